@@ -1,0 +1,468 @@
+//! The vocabulary every game shares: seats and viewers, set-up, prompts and choices, the
+//! structured log, outcomes and the typed errors of the rules contract.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A seat at the table, numbered from 0 in the order the game's catalogue names them.
+pub type Seat = usize;
+
+/// Who is looking at a match: one seat, or a spectator who sees only public information.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+impl Viewer {
+    /// The seat behind this viewer, if it is one.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+/// Everything needed to build a new game: the same set-up always gives the same game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// A variant id from the game's catalogue entry.
+    pub variant: String,
+    /// How many seats play (within the variant's range).
+    pub seats: usize,
+    /// Option values by key, as text; validated against the catalogue's option specs.
+    pub options: BTreeMap<String, String>,
+    /// Seed of the game's random number generator.
+    pub seed: u64,
+}
+
+impl Setup {
+    /// A set-up for `variant` with `seats` seats, default options and the given seed.
+    pub fn new(variant: &str, seats: usize, seed: u64) -> Self {
+        Setup {
+            variant: variant.to_string(),
+            seats,
+            options: BTreeMap::new(),
+            seed,
+        }
+    }
+
+    /// The same set-up with one more option set.
+    pub fn with_option(mut self, key: &str, value: &str) -> Self {
+        self.options.insert(key.to_string(), value.to_string());
+        self
+    }
+}
+
+/// Catalogue entry of a game: what a lobby shows and what set-up accepts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameInfo {
+    pub id: String,
+    pub name: String,
+    pub summary: String,
+    pub variants: Vec<VariantInfo>,
+    pub options: Vec<OptionSpec>,
+    /// What the server does when a seat's clock runs out.
+    pub timeout_policy: TimeoutPolicy,
+}
+
+/// What happens to a seat whose clock runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TimeoutPolicy {
+    /// The seat loses the match.
+    Forfeit,
+    /// The engine's default choice is taken for the seat.
+    DefaultChoice,
+}
+
+/// One playable variant of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VariantInfo {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub min_seats: usize,
+    pub max_seats: usize,
+    pub default_seats: usize,
+    /// Names of the seats, `max_seats` of them; a game with fewer seats uses the first ones.
+    pub seat_names: Vec<String>,
+}
+
+/// A set-up option with its type, range and default.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OptionSpec {
+    pub key: String,
+    pub label: String,
+    pub description: String,
+    pub kind: OptionKind,
+}
+
+/// The values an option accepts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum OptionKind {
+    Int {
+        min: i64,
+        max: i64,
+        default: i64,
+    },
+    Bool {
+        default: bool,
+    },
+    Choice {
+        values: Vec<String>,
+        default: String,
+    },
+}
+
+impl OptionKind {
+    /// The default value, as text.
+    pub fn default_text(&self) -> String {
+        match self {
+            OptionKind::Int { default, .. } => default.to_string(),
+            OptionKind::Bool { default } => default.to_string(),
+            OptionKind::Choice { default, .. } => default.clone(),
+        }
+    }
+}
+
+/// A validated option value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OptionValue {
+    Int(i64),
+    Bool(bool),
+    Choice(String),
+}
+
+/// Options after validation, with every default filled in.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options(pub BTreeMap<String, OptionValue>);
+
+impl Options {
+    pub fn int(&self, key: &str) -> i64 {
+        match self.0.get(key) {
+            Some(OptionValue::Int(v)) => *v,
+            _ => 0,
+        }
+    }
+    pub fn flag(&self, key: &str) -> bool {
+        matches!(self.0.get(key), Some(OptionValue::Bool(true)))
+    }
+    pub fn choice(&self, key: &str) -> &str {
+        match self.0.get(key) {
+            Some(OptionValue::Choice(v)) => v,
+            _ => "",
+        }
+    }
+}
+
+impl GameInfo {
+    /// The variant with this id.
+    pub fn variant(&self, id: &str) -> Option<&VariantInfo> {
+        self.variants.iter().find(|v| v.id == id)
+    }
+
+    /// Checks a set-up against this entry: the variant exists, the seat count is in range,
+    /// every option is known and valid. Returns the options with defaults filled in.
+    pub fn validate(&self, setup: &Setup) -> Result<(VariantInfo, Options), SetupError> {
+        let variant = self
+            .variant(&setup.variant)
+            .ok_or_else(|| SetupError::UnknownVariant {
+                game: self.id.clone(),
+                variant: setup.variant.clone(),
+                known: self.variants.iter().map(|v| v.id.clone()).collect(),
+            })?
+            .clone();
+        if setup.seats < variant.min_seats || setup.seats > variant.max_seats {
+            return Err(SetupError::SeatCount {
+                variant: variant.id.clone(),
+                seats: setup.seats,
+                min: variant.min_seats,
+                max: variant.max_seats,
+            });
+        }
+        for key in setup.options.keys() {
+            if !self.options.iter().any(|o| &o.key == key) {
+                return Err(SetupError::UnknownOption {
+                    key: key.clone(),
+                    known: self.options.iter().map(|o| o.key.clone()).collect(),
+                });
+            }
+        }
+        let mut out = BTreeMap::new();
+        for spec in &self.options {
+            let text = setup
+                .options
+                .get(&spec.key)
+                .cloned()
+                .unwrap_or_else(|| spec.kind.default_text());
+            let bad = |expected: String| SetupError::BadOptionValue {
+                key: spec.key.clone(),
+                value: text.clone(),
+                expected,
+            };
+            let value = match &spec.kind {
+                OptionKind::Int { min, max, .. } => {
+                    let v: i64 = text
+                        .trim()
+                        .parse()
+                        .map_err(|_| bad(format!("a whole number from {min} to {max}")))?;
+                    if v < *min || v > *max {
+                        return Err(bad(format!("a whole number from {min} to {max}")));
+                    }
+                    OptionValue::Int(v)
+                }
+                OptionKind::Bool { .. } => match text.trim() {
+                    "true" | "yes" | "on" | "1" => OptionValue::Bool(true),
+                    "false" | "no" | "off" | "0" => OptionValue::Bool(false),
+                    _ => return Err(bad("true or false".into())),
+                },
+                OptionKind::Choice { values, .. } => {
+                    if !values.iter().any(|v| v == text.trim()) {
+                        return Err(bad(format!("one of {}", values.join(", "))));
+                    }
+                    OptionValue::Choice(text.trim().to_string())
+                }
+            };
+            out.insert(spec.key.clone(), value);
+        }
+        Ok((variant, Options(out)))
+    }
+}
+
+/// The one decision a seat faces now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prompt {
+    pub seat: Seat,
+    /// A short description of the decision.
+    pub text: String,
+    /// Every legal choice, and nothing else.
+    pub choices: Vec<Choice>,
+}
+
+impl Prompt {
+    /// The choice with this id, if it is offered.
+    pub fn find(&self, id: &str) -> Option<&Choice> {
+        self.choices.iter().find(|c| c.id == id)
+    }
+}
+
+/// One legal choice: a stable id that means something (`dice:2d6`, `target:1`, `done`) and
+/// structured fields so that a program can reason about it without parsing the label.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choice {
+    pub id: String,
+    pub label: String,
+    /// What kind of decision this is (`dice`, `convert`, `target`, `done`, `card`, …).
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Seat>,
+}
+
+impl Choice {
+    pub fn new(id: impl Into<String>, kind: &str, label: impl Into<String>) -> Self {
+        Choice {
+            id: id.into(),
+            label: label.into(),
+            kind: kind.to_string(),
+            ..Choice::default()
+        }
+    }
+    pub fn card(mut self, card: impl Into<String>) -> Self {
+        self.card = Some(card.into());
+        self
+    }
+    pub fn location(mut self, location: impl Into<String>) -> Self {
+        self.location = Some(location.into());
+        self
+    }
+    pub fn amount(mut self, amount: i64) -> Self {
+        self.amount = Some(amount);
+        self
+    }
+    pub fn target(mut self, seat: Seat) -> Self {
+        self.target = Some(seat);
+        self
+    }
+}
+
+/// One structured entry of a match's log. Dice, cards, amounts and places are fields;
+/// `text` is an English rendering for clients that just want to print it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// Position in the log, from 0.
+    pub seq: u64,
+    /// The seat this entry is about, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// What happened (`roll`, `move`, `card`, `gain`, `lose`, `debate`, …).
+    pub kind: String,
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Seat>,
+    /// `None`: everyone sees this entry. `Some(seats)`: only these seats see it in full;
+    /// everyone else sees `redacted_text` (or nothing when that is `None`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub private_to: Option<Vec<Seat>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redacted_text: Option<String>,
+}
+
+impl LogEntry {
+    pub fn new(kind: &str, text: impl Into<String>) -> Self {
+        LogEntry {
+            kind: kind.to_string(),
+            text: text.into(),
+            ..LogEntry::default()
+        }
+    }
+    pub fn seat(mut self, seat: Seat) -> Self {
+        self.seat = Some(seat);
+        self
+    }
+    pub fn dice(mut self, dice: Vec<u32>) -> Self {
+        self.dice = dice;
+        self
+    }
+    pub fn card(mut self, card: impl Into<String>) -> Self {
+        self.card = Some(card.into());
+        self
+    }
+    pub fn location(mut self, location: impl Into<String>) -> Self {
+        self.location = Some(location.into());
+        self
+    }
+    pub fn amount(mut self, amount: i64) -> Self {
+        self.amount = Some(amount);
+        self
+    }
+    pub fn target(mut self, seat: Seat) -> Self {
+        self.target = Some(seat);
+        self
+    }
+    /// Makes the entry private to `seats`; others see `redacted` instead, if given.
+    pub fn private(mut self, seats: Vec<Seat>, redacted: Option<String>) -> Self {
+        self.private_to = Some(seats);
+        self.redacted_text = redacted;
+        self
+    }
+
+    /// This entry as `viewer` may see it, or `None` when the viewer may not see it at all.
+    /// A redacted entry keeps its kind and seat but loses its text and every field.
+    pub fn for_viewer(&self, viewer: Viewer) -> Option<LogEntry> {
+        match &self.private_to {
+            None => Some(self.clone()),
+            Some(seats) if viewer.seat().is_some_and(|s| seats.contains(&s)) => {
+                let mut e = self.clone();
+                e.redacted_text = None;
+                Some(e)
+            }
+            Some(_) => self.redacted_text.as_ref().map(|text| LogEntry {
+                seq: self.seq,
+                seat: self.seat,
+                kind: self.kind.clone(),
+                text: text.clone(),
+                target: self.target,
+                ..LogEntry::default()
+            }),
+        }
+    }
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning seats; several for a shared win; empty for a draw.
+    pub winners: Vec<Seat>,
+    /// Why the game ended, in words.
+    pub reason: String,
+    /// A final score per seat (votes, checks, victory points …), where the game has one.
+    pub scores: Vec<i64>,
+}
+
+impl Outcome {
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty()
+    }
+}
+
+/// Why a choice was refused. The state is unchanged whenever one of these is returned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("seat {seat} does not exist in this game")]
+    NoSuchSeat { seat: Seat },
+    #[error("it is not seat {seat}'s turn to decide (waiting for {waiting:?})")]
+    NotYourTurn { seat: Seat, waiting: Vec<Seat> },
+    #[error("'{choice}' is not one of the legal choices now ({legal})")]
+    IllegalChoice { choice: String, legal: String },
+}
+
+/// Why a set-up was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("unknown game '{0}'")]
+    UnknownGame(String),
+    #[error("game '{game}' has no variant '{variant}' (variants: {})", known.join(", "))]
+    UnknownVariant {
+        game: String,
+        variant: String,
+        known: Vec<String>,
+    },
+    #[error("variant '{variant}' is played by {min} to {max} seats, not {seats}")]
+    SeatCount {
+        variant: String,
+        seats: usize,
+        min: usize,
+        max: usize,
+    },
+    #[error("unknown option '{key}' (options: {})", known.join(", "))]
+    UnknownOption { key: String, known: Vec<String> },
+    #[error("option '{key}' = '{value}' is not valid: expected {expected}")]
+    BadOptionValue {
+        key: String,
+        value: String,
+        expected: String,
+    },
+}
+
+/// Lists the legal choice ids of a prompt for an error message, shortened when long.
+pub fn legal_list(prompt: Option<&Prompt>) -> String {
+    match prompt {
+        None => "none".into(),
+        Some(p) => {
+            let ids: Vec<&str> = p.choices.iter().map(|c| c.id.as_str()).collect();
+            if ids.len() > 12 {
+                format!("{}, … {} in all", ids[..12].join(", "), ids.len())
+            } else {
+                ids.join(", ")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Viewer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Viewer::Seat(s) => write!(f, "seat {s}"),
+            Viewer::Spectator => write!(f, "spectator"),
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Hustings rules engine: one deterministic state machine per game, with no I/O.
+//!
+//! Every game implements [`Game`]: it is built from a [`Setup`] (variant, options, seed),
+//! says which seats must decide ([`Game::to_act`]), offers each of them one [`Prompt`] with
+//! every legal [`Choice`], applies exactly one choice at a time, and shows each viewer a
+//! redacted view and log. All randomness comes from a seeded generator kept inside the state,
+//! so the same set-up and the same choices always give the same game.
+//!
+//! [`AnyGame`] is the object-safe face of the same contract that the service and the bots
+//! use to host any game without knowing which one it is; [`new_game`] and [`catalogue`] are
+//! the registry of games.
+
+pub mod core;
+pub mod presidency;
+pub mod rng;
+pub mod testing;
+
+use std::fmt::Debug;
+
+use rand::RngCore;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+pub use crate::core::*;
+
+/// The rules contract every game implements.
+pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'static {
+    /// What one viewer may know: the public state plus that viewer's private parts.
+    type View: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned;
+
+    /// The game's stable id (`presidency`, `votes-for-women`, `the-vote`).
+    const ID: &'static str;
+
+    /// The catalogue entry: id, name, variants, seats and options.
+    fn info() -> GameInfo;
+
+    /// Builds a new game. Fails with a clear reason on an unknown variant, a seat count out of
+    /// range, or a bad option.
+    fn new(setup: &Setup) -> Result<Self, SetupError>;
+
+    /// How many seats play.
+    fn num_seats(&self) -> usize;
+
+    /// The seats that must decide now (empty once the game is over).
+    fn to_act(&self) -> Vec<Seat>;
+
+    /// The decision `seat` faces now, or `None` when it has nothing to decide.
+    fn prompt(&self, seat: Seat) -> Option<Prompt>;
+
+    /// Applies a choice that [`Game::prompt`] offered to `seat`. Only called with legal choices.
+    fn apply_legal(&mut self, seat: Seat, choice: &str);
+
+    /// The full, unredacted log.
+    fn log(&self) -> &[LogEntry];
+
+    /// What `viewer` may know of the state (the log is separate: see [`Game::log_for`]).
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// A full state consistent with `view` as seen by `viewer`, its hidden parts (deck order,
+    /// other hands, the generator) drawn at random from `rng`. Used by search AIs.
+    fn resample(view: &Self::View, viewer: Viewer, rng: &mut dyn RngCore) -> Self;
+
+    /// This same state with everything `viewer` may not know redrawn at random. Its view for
+    /// `viewer` must not change: that is how redaction is tested.
+    fn shuffle_hidden(&self, viewer: Viewer, rng: &mut dyn RngCore) -> Self;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The choice taken for a seat whose clock ran out, where the game's timeout policy is
+    /// to take a default. The first offered choice unless a game knows better.
+    fn default_choice(&self, seat: Seat) -> Option<String> {
+        self.prompt(seat)
+            .and_then(|p| p.choices.first().map(|c| c.id.clone()))
+    }
+
+    /// Applies one choice, or refuses it with a typed error and leaves the state untouched.
+    /// Returns the new log entries (unredacted).
+    fn apply(&mut self, seat: Seat, choice: &str) -> Result<Vec<LogEntry>, RuleError> {
+        if seat >= self.num_seats() {
+            return Err(RuleError::NoSuchSeat { seat });
+        }
+        if self.outcome().is_some() {
+            return Err(RuleError::GameOver);
+        }
+        let Some(prompt) = self.prompt(seat) else {
+            return Err(RuleError::NotYourTurn {
+                seat,
+                waiting: self.to_act(),
+            });
+        };
+        if prompt.find(choice).is_none() {
+            return Err(RuleError::IllegalChoice {
+                choice: choice.to_string(),
+                legal: legal_list(Some(&prompt)),
+            });
+        }
+        let before = self.log().len();
+        self.apply_legal(seat, choice);
+        Ok(self.log()[before..].to_vec())
+    }
+
+    /// The log as `viewer` may see it, from entry `from` on.
+    fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry> {
+        self.log()
+            .iter()
+            .skip(from)
+            .filter_map(|e| e.for_viewer(viewer))
+            .collect()
+    }
+}
+
+/// A game's typed view, for whichever game it is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum AnyView {
+    Presidency(presidency::View),
+}
+
+/// The object-safe face of [`Game`], for hosting any game without knowing which.
+pub trait AnyGame: Debug + Send + Sync {
+    fn game_id(&self) -> &'static str;
+    fn num_seats(&self) -> usize;
+    fn to_act(&self) -> Vec<Seat>;
+    fn prompt(&self, seat: Seat) -> Option<Prompt>;
+    fn apply(&mut self, seat: Seat, choice: &str) -> Result<Vec<LogEntry>, RuleError>;
+    fn log_len(&self) -> usize;
+    fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry>;
+    fn view(&self, viewer: Viewer) -> AnyView;
+    /// The view as JSON, for generic clients (the stdio adapter, the bots' search).
+    fn view_json(&self, viewer: Viewer) -> serde_json::Value;
+    fn outcome(&self) -> Option<Outcome>;
+    fn default_choice(&self, seat: Seat) -> Option<String>;
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// The full state as JSON (never sent to clients): for replay checks and debugging.
+    fn state_json(&self) -> String;
+}
+
+/// Ties a game type to its [`AnyView`] variant.
+pub trait IntoAnyView: Game {
+    fn any_view(view: Self::View) -> AnyView;
+}
+
+impl IntoAnyView for presidency::Presidency {
+    fn any_view(view: Self::View) -> AnyView {
+        AnyView::Presidency(view)
+    }
+}
+
+impl<G: IntoAnyView> AnyGame for G {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+    fn num_seats(&self) -> usize {
+        Game::num_seats(self)
+    }
+    fn to_act(&self) -> Vec<Seat> {
+        Game::to_act(self)
+    }
+    fn prompt(&self, seat: Seat) -> Option<Prompt> {
+        Game::prompt(self, seat)
+    }
+    fn apply(&mut self, seat: Seat, choice: &str) -> Result<Vec<LogEntry>, RuleError> {
+        Game::apply(self, seat, choice)
+    }
+    fn log_len(&self) -> usize {
+        Game::log(self).len()
+    }
+    fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry> {
+        Game::log_for(self, viewer, from)
+    }
+    fn view(&self, viewer: Viewer) -> AnyView {
+        G::any_view(Game::view(self, viewer))
+    }
+    fn view_json(&self, viewer: Viewer) -> serde_json::Value {
+        serde_json::to_value(Game::view(self, viewer)).unwrap_or(serde_json::Value::Null)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn default_choice(&self, seat: Seat) -> Option<String> {
+        Game::default_choice(self, seat)
+    }
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+    fn state_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// The catalogue of every game this engine plays.
+pub fn catalogue() -> Vec<GameInfo> {
+    vec![presidency::Presidency::info()]
+}
+
+/// The catalogue entry of one game.
+pub fn game_info(game_id: &str) -> Option<GameInfo> {
+    catalogue().into_iter().find(|g| g.id == game_id)
+}
+
+/// Builds a new game of any kind from its id and set-up.
+pub fn new_game(game_id: &str, setup: &Setup) -> Result<Box<dyn AnyGame>, SetupError> {
+    match game_id {
+        presidency::GAME_ID => Ok(Box::new(presidency::Presidency::new(setup)?)),
+        other => Err(SetupError::UnknownGame(other.to_string())),
+    }
+}
+
+/// Replays a recorded game: its set-up and its choices in order. Fails on the first choice
+/// that the rules refuse, naming its position.
+pub fn replay(
+    game_id: &str,
+    setup: &Setup,
+    choices: &[(Seat, String)],
+) -> Result<Box<dyn AnyGame>, ReplayError> {
+    let mut game = new_game(game_id, setup).map_err(ReplayError::Setup)?;
+    for (index, (seat, choice)) in choices.iter().enumerate() {
+        game.apply(*seat, choice)
+            .map_err(|error| ReplayError::Choice { index, error })?;
+    }
+    Ok(game)
+}
+
+/// Why a replay failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("set-up refused: {0}")]
+    Setup(SetupError),
+    #[error("choice #{index} refused: {error}")]
+    Choice { index: usize, error: RuleError },
+}

@@ -1,0 +1,200 @@
+//! Generic checks every game reuses: a random-play fuzzer and a redaction checker.
+//!
+//! They live in the library (not behind `cfg(test)`) so that each game's tests, the
+//! service's tests and the bots' tests can all call them.
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+
+use crate::Game;
+use crate::core::*;
+
+/// A finished random game: enough to replay it.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub setup: Setup,
+    pub choices: Vec<(Seat, String)>,
+    pub outcome: Outcome,
+}
+
+/// What the fuzzer checks besides the generic rules.
+pub struct FuzzOptions {
+    /// Give up (and fail) after this many choices: the game must end before.
+    pub max_choices: usize,
+    /// Run the redaction checker every this many choices (0: never).
+    pub redaction_every: usize,
+    /// Try an illegal choice every this many choices and check it changes nothing (0: never).
+    pub illegal_every: usize,
+    /// Replay the game from its set-up and choices and compare the final states.
+    pub replay: bool,
+}
+
+impl Default for FuzzOptions {
+    fn default() -> Self {
+        FuzzOptions {
+            max_choices: 100_000,
+            redaction_every: 0,
+            illegal_every: 0,
+            replay: true,
+        }
+    }
+}
+
+fn state_json<G: Game>(g: &G) -> String {
+    serde_json::to_string(g).unwrap_or_default()
+}
+
+/// Plays one game with uniformly random legal choices, checking after every choice that:
+/// some seat can act until the game ends (no dead end); every seat in `to_act` has a prompt
+/// with at least one choice and no other seat has one; `invariant` holds. Optionally checks
+/// redaction, that illegal choices change nothing, and that a replay gives the same state.
+pub fn random_game<G: Game>(
+    setup: &Setup,
+    rng_seed: u64,
+    opts: &FuzzOptions,
+    invariant: &mut dyn FnMut(&G) -> Result<(), String>,
+) -> Result<GameRecord, String> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(rng_seed);
+    let mut game = G::new(setup).map_err(|e| format!("set-up failed: {e}"))?;
+    invariant(&game)?;
+    let mut choices = Vec::new();
+    let n = game.num_seats();
+    loop {
+        if game.outcome().is_some() {
+            if !game.to_act().is_empty() {
+                return Err("the game is over but seats are still asked to act".into());
+            }
+            break;
+        }
+        if choices.len() >= opts.max_choices {
+            return Err(format!("no end after {} choices", choices.len()));
+        }
+        let to_act = game.to_act();
+        if to_act.is_empty() {
+            return Err(format!(
+                "dead end after {} choices: nobody can act",
+                choices.len()
+            ));
+        }
+        for seat in 0..n {
+            let p = game.prompt(seat);
+            match (to_act.contains(&seat), p) {
+                (true, None) => return Err(format!("seat {seat} must act but has no prompt")),
+                (true, Some(p)) if p.choices.is_empty() => {
+                    return Err(format!(
+                        "seat {seat} has a prompt with no choices: {}",
+                        p.text
+                    ));
+                }
+                (false, Some(_)) => {
+                    return Err(format!("seat {seat} has a prompt but is not to act"));
+                }
+                _ => {}
+            }
+        }
+        let step = choices.len();
+        if opts.redaction_every > 0 && step % opts.redaction_every == 0 {
+            check_redaction(&game, rng.random())?;
+        }
+        let seat = *to_act.choose(&mut rng).ok_or("no seat")?;
+        if opts.illegal_every > 0 && step % opts.illegal_every == 0 {
+            check_refusals(&game, seat)?;
+        }
+        let prompt = game.prompt(seat).ok_or("no prompt")?;
+        let choice = prompt
+            .choices
+            .choose(&mut rng)
+            .ok_or("no choice")?
+            .id
+            .clone();
+        game.apply(seat, &choice)
+            .map_err(|e| format!("offered choice {choice} refused: {e}"))?;
+        choices.push((seat, choice));
+        invariant(&game)?;
+    }
+    if opts.replay {
+        let mut again = G::new(setup).map_err(|e| e.to_string())?;
+        for (seat, c) in &choices {
+            again
+                .apply(*seat, c)
+                .map_err(|e| format!("replay refused {c}: {e}"))?;
+        }
+        if state_json(&again) != state_json(&game) {
+            return Err("replaying the same set-up and choices gave a different state".into());
+        }
+    }
+    Ok(GameRecord {
+        setup: setup.clone(),
+        choices,
+        outcome: game.outcome().ok_or("no outcome")?,
+    })
+}
+
+/// Checks that bad choices are refused with the right error and change nothing: an unknown
+/// id, a seat that is not to act, a seat that does not exist.
+pub fn check_refusals<G: Game>(game: &G, acting: Seat) -> Result<(), String> {
+    let before = state_json(game);
+    let mut g = game.clone();
+    match g.apply(acting, "no-such-choice") {
+        Err(RuleError::IllegalChoice { .. }) => {}
+        other => return Err(format!("unknown choice id gave {other:?}")),
+    }
+    let to_act = g.to_act();
+    if let Some(idle) = (0..g.num_seats()).find(|s| !to_act.contains(s)) {
+        let legal = game
+            .prompt(acting)
+            .and_then(|p| p.choices.first().map(|c| c.id.clone()))
+            .unwrap_or_default();
+        match g.apply(idle, &legal) {
+            Err(RuleError::NotYourTurn { .. }) => {}
+            other => return Err(format!("seat {idle} acting out of turn gave {other:?}")),
+        }
+    }
+    match g.apply(g.num_seats(), "done") {
+        Err(RuleError::NoSuchSeat { .. }) => {}
+        other => return Err(format!("a seat that does not exist gave {other:?}")),
+    }
+    if state_json(&g) != before {
+        return Err("a refused choice changed the state".into());
+    }
+    Ok(())
+}
+
+/// Checks every viewer's view, prompt and log against a copy of the game whose hidden parts
+/// were redrawn: if the viewer could see anything hidden, the two would differ. Also checks
+/// that a resampled state looks the same to that viewer.
+pub fn check_redaction<G: Game>(game: &G, seed: u64) -> Result<(), String> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let viewers = (0..game.num_seats())
+        .map(Viewer::Seat)
+        .chain(std::iter::once(Viewer::Spectator));
+    for viewer in viewers {
+        let view = game.view(viewer);
+        let log = game.log_for(viewer, 0);
+        let prompt = viewer.seat().and_then(|s| game.prompt(s));
+        for _ in 0..2 {
+            let other = game.shuffle_hidden(viewer, &mut rng);
+            if other.view(viewer) != view {
+                return Err(format!("{viewer}'s view depends on hidden information"));
+            }
+            if other.log_for(viewer, 0) != log {
+                return Err(format!("{viewer}'s log depends on hidden information"));
+            }
+            if viewer.seat().and_then(|s| other.prompt(s)) != prompt {
+                return Err(format!("{viewer}'s prompt depends on hidden information"));
+            }
+        }
+        let sampled = G::resample(&view, viewer, &mut rng);
+        if sampled.view(viewer) != view {
+            return Err(format!(
+                "a state resampled for {viewer} does not match its view"
+            ));
+        }
+        if viewer.seat().and_then(|s| sampled.prompt(s)) != prompt {
+            return Err(format!(
+                "a state resampled for {viewer} offers a different prompt"
+            ));
+        }
+    }
+    Ok(())
+}
