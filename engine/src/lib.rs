@@ -206,6 +206,30 @@ pub fn new_game(game_id: &str, setup: &Setup) -> Result<Box<dyn AnyGame>, SetupE
     }
 }
 
+/// A full state of game `game_id` consistent with a view (as JSON, the shape
+/// [`AnyGame::view_json`] produces) seen by `viewer`, its hidden parts drawn from `rng`.
+/// This is how a search AI that only has its seat's view builds states to search.
+pub fn resample_any(
+    game_id: &str,
+    view: &serde_json::Value,
+    viewer: Viewer,
+    rng: &mut dyn RngCore,
+) -> Result<Box<dyn AnyGame>, String> {
+    fn typed<G: IntoAnyView>(
+        view: &serde_json::Value,
+        viewer: Viewer,
+        rng: &mut dyn RngCore,
+    ) -> Result<Box<dyn AnyGame>, String> {
+        let view: G::View = serde_json::from_value(view.clone())
+            .map_err(|e| format!("not a {} view: {e}", G::ID))?;
+        Ok(Box::new(G::resample(&view, viewer, rng)))
+    }
+    match game_id {
+        presidency::GAME_ID => typed::<presidency::Presidency>(view, viewer, rng),
+        other => Err(format!("unknown game '{other}'")),
+    }
+}
+
 /// Replays a recorded game: its set-up and its choices in order. Fails on the first choice
 /// that the rules refuse, naming its position.
 pub fn replay(
