@@ -1,1 +1,486 @@
+//! Rule-by-rule tests of the Presidential Race, with the readings of
+//! `shared/reference/presidential-race/notes.md` (cited as "notes N").
+//!
+//! Precise situations are built by editing a real game: the helpers below (test-only, in
+//! this child module, so no production code path changes) set votes, money and positions,
+//! stack a deck, or give the game a generator whose next dice are known.
 
+use std::collections::BTreeSet;
+
+use super::data::*;
+use super::*;
+use crate::Game;
+
+// ----- helpers ----------------------------------------------------------------------------
+
+fn setup_game(setup: Setup) -> Presidency {
+    Presidency::new(&setup).expect("a valid set-up")
+}
+
+fn new_game(variant: &str, seats: usize, seed: u64) -> Presidency {
+    setup_game(Setup::new(variant, seats, seed))
+}
+
+/// A game whose set-up is over, every nominee on Start with `votes` votes, no money and no
+/// debate bonus, Undecided holding the rest: a clean table for precise situations.
+fn table(setup: Setup, votes: u32) -> Presidency {
+    let mut g = setup_game(setup);
+    assert_eq!(g.public.phase, Phase::Declare, "set-up waits for nobody");
+    for s in 0..g.num_seats() {
+        g.set_player(s, votes, 0, 1);
+        g.public.players[s].debate_bonus = 0;
+    }
+    g
+}
+
+fn standard(votes: u32) -> Presidency {
+    table(Setup::new("standard", 2, 1), votes)
+}
+
+fn ids(entries: &[LogEntry]) -> Vec<&str> {
+    entries.iter().map(|e| e.kind.as_str()).collect()
+}
+
+fn of_kind<'a>(entries: &'a [LogEntry], kind: &str) -> Vec<&'a LogEntry> {
+    entries.iter().filter(|e| e.kind == kind).collect()
+}
+
+fn choice_ids(g: &Presidency) -> Vec<String> {
+    let seat = g.to_act()[0];
+    g.prompt(seat)
+        .expect("a prompt")
+        .choices
+        .into_iter()
+        .map(|c| c.id)
+        .collect()
+}
+
+fn state(g: &Presidency) -> String {
+    serde_json::to_string(g).expect("state serializes")
+}
+
+impl Presidency {
+    /// Sets a nominee's votes, money and space; Undecided takes what is left of the 100.
+    fn set_player(&mut self, seat: Seat, votes: u32, money: u32, position: u8) {
+        let p = &mut self.public.players[seat];
+        p.votes = votes;
+        p.money = money;
+        p.position = position;
+        let owned: u32 = self.public.players.iter().map(|p| p.votes).sum();
+        assert!(owned <= TOTAL_VOTES, "more than 100 votes set");
+        self.public.undecided = TOTAL_VOTES - owned;
+    }
+
+    /// Moves `n` votes from Undecided to nobody in particular: sets Undecided to `n` by
+    /// giving or taking the difference to/from `seat`.
+    fn set_undecided(&mut self, seat: Seat, n: u32) {
+        let others: u32 = self
+            .public
+            .players
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != seat)
+            .map(|(_, p)| p.votes)
+            .sum();
+        self.public.players[seat].votes = TOTAL_VOTES - n - others;
+        self.public.undecided = n;
+    }
+
+    /// Replaces the generator by one whose next six-sided dice are `rolls`, in order.
+    fn load_dice(&mut self, rolls: &[u32]) {
+        let seed = (0u64..)
+            .find(|&s| rng::dice(&mut rng::from_seed(s), rolls.len()) == rolls)
+            .expect("some seed rolls these dice");
+        self.hidden.rng = rng::from_seed(seed);
+    }
+
+    /// Puts these Campaign cards on top of the deck, the first to be drawn first.
+    fn stack_campaign(&mut self, cards: &[&str]) {
+        stack(&mut self.hidden.campaign, Deck::Campaign, cards);
+    }
+
+    /// Replaces the Election deck by exactly these cards, the first to be drawn first.
+    fn set_election_deck(&mut self, cards: &[&str]) {
+        self.hidden.election = cards
+            .iter()
+            .rev()
+            .map(|id| card_index(Deck::Election, id).expect("an Election card"))
+            .collect();
+        self.public.election_deck_count = cards.len() as u32;
+    }
+
+    /// The Campaign cards still in the deck, next to be drawn first (hidden information).
+    fn upcoming_campaign(&self) -> Vec<&'static str> {
+        self.hidden
+            .campaign
+            .iter()
+            .rev()
+            .map(|&i| CAMPAIGN[i as usize].id)
+            .collect()
+    }
+
+    /// Applies `choice` for whoever must act, failing the test if it is refused.
+    fn play(&mut self, choice: &str) -> Vec<LogEntry> {
+        let seat = *self.to_act().first().expect("someone must act");
+        self.apply(seat, choice)
+            .unwrap_or_else(|e| panic!("{choice} refused: {e}"))
+    }
+
+    /// Ends the campaign: the last nominee of the last round, after moving, ends the turn.
+    fn end_campaign(&mut self) -> Vec<LogEntry> {
+        let last = self.public.order.len() - 1;
+        self.public.turn_index = last;
+        self.public.round = self.public.rules.rounds;
+        self.public.phase = Phase::AfterMove;
+        let seat = self.public.order[last];
+        if self.public.players[seat].money < 2 {
+            self.public.players[seat].money = 2;
+        }
+        self.play("done")
+    }
+}
+
+fn stack(deck: &mut Vec<u8>, which: Deck, cards: &[&str]) {
+    for id in cards.iter().rev() {
+        let idx = card_index(which, id).expect("a card of this deck");
+        let at = deck
+            .iter()
+            .position(|&i| i == idx)
+            .expect("the card is in the deck");
+        deck.remove(at);
+        deck.push(idx);
+    }
+}
+
+fn effects_sum(cards: &[CardDef], pick: impl Fn(&Effect) -> u32) -> u32 {
+    cards.iter().flat_map(|c| c.effects).map(pick).sum()
+}
+
+// ----- components as data ------------------------------------------------------------------
+
+#[test]
+fn the_board_has_40_spaces_numbered_clockwise_with_four_corners() {
+    assert_eq!(SPACES.len(), 40);
+    for (i, s) in SPACES.iter().enumerate() {
+        assert_eq!(s.number as usize, i + 1);
+    }
+    let corners: Vec<&str> = [1, 11, 21, 31]
+        .iter()
+        .map(|&n| SPACES[n - 1].name)
+        .collect();
+    assert_eq!(
+        corners,
+        ["Start", "Scandal", "Mud-Slinging", "Negative Press"]
+    );
+    let trail: Vec<u8> = SPACES
+        .iter()
+        .filter(|s| s.effects == [Effect::DrawCampaign])
+        .map(|s| s.number)
+        .collect();
+    assert_eq!(trail, [6, 16, 26, 36]);
+}
+
+#[test]
+fn the_lost_minus_signs_are_restored_on_the_board() {
+    // notes, "the key finding": the ad spaces cost money, the three bad corners cost votes.
+    let at = |n: usize| SPACES[n - 1].effects;
+    assert_eq!(at(11), [Effect::Lose(5)]);
+    assert_eq!(at(21), [Effect::OpponentLoses(2), Effect::Lose(1)]);
+    assert_eq!(at(31), [Effect::Lose(3)]);
+    let ads: Vec<(u8, u32, u32)> = SPACES
+        .iter()
+        .filter_map(|s| match s.effects {
+            [Effect::Ad { votes, cost }] => Some((s.number, *votes, *cost)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        ads,
+        [
+            (4, 2, 1),
+            (8, 2, 1),
+            (9, 4, 2),
+            (14, 6, 3),
+            (19, 3, 1),
+            (24, 2, 1),
+            (29, 2, 1),
+            (34, 2, 1),
+            (38, 4, 2),
+            (39, 1, 1)
+        ]
+    );
+    // Every other space is a plain gain of votes or money, or a Campaign draw.
+    let plain = SPACES.iter().filter(|s| {
+        matches!(
+            s.effects,
+            [Effect::Gain(_)] | [Effect::Money(_)] | [Effect::DrawCampaign]
+        )
+    });
+    assert_eq!(plain.count(), 40 - 3 - 10);
+    // Descriptions are rendered from the effects.
+    assert_eq!(
+        describe(at(4), 0),
+        "pay 1 money for +2 votes (no money, no votes)"
+    );
+    assert_eq!(
+        describe(at(21), 0),
+        "an opponent loses 2 votes, you lose 1 vote"
+    );
+}
+
+#[test]
+fn the_decks_hold_43_campaign_30_candidate_and_20_election_cards() {
+    assert_eq!(CAMPAIGN.len(), 43);
+    assert_eq!(CANDIDATE.len(), 30);
+    assert_eq!(ELECTION.len(), 20);
+    let mut all = BTreeSet::new();
+    for c in CAMPAIGN.iter().chain(&CANDIDATE).chain(&ELECTION) {
+        assert!(all.insert(c.id), "card id {} is used twice", c.id);
+        assert_eq!(card_by_id(c.id).map(|(_, d)| d.name), Some(c.name));
+    }
+    // Only Candidate cards carry debate bonuses: five at +2 and four at +1.
+    let bonus: Vec<u32> = CANDIDATE.iter().map(|c| c.debate).collect();
+    assert_eq!(bonus.iter().filter(|&&b| b == 2).count(), 5);
+    assert_eq!(bonus.iter().filter(|&&b| b == 1).count(), 4);
+    assert!(CAMPAIGN.iter().chain(&ELECTION).all(|c| c.debate == 0));
+    assert_eq!(
+        describe(
+            card_by_id("good-looking").map(|(_, c)| c.effects).unwrap(),
+            1
+        ),
+        "+2 votes, +1 to debate rolls"
+    );
+}
+
+#[test]
+fn the_election_deck_splits_9_opponent_losses_and_11_gains() {
+    let losses = ELECTION
+        .iter()
+        .filter(|c| matches!(c.effects, [Effect::OpponentLoses(_)]))
+        .count();
+    let gains = ELECTION
+        .iter()
+        .filter(|c| matches!(c.effects, [Effect::Gain(_)] | [Effect::StateVotes { .. }]))
+        .count();
+    assert_eq!((losses, gains), (9, 11));
+    assert_eq!(
+        effects_sum(&ELECTION, |e| match e {
+            Effect::OpponentLoses(n) => *n,
+            _ => 0,
+        }),
+        18
+    );
+}
+
+#[test]
+fn the_attack_cards_cost_the_attacker_a_vote_and_no_card_costs_money() {
+    // notes: "-4 VO 1 V" lost its minus like Mud-Slinging; every M on a card is a gain.
+    for id in ["negative-campaigning", "personal-attacks"] {
+        let (_, c) = card_by_id(id).unwrap();
+        assert_eq!(c.effects, [Effect::OpponentLoses(4), Effect::Lose(1)]);
+    }
+    for c in CAMPAIGN.iter().chain(&CANDIDATE).chain(&ELECTION) {
+        assert!(
+            !c.effects.iter().any(|e| matches!(e, Effect::Ad { .. })),
+            "{} costs money",
+            c.name
+        );
+    }
+    let (_, c) = card_by_id("self-made-man").unwrap();
+    assert_eq!(c.effects, [Effect::Money(3), Effect::Gain(1)]);
+}
+
+// ----- set-up ------------------------------------------------------------------------------
+
+/// Replays the set-up by hand from the log's dice and cards: votes base + dice, money dice,
+/// Undecided the rest, then each nominee's five Candidate cards in turn (gains from
+/// Undecided first, then from the opponent; losses to Undecided, never below 0).
+/// Returns (votes, money, undecided), or `None` when a decision was needed (convention).
+fn replay_setup(g: &Presidency, vote_base: u32) -> Option<(Vec<u32>, Vec<u32>, u32)> {
+    let n = g.num_seats();
+    let log = g.log();
+    let rolls = of_kind(log, "setup");
+    let mut votes = vec![0; n];
+    let mut money = vec![0; n];
+    let vote_dice = if vote_base == 0 { 2 } else { 1 };
+    for s in 0..n {
+        let d = &rolls[s].dice;
+        votes[s] = vote_base + d[..vote_dice].iter().sum::<u32>();
+        money[s] = d[vote_dice..].iter().sum();
+    }
+    let mut undecided = TOTAL_VOTES - votes.iter().sum::<u32>();
+    assert_eq!(
+        rolls[n].amount,
+        Some(undecided as i64),
+        "undecided remainder"
+    );
+    for e in of_kind(log, "candidate") {
+        let s = e.seat.unwrap();
+        let (_, card) = card_by_id(e.card.as_deref().unwrap()).unwrap();
+        for effect in card.effects {
+            match *effect {
+                Effect::Gain(k) => {
+                    let from_u = k.min(undecided);
+                    undecided -= from_u;
+                    votes[s] += from_u;
+                    if k > from_u {
+                        if n > 2 {
+                            return None;
+                        }
+                        let o = 1 - s;
+                        let t = (k - from_u).min(votes[o]);
+                        votes[o] -= t;
+                        votes[s] += t;
+                    }
+                }
+                Effect::Lose(k) => {
+                    let l = k.min(votes[s]);
+                    votes[s] -= l;
+                    undecided += l;
+                }
+                Effect::Money(k) => money[s] += k,
+                other => panic!("unexpected Candidate effect {other:?}"),
+            }
+        }
+    }
+    Some((votes, money, undecided))
+}
+
+#[test]
+fn setup_rolls_37_plus_1d6_votes_and_2d6_money_and_undecided_holds_the_rest() {
+    let mut seen_votes = BTreeSet::new();
+    for seed in 0..300 {
+        let g = new_game("standard", 2, seed);
+        let rolls = of_kind(g.log(), "setup");
+        for (s, roll) in rolls.iter().take(2).enumerate() {
+            assert_eq!(roll.seat, Some(s));
+            assert_eq!(roll.dice.len(), 3, "1D6 for votes, 2D6 for money");
+            assert!(roll.dice.iter().all(|d| (1..=6).contains(d)));
+            seen_votes.insert(37 + roll.dice[0]);
+        }
+        let (votes, money, undecided) = replay_setup(&g, 37).unwrap();
+        let v = g.public();
+        assert_eq!(
+            v.players.iter().map(|p| p.votes).collect::<Vec<_>>(),
+            votes,
+            "seed {seed}"
+        );
+        assert_eq!(
+            v.players.iter().map(|p| p.money).collect::<Vec<_>>(),
+            money,
+            "seed {seed}"
+        );
+        assert_eq!(v.undecided, undecided, "seed {seed}");
+        assert!(
+            of_kind(g.log(), "damage-control").is_empty(),
+            "no Damage Control at set-up by default"
+        );
+    }
+    assert_eq!(seen_votes, (38..=43).collect(), "votes range over 38-43");
+}
+
+#[test]
+fn setup_deals_five_candidate_cards_each_with_their_debate_bonus() {
+    for seed in 0..100 {
+        for (variant, seats) in [("standard", 2), ("convention", 6)] {
+            let g = new_game(variant, seats, seed);
+            let v = g.public();
+            let mut all = BTreeSet::new();
+            for (s, p) in v.players.iter().enumerate() {
+                assert_eq!(p.candidates.len(), CANDIDATE_CARDS_EACH);
+                let bonus: u32 = p
+                    .candidates
+                    .iter()
+                    .map(|id| card_by_id(id).unwrap().1.debate)
+                    .sum();
+                assert_eq!(p.debate_bonus, bonus);
+                for id in &p.candidates {
+                    assert!(all.insert(id.clone()), "{id} dealt twice");
+                    assert_eq!(card_by_id(id).unwrap().0, Deck::Candidate);
+                }
+                let logged: Vec<_> = of_kind(g.log(), "candidate")
+                    .into_iter()
+                    .filter(|e| e.seat == Some(s))
+                    .filter_map(|e| e.card.clone())
+                    .collect();
+                assert_eq!(logged, p.candidates);
+            }
+            assert_eq!(v.candidate_deck_count as usize, 30 - 5 * seats);
+        }
+    }
+}
+
+#[test]
+fn first_player_is_the_high_roll_and_ties_roll_again() {
+    let mut rerolls = 0;
+    for seed in 0..200 {
+        let g = new_game("standard", 2, seed);
+        let rolls = of_kind(g.log(), "first-player-roll");
+        let (last, earlier) = rolls.split_last().unwrap();
+        for r in earlier {
+            assert_eq!(r.dice[0], r.dice[1], "only a tie is rolled again");
+            rerolls += 1;
+        }
+        assert_ne!(last.dice[0], last.dice[1]);
+        let first = if last.dice[0] > last.dice[1] { 0 } else { 1 };
+        assert_eq!(g.public().order, [first, 1 - first]);
+        assert_eq!(g.to_act(), [first]);
+        let first_entry = of_kind(g.log(), "first-player");
+        assert_eq!(first_entry[0].seat, Some(first));
+    }
+    assert!(rerolls > 10, "ties happen about one time in six");
+}
+
+#[test]
+fn setup_damage_control_rolls_only_with_the_option() {
+    let mut checked = 0;
+    for seed in 0..200 {
+        let plain = new_game("standard", 2, seed);
+        let negatives = of_kind(plain.log(), "candidate")
+            .iter()
+            .filter(|e| {
+                let (_, c) = card_by_id(e.card.as_deref().unwrap()).unwrap();
+                c.effects.iter().any(|e| matches!(e, Effect::Lose(_)))
+            })
+            .count();
+        if negatives == 0 {
+            continue;
+        }
+        checked += 1;
+        assert!(of_kind(plain.log(), "damage-control").is_empty());
+        let opt =
+            setup_game(Setup::new("standard", 2, seed).with_option("setup-damage-control", "true"));
+        // One roll per negative card (nobody has 0 votes at a standard set-up).
+        let rolls = of_kind(opt.log(), "damage-control");
+        assert_eq!(rolls.len(), negatives, "seed {seed}");
+        for r in rolls {
+            let saved = if r.dice[0] == 6 { 2 } else { 0 };
+            assert_eq!(r.amount, Some(saved));
+        }
+    }
+    assert!(checked > 50);
+}
+
+#[test]
+fn convention_setup_rolls_2d6_votes_and_1d6_money() {
+    let mut checked = 0;
+    for seed in 0..200 {
+        let g = new_game("convention", 5, seed);
+        let rolls = of_kind(g.log(), "setup");
+        for roll in rolls.iter().take(5) {
+            assert_eq!(roll.dice.len(), 3, "2D6 for votes, 1D6 for money");
+        }
+        if let Some((votes, money, undecided)) = replay_setup(&g, 0) {
+            if g.public().phase != Phase::Declare {
+                continue;
+            }
+            checked += 1;
+            let v = g.public();
+            assert_eq!(v.players.iter().map(|p| p.votes).collect::<Vec<_>>(), votes);
+            assert_eq!(v.players.iter().map(|p| p.money).collect::<Vec<_>>(), money);
+            assert_eq!(v.undecided, undecided);
+        }
+        assert_eq!(g.public().election_deck_count, 0, "no Election deck");
+    }
+    assert!(checked > 150);
+}
