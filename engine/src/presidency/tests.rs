@@ -484,3 +484,168 @@ fn convention_setup_rolls_2d6_votes_and_1d6_money() {
     }
     assert!(checked > 150);
 }
+
+// ----- a turn: declaring, moving, resolving the space -----------------------------------
+
+/// The nominee to move declares `choice` with the next dice loaded as `rolls`.
+fn roll(g: &mut Presidency, choice: &str, rolls: &[u32]) -> Vec<LogEntry> {
+    g.load_dice(rolls);
+    g.play(choice)
+}
+
+#[test]
+fn declaring_1d6_or_2d6_rolls_that_many_dice_and_moves_clockwise() {
+    let mut totals = [BTreeSet::new(), BTreeSet::new()];
+    for seed in 0..40 {
+        let mut g = table(Setup::new("standard", 2, seed), 40);
+        for turn in 0..20 {
+            if choice_ids(&g).contains(&"done".to_string()) {
+                g.play("done");
+            }
+            let seat = g.to_act()[0];
+            let before = g.public.players[seat].position as u32;
+            let n = turn % 2 + 1;
+            let log = g.play(&format!("dice:{n}d6"));
+            let mv = of_kind(&log, "move")[0];
+            assert_eq!(mv.seat, Some(seat));
+            assert_eq!(mv.dice.len(), n);
+            let total: u32 = mv.dice.iter().sum();
+            totals[n - 1].insert(total);
+            let to = (before - 1 + total) % 40 + 1;
+            assert_eq!(g.public.players[seat].position as u32, to);
+            assert_eq!(mv.location.as_deref(), Some(to.to_string().as_str()));
+        }
+    }
+    assert_eq!(totals[0], (1..=6).collect());
+    assert_eq!(totals[1], (2..=12).collect());
+}
+
+#[test]
+fn moving_wraps_round_from_space_40_and_only_landing_on_start_pays() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 0, 38);
+    g.set_player(1 - m, 40, 0, 20); // off Start, so that no debate happens there
+    let log = roll(&mut g, "dice:2d6", &[1, 2]);
+    assert_eq!(g.public.players[m].position, 1);
+    assert_eq!(g.public.players[m].money, 1, "Start gives +1 money");
+    assert_eq!(ids(&log), ["move", "money"]);
+
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 0, 38);
+    let log = roll(&mut g, "dice:2d6", &[3, 4]);
+    assert_eq!(g.public.players[m].position, 5, "38 + 7 wraps to Florida");
+    assert_eq!(g.public.players[m].money, 0, "passing Start gives nothing");
+    assert_eq!(g.public.players[m].votes, 42);
+    assert_eq!(ids(&log), ["move", "gain"]);
+}
+
+#[test]
+fn a_vote_space_gains_votes_from_undecided() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    let log = roll(&mut g, "dice:1d6", &[4]); // 1 -> 5 Florida, +2
+    assert_eq!(g.public.players[m].votes, 42);
+    assert_eq!(g.public.undecided, 18);
+    assert_eq!(g.public.players[1 - m].votes, 40);
+    assert_eq!(of_kind(&log, "gain")[0].amount, Some(2));
+    assert_eq!(g.to_act(), [1 - m], "no money to convert: the turn passes");
+}
+
+#[test]
+fn a_money_space_gains_money() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    roll(&mut g, "dice:1d6", &[1]); // 1 -> 2 PAC Contributions, +4 M
+    assert_eq!(g.public.players[m].money, 4);
+    assert_eq!(g.public.players[m].votes, 40);
+    assert_eq!(g.public.phase, Phase::AfterMove, "4 money may be converted");
+    assert_eq!(g.to_act(), [m]);
+}
+
+#[test]
+fn an_ad_space_charges_its_cost_for_its_votes() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 3, 4);
+    let log = roll(&mut g, "dice:2d6", &[5, 5]); // 4 -> 14 TV Ads: pay 3 for +6
+    assert_eq!(ids(&log), ["move", "pay", "gain"]);
+    assert_eq!(g.public.players[m].money, 0);
+    assert_eq!(g.public.players[m].votes, 46);
+    assert_eq!(g.public.undecided, 14);
+}
+
+#[test]
+fn an_ad_space_you_cannot_fully_pay_costs_nothing_and_gives_nothing() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 2, 4);
+    let log = roll(&mut g, "dice:2d6", &[5, 5]); // TV Ads costs 3; only 2
+    assert_eq!(ids(&log), ["move", "cannot-pay"]);
+    assert_eq!(g.public.players[m].money, 2, "nothing paid");
+    assert_eq!(g.public.players[m].votes, 40, "nothing gained");
+    assert_eq!(g.public.undecided, 20);
+}
+
+#[test]
+fn scandal_and_negative_press_lose_votes_to_undecided() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    let log = roll(&mut g, "dice:2d6", &[5, 5, 3]); // 1 -> 11 Scandal, Damage Control 3
+    assert_eq!(ids(&log), ["move", "damage-control", "lose"]);
+    assert_eq!(g.public.players[m].votes, 35);
+    assert_eq!(g.public.undecided, 25, "lost votes go to Undecided");
+    assert_eq!(g.public.players[1 - m].votes, 40);
+
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 0, 25);
+    roll(&mut g, "dice:1d6", &[6, 1]); // 25 -> 31 Negative Press, Damage Control 1
+    assert_eq!(g.public.players[m].votes, 37);
+    assert_eq!(g.public.undecided, 23);
+}
+
+#[test]
+fn mud_slinging_costs_the_opponent_two_and_the_mover_one() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 0, 15);
+    // 15 -> 21; the opponent's Damage Control roll, then the mover's.
+    let log = roll(&mut g, "dice:1d6", &[6, 2, 3]);
+    assert_eq!(ids(&log), ["move", "damage-control", "lose", "damage-control", "lose"]);
+    assert_eq!(log[1].seat, Some(1 - m));
+    assert_eq!(log[3].seat, Some(m));
+    assert_eq!(g.public.players[1 - m].votes, 38);
+    assert_eq!(g.public.players[m].votes, 39);
+    assert_eq!(g.public.undecided, 23);
+}
+
+#[test]
+fn campaign_trail_draws_and_plays_the_top_campaign_card() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.stack_campaign(&["grass-roots-support", "tobacco-industry"]);
+    let log = roll(&mut g, "dice:1d6", &[5]); // 1 -> 6 Campaign Trail
+    assert_eq!(ids(&log), ["move", "campaign-card", "money", "gain"]);
+    assert_eq!(log[1].card.as_deref(), Some("grass-roots-support"));
+    assert_eq!(g.public.players[m].money, 1);
+    assert_eq!(g.public.players[m].votes, 42);
+    assert_eq!(g.public.campaign_discard, ["grass-roots-support"]);
+    assert_eq!(g.public.campaign_deck_count, 42);
+    assert_eq!(g.upcoming_campaign()[0], "tobacco-industry");
+}
+
+#[test]
+fn an_attack_card_hurts_the_opponent_then_costs_the_drawer_a_vote() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.stack_campaign(&["negative-campaigning"]);
+    let log = roll(&mut g, "dice:1d6", &[5, 1, 1]);
+    assert_eq!(
+        ids(&log),
+        ["move", "campaign-card", "damage-control", "lose", "damage-control", "lose"]
+    );
+    assert_eq!(g.public.players[1 - m].votes, 36);
+    assert_eq!(g.public.players[m].votes, 39);
+}
