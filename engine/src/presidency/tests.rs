@@ -613,7 +613,10 @@ fn mud_slinging_costs_the_opponent_two_and_the_mover_one() {
     g.set_player(m, 40, 0, 15);
     // 15 -> 21; the opponent's Damage Control roll, then the mover's.
     let log = roll(&mut g, "dice:1d6", &[6, 2, 3]);
-    assert_eq!(ids(&log), ["move", "damage-control", "lose", "damage-control", "lose"]);
+    assert_eq!(
+        ids(&log),
+        ["move", "damage-control", "lose", "damage-control", "lose"]
+    );
     assert_eq!(log[1].seat, Some(1 - m));
     assert_eq!(log[3].seat, Some(m));
     assert_eq!(g.public.players[1 - m].votes, 38);
@@ -644,8 +647,146 @@ fn an_attack_card_hurts_the_opponent_then_costs_the_drawer_a_vote() {
     let log = roll(&mut g, "dice:1d6", &[5, 1, 1]);
     assert_eq!(
         ids(&log),
-        ["move", "campaign-card", "damage-control", "lose", "damage-control", "lose"]
+        [
+            "move",
+            "campaign-card",
+            "damage-control",
+            "lose",
+            "damage-control",
+            "lose"
+        ]
     );
     assert_eq!(g.public.players[1 - m].votes, 36);
     assert_eq!(g.public.players[m].votes, 39);
+}
+
+// ----- money into votes ----------------------------------------------------------------
+
+fn convert_ids(g: &Presidency) -> Vec<String> {
+    choice_ids(g)
+        .into_iter()
+        .filter(|c| c.starts_with("convert:"))
+        .collect()
+}
+
+#[test]
+fn two_money_buy_one_vote_any_number_of_times_in_a_turn() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 7, 1);
+    // Before moving: up to 3 votes for 7 money.
+    assert_eq!(convert_ids(&g), ["convert:1", "convert:2", "convert:3"]);
+    let log = g.play("convert:1");
+    assert_eq!(ids(&log), ["convert", "gain"]);
+    assert_eq!(
+        (g.public.players[m].money, g.public.players[m].votes),
+        (5, 41)
+    );
+    assert_eq!(g.public.undecided, 19);
+    // Again, still before moving; then move and convert once more after.
+    g.play("convert:1");
+    assert_eq!(g.to_act(), [m]);
+    roll(&mut g, "dice:1d6", &[4]); // Florida +2
+    assert_eq!(g.public.phase, Phase::AfterMove);
+    assert_eq!(convert_ids(&g), ["convert:1"]);
+    g.play("convert:1");
+    assert_eq!(
+        (g.public.players[m].money, g.public.players[m].votes),
+        (1, 45)
+    );
+    assert_eq!(
+        g.to_act(),
+        [1 - m],
+        "nothing left to convert: the turn ends"
+    );
+}
+
+#[test]
+fn the_once_per_turn_option_allows_one_conversion_each_turn() {
+    let mut g = table(
+        Setup::new("standard", 2, 1).with_option("conversion", "once-per-turn"),
+        40,
+    );
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 8, 1);
+    assert_eq!(convert_ids(&g), ["convert:1"], "one vote at a time");
+    g.play("convert:1");
+    assert!(convert_ids(&g).is_empty());
+    assert_eq!(choice_ids(&g), ["dice:1d6", "dice:2d6"]);
+    roll(&mut g, "dice:1d6", &[4]);
+    assert_eq!(g.to_act(), [1 - m], "no second conversion after moving");
+    // The opponent's turn, then ours again: a new turn, a new conversion.
+    roll(&mut g, "dice:1d6", &[2]);
+    assert_eq!(g.to_act(), [m]);
+    assert_eq!(convert_ids(&g), ["convert:1"]);
+}
+
+// ----- gains, losses and Damage Control --------------------------------------------------
+
+#[test]
+fn gains_come_from_undecided_first_then_from_the_opponent_without_damage_control() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_undecided(m, 1); // m holds 59, the opponent 40, one vote undecided
+    let log = roll(&mut g, "dice:2d6", &[4, 5]); // 1 -> 10 New England States, +3
+    assert_eq!(ids(&log), ["move", "gain", "take"]);
+    assert_eq!(log[1].amount, Some(1));
+    assert_eq!(log[2].amount, Some(2));
+    assert_eq!(log[2].target, Some(1 - m));
+    assert_eq!(g.public.undecided, 0);
+    assert_eq!(g.public.players[m].votes, 62);
+    assert_eq!(g.public.players[1 - m].votes, 38);
+}
+
+#[test]
+fn a_gain_takes_no_more_than_the_opponent_has() {
+    let mut g = standard(0);
+    let m = g.to_act()[0];
+    g.set_player(1 - m, 1, 0, 20);
+    g.set_player(m, 99, 0, 1);
+    roll(&mut g, "dice:2d6", &[4, 5]); // +3 wanted, 1 available
+    assert_eq!(g.public.players[m].votes, 100);
+    assert_eq!(g.public.players[1 - m].votes, 0);
+}
+
+#[test]
+fn damage_control_on_a_six_saves_two_votes() {
+    for (dc, lost) in [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5), (6, 3)] {
+        let mut g = standard(40);
+        let m = g.to_act()[0];
+        let log = roll(&mut g, "dice:2d6", &[5, 5, dc]); // Scandal, -5
+        let roll = of_kind(&log, "damage-control")[0];
+        assert_eq!(roll.dice, [dc]);
+        assert_eq!(roll.seat, Some(m), "the loser rolls");
+        assert_eq!(g.public.players[m].votes, 40 - lost, "roll {dc}");
+    }
+    // A loss of one is cancelled entirely, never turned into a gain.
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.stack_campaign(&["political-pundits"]);
+    roll(&mut g, "dice:1d6", &[5, 6]);
+    assert_eq!(g.public.players[1 - m].votes, 40);
+    assert_eq!(g.public.undecided, 20);
+}
+
+#[test]
+fn damage_control_is_one_roll_per_loss_event() {
+    // Mud-Slinging: two losses, two rolls; a 6 for the opponent saves both of their votes.
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 0, 15);
+    let log = roll(&mut g, "dice:1d6", &[6, 6, 5]);
+    assert_eq!(of_kind(&log, "damage-control").len(), 2);
+    assert_eq!(g.public.players[1 - m].votes, 40);
+    assert_eq!(g.public.players[m].votes, 39);
+}
+
+#[test]
+fn damage_control_is_not_rolled_for_a_nominee_with_no_votes() {
+    let mut g = standard(0);
+    let m = g.to_act()[0];
+    g.set_player(m, 0, 0, 1);
+    let log = roll(&mut g, "dice:2d6", &[5, 5]);
+    assert_eq!(ids(&log), ["move", "no-effect"]);
+    assert_eq!(g.public.players[m].votes, 0, "never below zero");
 }
