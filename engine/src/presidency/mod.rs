@@ -734,7 +734,14 @@ impl Presidency {
         if self.public.rules.convert_once_per_turn {
             1
         } else {
-            self.public.players[seat].money / 2
+            // No more votes than Undecided and the opponents can supply: money is never
+            // paid for a vote that does not exist.
+            let available = self.public.undecided
+                + self
+                    .opponents(seat)
+                    .map(|o| self.public.players[o].votes)
+                    .sum::<u32>();
+            (self.public.players[seat].money / 2).min(available)
         }
     }
 

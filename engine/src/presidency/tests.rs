@@ -790,3 +790,20 @@ fn damage_control_is_not_rolled_for_a_nominee_with_no_votes() {
     assert_eq!(ids(&log), ["move", "no-effect"]);
     assert_eq!(g.public.players[m].votes, 0, "never below zero");
 }
+
+#[test]
+fn conversion_offers_no_more_votes_than_there_are_to_gain() {
+    // Undecided is empty and the opponent has one vote left: 2 money buy that vote, and no
+    // choice may take money for votes that do not exist.
+    let mut g = standard(0);
+    let m = g.to_act()[0];
+    g.set_player(1 - m, 1, 0, 20);
+    g.set_player(m, 99, 10, 1);
+    assert_eq!(convert_ids(&g), ["convert:1"]);
+    g.play("convert:1");
+    assert_eq!(
+        (g.public.players[m].votes, g.public.players[m].money),
+        (100, 8)
+    );
+    assert!(convert_ids(&g).is_empty(), "nothing left to buy");
+}
