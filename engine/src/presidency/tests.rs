@@ -807,3 +807,129 @@ fn conversion_offers_no_more_votes_than_there_are_to_gain() {
     );
     assert!(convert_ids(&g).is_empty(), "nothing left to buy");
 }
+
+// ----- debates ------------------------------------------------------------------------------
+
+/// A standard table with the mover on Start and the opponent on space `other_at`;
+/// returns (game, mover, opponent).
+fn debate_table(other_at: u8) -> (Presidency, Seat, Seat) {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    let o = 1 - m;
+    g.set_player(o, 40, 0, other_at);
+    (g, m, o)
+}
+
+#[test]
+fn landing_on_the_opponent_starts_a_debate_with_candidate_bonuses() {
+    let (mut g, m, o) = debate_table(4);
+    g.public.players[m].debate_bonus = 2;
+    g.public.players[o].debate_bonus = 1;
+    // Move 3 onto the opponent; the mover rolls 4+4 (+2 = 10), the opponent 5+5 (+1 = 11).
+    let log = roll(&mut g, "dice:1d6", &[3, 4, 4, 5, 5]);
+    let d = of_kind(&log, "debate")[0];
+    assert_eq!(d.dice, [4, 4, 5, 5]);
+    assert_eq!((d.seat, d.target), (Some(m), Some(o)));
+    assert_eq!(d.amount, Some(1), "the winner takes the difference");
+    assert_eq!(d.location.as_deref(), Some(format!("winner:{o}").as_str()));
+    assert_eq!(g.public.players[o].votes, 41);
+    assert_eq!(g.public.players[m].votes, 39);
+    assert_eq!(
+        g.public.undecided, 20,
+        "debate votes do not pass through Undecided"
+    );
+    assert!(
+        of_kind(&log, "damage-control").is_empty(),
+        "no Damage Control in a debate"
+    );
+}
+
+#[test]
+fn a_debate_takes_no_more_votes_than_the_loser_has() {
+    let (mut g, m, o) = debate_table(4);
+    g.set_player(o, 4, 0, 4);
+    roll(&mut g, "dice:1d6", &[3, 6, 6, 1, 1]); // 12 against 2
+    assert_eq!(g.public.players[o].votes, 0);
+    assert_eq!(g.public.players[m].votes, 44);
+}
+
+#[test]
+fn a_tied_debate_moves_no_votes() {
+    let (mut g, m, o) = debate_table(4);
+    let log = roll(&mut g, "dice:1d6", &[3, 3, 4, 5, 2]);
+    let d = of_kind(&log, "debate")[0];
+    assert_eq!(d.amount, Some(0));
+    assert_eq!(d.location, None, "no winner");
+    assert_eq!(
+        (g.public.players[m].votes, g.public.players[o].votes),
+        (40, 40)
+    );
+}
+
+#[test]
+fn passing_the_opponent_starts_no_debate() {
+    let (mut g, m, o) = debate_table(3);
+    let log = roll(&mut g, "dice:1d6", &[3]); // 1 -> 4, past the opponent on 3
+    assert!(of_kind(&log, "debate").is_empty());
+    assert_eq!(g.public.players[m].position, 4);
+    assert_eq!(g.public.players[o].position, 3);
+}
+
+#[test]
+fn the_debate_comes_before_the_space_and_both_happen() {
+    let (mut g, m, o) = debate_table(4);
+    g.public.players[m].money = 1;
+    // Lose the debate 2+2 against 6+6, then pay 1 for Mass Mailings' +2.
+    let log = roll(&mut g, "dice:1d6", &[3, 2, 2, 6, 6]);
+    assert_eq!(ids(&log), ["move", "debate", "pay", "gain"]);
+    assert_eq!(g.public.players[m].votes, 40 - 8 + 2);
+    assert_eq!(g.public.players[o].votes, 48);
+}
+
+// ----- the Campaign deck ------------------------------------------------------------------
+
+#[test]
+fn the_campaign_deck_reshuffles_its_discards_when_it_runs_out() {
+    let mut g = standard(40);
+    g.hidden.campaign.clear();
+    g.public.campaign_discard = CAMPAIGN.iter().map(|c| c.id.to_string()).collect();
+    g.public.campaign_deck_count = 0;
+    let log = roll(&mut g, "dice:1d6", &[5]);
+    assert_eq!(&ids(&log)[..3], ["move", "reshuffle", "campaign-card"]);
+    let drawn = log[2].card.clone().unwrap();
+    assert_eq!(g.public.campaign_discard, [drawn.clone()]);
+    assert_eq!(g.public.campaign_deck_count, 42);
+    let mut all: Vec<&str> = g.upcoming_campaign();
+    all.push(&drawn);
+    all.sort_unstable();
+    let mut every: Vec<&str> = CAMPAIGN.iter().map(|c| c.id).collect();
+    every.sort_unstable();
+    assert_eq!(all, every, "the new deck is the old discards");
+}
+
+#[test]
+fn campaign_draws_come_off_the_deck_in_order_and_go_face_up() {
+    let mut g = standard(40);
+    let next = g.upcoming_campaign();
+    let mut drawn = Vec::new();
+    // Four trips to a Campaign Trail space: from Start roll 5, then 10 each time.
+    for i in 0..4 {
+        let m = g.to_act()[0];
+        g.set_player(m, g.public.players[m].votes, 0, if i == 0 { 1 } else { 26 });
+        g.set_player(1 - m, g.public.players[1 - m].votes, 0, 30);
+        let rolls: &[u32] = if i == 0 {
+            &[5, 1, 1, 1]
+        } else {
+            &[6, 4, 1, 1, 1]
+        };
+        let choice = if i == 0 { "dice:1d6" } else { "dice:2d6" };
+        let log = roll(&mut g, choice, rolls);
+        drawn.push(of_kind(&log, "campaign-card")[0].card.clone().unwrap());
+        if choice_ids(&g).contains(&"done".to_string()) {
+            g.play("done");
+        }
+    }
+    assert_eq!(drawn, next[..4]);
+    assert_eq!(g.public.campaign_discard, drawn);
+    assert_eq!(g.public.campaign_deck_count, 39);
+}
