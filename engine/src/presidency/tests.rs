@@ -933,3 +933,210 @@ fn campaign_draws_come_off_the_deck_in_order_and_go_face_up() {
     assert_eq!(g.public.campaign_discard, drawn);
     assert_eq!(g.public.campaign_deck_count, 39);
 }
+
+// ----- the election -------------------------------------------------------------------------
+
+/// Plays a whole game with fixed simple choices: always roll `dice`, never convert.
+fn play_out(g: &mut Presidency, dice: &str) {
+    let mut steps = 0;
+    while g.outcome().is_none() {
+        let offered = choice_ids(g);
+        let c = if offered.contains(&"done".to_string()) {
+            "done".to_string()
+        } else if offered.contains(&dice.to_string()) {
+            dice.to_string()
+        } else {
+            offered[0].clone() // a convention target: the lowest seat
+        };
+        g.play(&c);
+        steps += 1;
+        assert!(steps < 10_000, "the game ends");
+    }
+}
+
+#[test]
+fn the_election_follows_the_configured_number_of_rounds() {
+    for (rounds, seed) in [(1, 3), (2, 4), (7, 5), (30, 6)] {
+        let mut g =
+            setup_game(Setup::new("standard", 2, seed).with_option("rounds", &rounds.to_string()));
+        play_out(&mut g, "dice:2d6");
+        let log = g.log();
+        let election = log.iter().position(|e| e.kind == "election").unwrap();
+        let moves = of_kind(&log[..election], "move").len();
+        assert_eq!(moves, 2 * rounds, "each nominee moves once a round");
+        assert!(of_kind(&log[election..], "move").is_empty());
+        let round_marks: Vec<i64> = of_kind(log, "round")
+            .iter()
+            .map(|e| e.amount.unwrap())
+            .collect();
+        assert_eq!(round_marks, (1..=rounds as i64).collect::<Vec<_>>());
+        assert!(g.outcome().is_some());
+    }
+}
+
+#[test]
+fn election_draws_alternate_five_each_and_the_second_mover_draws_first() {
+    let mut ended = 0;
+    for seed in 0..100 {
+        let mut g = setup_game(Setup::new("standard", 2, seed).with_option("rounds", "3"));
+        play_out(&mut g, "dice:1d6");
+        let order = g.public.order.clone();
+        let draws: Vec<Seat> = of_kind(g.log(), "election-card")
+            .iter()
+            .map(|e| e.seat.unwrap())
+            .collect();
+        assert!(draws.len() >= 10);
+        for (i, &s) in draws.iter().enumerate() {
+            assert_eq!(s, order[(i + 1) % 2], "draw {i} of seed {seed}");
+        }
+        let o = g.outcome().unwrap();
+        let v: Vec<u32> = g.public.players.iter().map(|p| p.votes).collect();
+        assert_eq!(o.scores, v.iter().map(|&x| x as i64).collect::<Vec<_>>());
+        if draws.len() == 10 {
+            ended += 1;
+            let w = if v[0] > v[1] { 0 } else { 1 };
+            assert_eq!(o.winners, [w], "the most votes wins");
+            assert_eq!(
+                o.reason,
+                format!(
+                    "{} wins the election with {} votes to {}",
+                    g.public.players[w].name,
+                    v[w],
+                    v[1 - w]
+                )
+            );
+        }
+    }
+    assert!(ended > 80, "most elections end after ten draws");
+}
+
+#[test]
+fn election_losses_go_to_undecided_with_damage_control() {
+    let mut g = standard(40);
+    let (a, b) = (g.public.order[0], g.public.order[1]);
+    g.set_player(a, 40, 2, 1);
+    g.set_player(b, 40, 2, 1);
+    g.set_election_deck(&[
+        "lost-votes",        // b: a loses 3, Damage Control 6: only 1
+        "ballot-problems",   // a: b loses 3, roll 2
+        "recount",           // b +1
+        "popular-vote",      // a +1
+        "electoral-college", // b +2
+        "electoral-votes",   // a +2
+        "general-ticket",    // b +2
+        "high-turnout",      // a +2
+        "winner-takes-all",  // b +5
+        "pick-up-key-state", // a +4
+    ]);
+    g.load_dice(&[6, 2]);
+    let log = g.end_campaign();
+    let dc = of_kind(&log, "damage-control");
+    assert_eq!(dc.len(), 2, "one roll per Election loss card");
+    assert_eq!((dc[0].seat, dc[0].dice.clone()), (Some(a), vec![6]));
+    assert_eq!((dc[1].seat, dc[1].dice.clone()), (Some(b), vec![2]));
+    assert_eq!(g.public.players[a].votes, 40 - 1 + 1 + 2 + 2 + 4);
+    assert_eq!(g.public.players[b].votes, 40 - 3 + 1 + 2 + 2 + 5);
+    assert_eq!(g.outcome().unwrap().winners, [a]);
+}
+
+/// Ten Election cards that leave `a` (one vote ahead before the count) and `b` tied:
+/// `b` draws first and gets 13 votes, `a` gets 12 (Blue State read literally).
+const TYING_DRAWS: [&str; 10] = [
+    "winner-takes-all",
+    "pick-up-key-state",
+    "recount",
+    "popular-vote",
+    "electoral-college",
+    "electoral-votes",
+    "plurality-system",
+    "blue-state",
+    "general-ticket",
+    "high-turnout",
+];
+
+fn tied_election(extra: &[&str], money: (u32, u32)) -> (Presidency, Seat, Seat) {
+    let mut g = standard(0);
+    let (a, b) = (g.public.order[0], g.public.order[1]);
+    g.set_player(a, 38, money.0, 1);
+    g.set_player(b, 37, money.1, 1);
+    let deck: Vec<&str> = TYING_DRAWS.iter().chain(extra).copied().collect();
+    g.set_election_deck(&deck);
+    g.end_campaign();
+    (g, a, b)
+}
+
+#[test]
+fn a_tied_count_is_broken_by_more_alternating_draws() {
+    let (g, a, b) = tied_election(&["red-state", "recount"], (2, 2));
+    let draws = of_kind(g.log(), "election-card");
+    assert_eq!(draws.len(), 11, "one more draw breaks the tie");
+    assert_eq!(draws[10].seat, Some(b), "the alternation goes on");
+    assert_eq!(of_kind(g.log(), "tie").len(), 1);
+    // Undecided ran dry on the tenth draw: Red State's 3 come from the opponent.
+    assert_eq!(g.public.undecided, 0);
+    assert_eq!(g.public.players[b].votes, 53);
+    assert_eq!(g.public.players[a].votes, 47);
+    assert_eq!(g.outcome().unwrap().winners, [b]);
+}
+
+#[test]
+fn a_tie_with_the_election_deck_exhausted_goes_to_the_richer_nominee() {
+    let (g, a, _) = tied_election(&[], (5, 3));
+    assert_eq!(g.public.players[0].votes, g.public.players[1].votes);
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winners, [a]);
+    assert_eq!(
+        o.reason,
+        format!(
+            "votes tied at 50; {} wins on money (5 to 3)",
+            g.public.players[a].name
+        )
+    );
+}
+
+#[test]
+fn a_tie_in_votes_and_money_is_a_draw() {
+    let (g, _, _) = tied_election(&[], (4, 4));
+    let o = g.outcome().unwrap();
+    assert!(o.is_draw());
+    assert_eq!(o.reason, "votes tied at 50 and money tied at 4: a draw");
+}
+
+#[test]
+fn red_and_blue_state_go_to_the_drawer_or_with_the_option_to_their_party() {
+    for (option, party_bound) in [("literal", false), ("party", true)] {
+        let mut g = table(
+            Setup::new("standard", 2, 1).with_option("red-blue-states", option),
+            40,
+        );
+        let b = g.public.order[1];
+        g.set_election_deck(&[
+            "red-state",
+            "blue-state",
+            "recount",
+            "popular-vote",
+            "electoral-college",
+            "electoral-votes",
+            "general-ticket",
+            "high-turnout",
+            "plurality-system",
+            "winner-takes-all",
+        ]);
+        g.public.players[0].money = 2;
+        g.public.players[1].money = 2;
+        let log = g.end_campaign();
+        // The gain right after each State card.
+        let gains: Vec<Option<Seat>> = log
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e.card.as_deref(), Some("red-state" | "blue-state")))
+            .map(|(i, _)| log[i + 1..].iter().find(|e| e.kind == "gain").unwrap().seat)
+            .collect();
+        let expected = if party_bound {
+            [Some(Party::Republican.seat()), Some(Party::Democrat.seat())]
+        } else {
+            [Some(b), Some(1 - b)]
+        };
+        assert_eq!(gains, expected, "{option}");
+    }
+}
