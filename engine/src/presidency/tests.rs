@@ -1140,3 +1140,142 @@ fn red_and_blue_state_go_to_the_drawer_or_with_the_option_to_their_party() {
         assert_eq!(gains, expected, "{option}");
     }
 }
+
+// ----- the National Convention ------------------------------------------------------------
+
+fn convention(seats: usize) -> Presidency {
+    table(Setup::new("convention", seats, 2), 20)
+}
+
+fn targets(g: &Presidency) -> Vec<Seat> {
+    let seat = g.to_act()[0];
+    g.prompt(seat)
+        .unwrap()
+        .choices
+        .iter()
+        .map(|c| c.target.unwrap())
+        .collect()
+}
+
+#[test]
+fn convention_the_acting_nominee_chooses_who_loses_votes() {
+    let mut g = convention(4);
+    let m = g.to_act()[0];
+    let others: Vec<Seat> = (0..4).filter(|&s| s != m).collect();
+    g.set_player(others[0], 0, 0, 1); // nothing to lose: not offered
+    g.stack_campaign(&["political-backlash"]);
+    g.load_dice(&[5, 2]); // to Campaign Trail; the victim's Damage Control roll
+    let log = g.play("dice:1d6");
+    assert_eq!(ids(&log), ["move", "campaign-card"]);
+    assert_eq!(g.to_act(), [m], "the drawer decides");
+    assert_eq!(targets(&g), [others[1], others[2]]);
+    assert_eq!(
+        choice_ids(&g),
+        [
+            format!("target:{}", others[1]),
+            format!("target:{}", others[2])
+        ]
+    );
+    let log = g.play(&format!("target:{}", others[2]));
+    assert_eq!(ids(&log), ["damage-control", "lose"]);
+    assert_eq!(log[0].seat, Some(others[2]), "the victim rolls");
+    assert_eq!(g.public.players[others[2]].votes, 15);
+    assert_eq!(g.public.players[others[1]].votes, 20);
+}
+
+#[test]
+fn convention_a_single_possible_victim_is_hit_without_asking() {
+    let mut g = convention(3);
+    let m = g.to_act()[0];
+    let others: Vec<Seat> = (0..3).filter(|&s| s != m).collect();
+    g.set_player(others[0], 0, 0, 1);
+    g.stack_campaign(&["allegations"]);
+    let log = roll(&mut g, "dice:1d6", &[5, 1]);
+    assert_eq!(
+        ids(&log),
+        ["move", "campaign-card", "damage-control", "lose"]
+    );
+    assert_eq!(g.public.players[others[1]].votes, 18);
+    assert_ne!(g.to_act(), [m]);
+}
+
+#[test]
+fn convention_the_gainer_chooses_whom_to_take_from_when_undecided_is_empty() {
+    let mut g = convention(3);
+    let m = g.to_act()[0];
+    let others: Vec<Seat> = (0..3).filter(|&s| s != m).collect();
+    g.set_undecided(m, 1);
+    roll(&mut g, "dice:2d6", &[4, 5]); // New England States, +3: 1 undecided, 2 to take
+    assert_eq!(g.to_act(), [m]);
+    assert_eq!(targets(&g), others);
+    let log = g.play(&format!("take:{}", others[1]));
+    assert_eq!(
+        ids(&log),
+        ["take"],
+        "no Damage Control when votes are taken"
+    );
+    assert_eq!(g.public.players[others[1]].votes, 18);
+    assert_eq!(g.public.players[others[0]].votes, 20);
+    assert_eq!(g.public.players[m].votes, 59 + 3);
+}
+
+#[test]
+fn convention_landing_on_several_opponents_debates_the_one_the_mover_picks() {
+    let mut g = convention(4);
+    let m = g.to_act()[0];
+    let others: Vec<Seat> = (0..4).filter(|&s| s != m).collect();
+    g.set_player(others[0], 20, 0, 4);
+    g.set_player(others[2], 20, 0, 4);
+    g.load_dice(&[3, 6, 6, 1, 1]);
+    g.play("dice:1d6");
+    assert_eq!(targets(&g), [others[0], others[2]]);
+    let log = g.play(&format!("debate:{}", others[2]));
+    let d = of_kind(&log, "debate");
+    assert_eq!(d.len(), 1, "one debate only");
+    assert_eq!(d[0].target, Some(others[2]));
+    assert_eq!(g.public.players[others[2]].votes, 10);
+    assert_eq!(g.public.players[others[0]].votes, 20);
+    assert_eq!(g.public.players[m].votes, 30);
+}
+
+#[test]
+fn convention_ends_after_the_rounds_with_no_election_deck() {
+    for seed in 0..30 {
+        let mut g = setup_game(Setup::new("convention", 6, seed).with_option("rounds", "4"));
+        play_out(&mut g, "dice:2d6");
+        assert_eq!(of_kind(g.log(), "move").len(), 24);
+        assert!(of_kind(g.log(), "election-card").is_empty());
+        assert_eq!(g.public.election_deck_count, 0);
+        let best = g.public.players.iter().map(|p| p.votes).max().unwrap();
+        let o = g.outcome().unwrap();
+        assert!(!o.winners.is_empty());
+        assert!(o.winners.iter().all(|&w| g.public.players[w].votes == best));
+    }
+}
+
+#[test]
+fn convention_ties_go_to_money_then_are_shared() {
+    let mut g = convention(3);
+    g.set_player(0, 30, 5, 1);
+    g.set_player(1, 30, 4, 1);
+    g.set_player(2, 29, 9, 1);
+    g.end_campaign();
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winners, [0]);
+    assert_eq!(
+        o.reason,
+        "Nominee 1 wins the nomination: tied at 30 votes, ahead on money"
+    );
+
+    let mut g = convention(3);
+    g.set_player(0, 30, 5, 1);
+    g.set_player(1, 30, 5, 1);
+    g.set_player(2, 29, 9, 1);
+    g.end_campaign();
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winners, [0, 1]);
+    assert_eq!(
+        o.reason,
+        "Nominee 1 and Nominee 2 share the nomination: tied on votes (30) and money"
+    );
+}
