@@ -1279,3 +1279,30 @@ fn convention_ties_go_to_money_then_are_shared() {
         "Nominee 1 and Nominee 2 share the nomination: tied on votes (30) and money"
     );
 }
+
+#[test]
+fn log_and_prompt_texts_say_one_vote_not_one_votes() {
+    let bad = |t: &str| {
+        t.split(|c: char| !c.is_ascii_alphanumeric())
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|w| w == ["1", "votes"])
+    };
+    let mut ones = 0;
+    for seed in 0..20 {
+        let mut g = setup_game(Setup::new("convention", 4, seed).with_option("rounds", "10"));
+        while g.outcome().is_none() {
+            let seat = g.to_act()[0];
+            let p = g.prompt(seat).unwrap();
+            assert!(!bad(&p.text), "{}", p.text);
+            assert!(p.choices.iter().all(|c| !bad(&c.label)));
+            let c = p.choices[seed as usize % p.choices.len()].id.clone();
+            g.play(&c);
+        }
+        for e in g.log() {
+            assert!(!bad(&e.text), "{}", e.text);
+            ones += e.text.contains(" 1 vote") as usize;
+        }
+    }
+    assert!(ones > 0, "single votes do occur");
+}
