@@ -708,9 +708,11 @@ impl Presidency {
         let mut entry = LogEntry::new(
             "debate",
             format!(
-                "Debate: {n} rolls {} (total {ta}), {o} rolls {} (total {tb}): {result}",
+                "Debate: {n} rolls {}{} (total {ta}), {o} rolls {}{} (total {tb}): {result}",
                 join(&a),
-                join(&b)
+                bonus_text(self.public.players[mover].debate_bonus),
+                join(&b),
+                bonus_text(self.public.players[other].debate_bonus),
             ),
         )
         .seat(mover)
@@ -988,6 +990,15 @@ impl Presidency {
             election,
             rng: r,
         }
+    }
+}
+
+/// A debate bonus as shown after the dice: ", +2 bonus" (nothing without a bonus).
+fn bonus_text(bonus: u32) -> String {
+    if bonus > 0 {
+        format!(", +{bonus} bonus")
+    } else {
+        String::new()
     }
 }
 

@@ -838,6 +838,15 @@ fn landing_on_the_opponent_starts_a_debate_with_candidate_bonuses() {
         g.public.undecided, 20,
         "debate votes do not pass through Undecided"
     );
+    let (mn, on) = (&g.public.players[m].name, &g.public.players[o].name);
+    assert_eq!(
+        d.text,
+        format!(
+            "Debate: {mn} rolls 4+4, +2 bonus (total 10), {on} rolls 5+5, +1 bonus (total 11): \
+             {on} wins and takes 1 vote"
+        ),
+        "the text shows how each total is made"
+    );
     assert!(
         of_kind(&log, "damage-control").is_empty(),
         "no Damage Control in a debate"
