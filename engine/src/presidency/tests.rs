@@ -1315,3 +1315,142 @@ fn log_and_prompt_texts_say_one_vote_not_one_votes() {
     }
     assert!(ones > 0, "single votes do occur");
 }
+
+// ----- a scripted game, checked by hand ------------------------------------------------
+
+/// Seed 15, standard game, eight turns with fixed choices. Every line below was checked by
+/// hand against the rules and the notes' readings (V = votes, U = Undecided, M = money):
+///
+/// - Set-up: D 37+6 = 43 V, 3+3 = 6 M; R 37+4 = 41 V, 3+2 = 5 M; U = 100-84 = 16.
+///   D's cards +2 -2 -4 +2 +2 (V 45 43 39 41 43, U 14 16 20 18 16); R's +4 +3 +4 -3
+///   (V 45 48 52 49, U 12 9 5 8). No Damage Control at set-up. Bonuses: D 1+1, R 2.
+///   Roll-off 3 against 2: the Democrat moves first.
+/// - R1: D 8 from 1 to 9, Print Ads: pays 2 (M 4) for +4 (V 47, U 4); ends the turn.
+///   R 6 from 1 to 7, Individual Donations: M 7; ends the turn.
+/// - R2: D 5 to 14, TV Ads: pays 3 (M 1) for +6: 4 from U (now 0), 2 taken from R
+///   (R 47; no Damage Control for a take). D has 1 money: the turn ends by itself.
+///   R converts 2 M (M 5) before moving: U is empty, so the vote comes from D (D 52, R 48).
+///   R 9 from 7 to 16, Campaign Trail: Conservative Interest Groups +6, all from D
+///   (D 46, R 54).
+/// - R3: D 3 from 14 to 17, Hard Money: M 2. R 5 from 16 to 21, Mud-Slinging: D rolls 2,
+///   loses 2 (D 44, U 2); R rolls 5, loses 1 (R 53, U 3).
+/// - R4: D 4 from 17 to 21, onto R: the debate comes first, 5+5+2 = 12 against
+///   6+2+2 = 10, D takes 2 (D 46, R 51). Then the space: R rolls 5, loses 2 (R 49, U 5);
+///   D rolls a 6, which saves the whole 1-vote loss. D converts 2 M for 1 V (D 47, M 0,
+///   U 4). R 3 from 21 to 24, Newspaper Ads: pays 1 (M 4) for +2 (R 51, U 2).
+/// - End: D 47 V, 0 M on 21; R 51 V, 4 M on 24; U 2; 47+51+2 = 100.
+#[test]
+fn a_scripted_game_from_seed_15_reproduces_the_hand_checked_log() {
+    const SCRIPT: [(Seat, &str); 16] = [
+        (0, "dice:2d6"),
+        (0, "done"),
+        (1, "dice:1d6"),
+        (1, "done"),
+        (0, "dice:2d6"),
+        (1, "convert:1"),
+        (1, "dice:2d6"),
+        (1, "done"),
+        (0, "dice:1d6"),
+        (0, "done"),
+        (1, "dice:2d6"),
+        (1, "done"),
+        (0, "dice:2d6"),
+        (0, "convert:1"),
+        (1, "dice:1d6"),
+        (1, "done"),
+    ];
+    const LOG: [&str; 61] = [
+        "Democrat starts with 43 votes (rolled 6) and 6 money (rolled 3+3)",
+        "Republican starts with 41 votes (rolled 4) and 5 money (rolled 3+2)",
+        "16 votes are undecided",
+        "Democrat draws Candidate card Military Service: +2 votes",
+        "Democrat draws Candidate card Troubled Youth: you lose 2 votes",
+        "Democrat draws Candidate card Sickness: you lose 4 votes",
+        "Democrat draws Candidate card Strong Platform: +2 votes, +1 to debate rolls",
+        "Democrat draws Candidate card Diplomatic: +2 votes, +1 to debate rolls",
+        "Republican draws Candidate card Governor: +4 votes",
+        "Republican draws Candidate card Religious: +3 votes",
+        "Republican draws Candidate card Public Speaker: +2 to debate rolls",
+        "Republican draws Candidate card Charismatic: +4 votes",
+        "Republican draws Candidate card Foolish: you lose 3 votes",
+        "Democrat gains 2 votes",
+        "Democrat loses 2 votes to Undecided",
+        "Democrat loses 4 votes to Undecided",
+        "Democrat gains 2 votes",
+        "Democrat gains 2 votes",
+        "Republican gains 4 votes",
+        "Republican gains 3 votes",
+        "Republican gains 4 votes",
+        "Republican loses 3 votes to Undecided",
+        "Roll for first move: Democrat 3, Republican 2",
+        "Democrat moves first",
+        "Round 1 of 30",
+        "Democrat rolls 2D6: 5+3 and moves 8 to space 9, Print Ads (pay 2 money for +4 votes (no money, no votes))",
+        "Democrat pays 2 money",
+        "Democrat gains 4 votes",
+        "Republican rolls 1D6: 6 and moves 6 to space 7, Individual Donations (+2 money)",
+        "Republican gains 2 money",
+        "Round 2 of 30",
+        "Democrat rolls 2D6: 3+2 and moves 5 to space 14, TV Ads (pay 3 money for +6 votes (no money, no votes))",
+        "Democrat pays 3 money",
+        "Democrat gains 4 votes",
+        "Democrat takes 2 votes from Republican (no undecided votes left)",
+        "Republican converts 2 money into 1 vote",
+        "Republican takes 1 vote from Democrat (no undecided votes left)",
+        "Republican rolls 2D6: 5+4 and moves 9 to space 16, Campaign Trail (draw a Campaign card)",
+        "Republican draws Conservative Interest Groups: +6 votes",
+        "Republican takes 6 votes from Democrat (no undecided votes left)",
+        "Round 3 of 30",
+        "Democrat rolls 1D6: 3 and moves 3 to space 17, Hard Money (+1 money)",
+        "Democrat gains 1 money",
+        "Republican rolls 2D6: 4+1 and moves 5 to space 21, Mud-Slinging (an opponent loses 2 votes, you lose 1 vote)",
+        "Democrat rolls 2 for Damage Control: no help",
+        "Democrat loses 2 votes to Undecided",
+        "Republican rolls 5 for Damage Control: no help",
+        "Republican loses 1 vote to Undecided",
+        "Round 4 of 30",
+        "Democrat rolls 2D6: 3+1 and moves 4 to space 21, Mud-Slinging (an opponent loses 2 votes, you lose 1 vote)",
+        "Debate: Democrat rolls 5+5, +2 bonus (total 12), Republican rolls 6+2, +2 bonus (total 10): Democrat wins and takes 2 votes",
+        "Republican rolls 5 for Damage Control: no help",
+        "Republican loses 2 votes to Undecided",
+        "Democrat rolls 6 for Damage Control and saves 1 vote",
+        "Democrat loses 0 votes to Undecided",
+        "Democrat converts 2 money into 1 vote",
+        "Democrat gains 1 vote",
+        "Republican rolls 1D6: 3 and moves 3 to space 24, Newspaper Ads (pay 1 money for +2 votes (no money, no votes))",
+        "Republican pays 1 money",
+        "Republican gains 2 votes",
+        "Round 5 of 30",
+    ];
+    let mut g = new_game("standard", 2, 15);
+    for (seat, choice) in SCRIPT {
+        assert_eq!(g.to_act(), [seat], "before {choice}");
+        g.apply(seat, choice)
+            .unwrap_or_else(|e| panic!("{choice}: {e}"));
+    }
+    let texts: Vec<&str> = g.log().iter().map(|e| e.text.as_str()).collect();
+    assert_eq!(texts, LOG);
+    // The structured fields agree with the texts.
+    let debate = &g.log()[50];
+    assert_eq!(debate.dice, [5, 5, 6, 2]);
+    assert_eq!(
+        (debate.seat, debate.target, debate.amount),
+        (Some(0), Some(1), Some(2))
+    );
+    assert_eq!(
+        g.log()[38].card.as_deref(),
+        Some("conservative-interest-groups")
+    );
+    assert_eq!(g.log()[43].location.as_deref(), Some("21"));
+    assert_eq!(g.log()[53].dice, [6]);
+    for (i, e) in g.log().iter().enumerate() {
+        assert_eq!(e.seq, i as u64);
+    }
+    let v = g.public();
+    let p = &v.players;
+    assert_eq!((p[0].votes, p[0].money, p[0].position), (47, 0, 21));
+    assert_eq!((p[1].votes, p[1].money, p[1].position), (51, 4, 24));
+    assert_eq!(v.undecided, 2);
+    assert_eq!((v.round, v.phase, g.to_act()), (5, Phase::Declare, vec![0]));
+    assert_eq!(v.campaign_discard, ["conservative-interest-groups"]);
+}
