@@ -1454,3 +1454,112 @@ fn a_scripted_game_from_seed_15_reproduces_the_hand_checked_log() {
     assert_eq!((v.round, v.phase, g.to_act()), (5, Phase::Declare, vec![0]));
     assert_eq!(v.campaign_discard, ["conservative-interest-groups"]);
 }
+
+// ----- bad input -------------------------------------------------------------------------
+
+/// Applies `choice` for `seat`, expects a refusal, and checks the state did not change.
+fn refused(g: &mut Presidency, seat: Seat, choice: &str) -> RuleError {
+    let before = state(g);
+    let log_len = g.log().len();
+    let err = g
+        .apply(seat, choice)
+        .expect_err("the choice must be refused");
+    assert_eq!(state(g), before, "{choice} changed the state");
+    assert_eq!(g.log().len(), log_len);
+    err
+}
+
+#[test]
+fn a_choice_id_not_in_the_prompt_is_refused_and_changes_nothing() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    for bad in [
+        "done",
+        "convert:1",
+        "dice:3d6",
+        "dice:",
+        "",
+        "DICE:1D6",
+        "take:1",
+        "target:1",
+    ] {
+        match refused(&mut g, m, bad) {
+            RuleError::IllegalChoice { choice, legal } => {
+                assert_eq!(choice, bad);
+                assert_eq!(legal, "dice:1d6, dice:2d6");
+            }
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+    // After moving, with money to convert: no second move, no more than the money buys.
+    g.set_player(m, 40, 5, 1);
+    roll(&mut g, "dice:1d6", &[4]);
+    assert_eq!(choice_ids(&g), ["done", "convert:1", "convert:2"]);
+    for bad in [
+        "dice:1d6",
+        "convert:3",
+        "convert:0",
+        "convert:-1",
+        "convert:x",
+    ] {
+        assert!(matches!(
+            refused(&mut g, m, bad),
+            RuleError::IllegalChoice { .. }
+        ));
+    }
+    // A convention target that is not offered: oneself, a nominee without votes, no one.
+    let mut g = convention(4);
+    let m = g.to_act()[0];
+    let others: Vec<Seat> = (0..4).filter(|&s| s != m).collect();
+    g.set_player(others[0], 0, 0, 1);
+    g.stack_campaign(&["political-backlash"]);
+    roll(&mut g, "dice:1d6", &[5]);
+    for bad in [
+        format!("target:{m}"),
+        format!("target:{}", others[0]),
+        "target:9".into(),
+        format!("take:{}", others[1]),
+        "dice:1d6".into(),
+    ] {
+        assert!(matches!(
+            refused(&mut g, m, &bad),
+            RuleError::IllegalChoice { .. }
+        ));
+    }
+}
+
+#[test]
+fn a_seat_that_is_not_to_act_is_refused_and_changes_nothing() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    assert_eq!(
+        refused(&mut g, 1 - m, "dice:1d6"),
+        RuleError::NotYourTurn {
+            seat: 1 - m,
+            waiting: vec![m]
+        }
+    );
+    assert_eq!(
+        refused(&mut g, 2, "dice:1d6"),
+        RuleError::NoSuchSeat { seat: 2 }
+    );
+    // During a convention decision only the decider may answer.
+    let mut g = convention(3);
+    let m = g.to_act()[0];
+    g.set_undecided(m, 0);
+    roll(&mut g, "dice:2d6", &[4, 5]);
+    let other = (m + 1) % 3;
+    assert_eq!(
+        refused(&mut g, other, &format!("take:{other}")),
+        RuleError::NotYourTurn {
+            seat: other,
+            waiting: vec![m]
+        }
+    );
+    // Once the game is over, nobody may act.
+    let mut g = standard(40);
+    g.end_campaign();
+    assert!(g.outcome().is_some());
+    assert_eq!(refused(&mut g, 0, "dice:1d6"), RuleError::GameOver);
+    assert!(g.to_act().is_empty());
+}
