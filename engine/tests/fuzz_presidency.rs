@@ -221,7 +221,7 @@ fn deck_order_never_appears_in_any_view_prompt_or_log() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut step = 0u64;
         loop {
-            if step % 2 == 0 || g.outcome().is_some() {
+            if step.is_multiple_of(2) || g.outcome().is_some() {
                 check_deck_order_hidden(&g, step);
             }
             if g.outcome().is_some() {

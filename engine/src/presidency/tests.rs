@@ -906,7 +906,7 @@ fn the_campaign_deck_reshuffles_its_discards_when_it_runs_out() {
     let log = roll(&mut g, "dice:1d6", &[5]);
     assert_eq!(&ids(&log)[..3], ["move", "reshuffle", "campaign-card"]);
     let drawn = log[2].card.clone().unwrap();
-    assert_eq!(g.public.campaign_discard, [drawn.clone()]);
+    assert_eq!(g.public.campaign_discard, std::slice::from_ref(&drawn));
     assert_eq!(g.public.campaign_deck_count, 42);
     let mut all: Vec<&str> = g.upcoming_campaign();
     all.push(&drawn);
