@@ -1563,3 +1563,55 @@ fn a_seat_that_is_not_to_act_is_refused_and_changes_nothing() {
     assert_eq!(refused(&mut g, 0, "dice:1d6"), RuleError::GameOver);
     assert!(g.to_act().is_empty());
 }
+
+// ----- catalogue and options ----------------------------------------------------------------
+
+#[test]
+fn the_catalogue_offers_both_variants_and_the_notes_options_with_defaults() {
+    let info = Presidency::info();
+    assert_eq!(info.id, "presidency");
+    let seats: Vec<(&str, usize, usize)> = info
+        .variants
+        .iter()
+        .map(|v| (v.id.as_str(), v.min_seats, v.max_seats))
+        .collect();
+    assert_eq!(seats, [("standard", 2, 2), ("convention", 2, 6)]);
+    assert_eq!(info.variants[0].seat_names, ["Democrat", "Republican"]);
+    let defaults: Vec<(&str, String)> = info
+        .options
+        .iter()
+        .map(|o| (o.key.as_str(), o.kind.default_text()))
+        .collect();
+    assert_eq!(
+        defaults,
+        [
+            ("rounds", "30".to_string()),
+            ("conversion", "unlimited".to_string()),
+            ("red-blue-states", "literal".to_string()),
+            ("setup-damage-control", "false".to_string()),
+        ]
+    );
+    let g = new_game("standard", 2, 0);
+    assert_eq!(
+        g.public.rules,
+        Rules {
+            rounds: 30,
+            convert_once_per_turn: false,
+            party_bound_states: false,
+            setup_damage_control: false,
+        }
+    );
+    // Set-ups the catalogue does not allow are refused with a reason.
+    let bad = [
+        Setup::new("standard", 3, 0),
+        Setup::new("convention", 7, 0),
+        Setup::new("primary", 2, 0),
+        Setup::new("standard", 2, 0).with_option("rounds", "0"),
+        Setup::new("standard", 2, 0).with_option("rounds", "101"),
+        Setup::new("standard", 2, 0).with_option("conversion", "twice"),
+        Setup::new("standard", 2, 0).with_option("mulligan", "true"),
+    ];
+    for setup in bad {
+        assert!(Presidency::new(&setup).is_err(), "{setup:?}");
+    }
+}
