@@ -782,6 +782,24 @@ fn damage_control_is_one_roll_per_loss_event() {
 }
 
 #[test]
+fn damage_control_is_not_rolled_in_debates_or_when_votes_are_taken() {
+    // A lost debate: 1+1 against 6+6, on a space with no loss of its own.
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(1 - m, 40, 0, 5);
+    let log = roll(&mut g, "dice:1d6", &[4, 1, 1, 6, 6]);
+    assert_eq!(ids(&log), ["move", "debate", "gain"]);
+    assert_eq!(g.public.players[m].votes, 40 - 10 + 2);
+    // Votes taken because Undecided is empty: the opponent does not roll.
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_undecided(m, 0);
+    let log = roll(&mut g, "dice:1d6", &[4]);
+    assert_eq!(ids(&log), ["move", "take"]);
+    assert_eq!(g.public.players[1 - m].votes, 38);
+}
+
+#[test]
 fn damage_control_is_not_rolled_for_a_nominee_with_no_votes() {
     let mut g = standard(0);
     let m = g.to_act()[0];
