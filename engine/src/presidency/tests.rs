@@ -1633,3 +1633,45 @@ fn the_catalogue_offers_both_variants_and_the_notes_options_with_defaults() {
         assert!(Presidency::new(&setup).is_err(), "{setup:?}");
     }
 }
+
+#[test]
+fn in_random_play_every_conversion_buys_exactly_its_votes() {
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    let mut conversions = 0;
+    for seed in 0..300u64 {
+        let (variant, seats) = if seed % 2 == 0 {
+            ("standard", 2)
+        } else {
+            ("convention", 5)
+        };
+        let mut g = setup_game(Setup::new(variant, seats, seed).with_option("rounds", "20"));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        while g.outcome().is_none() {
+            let seat = g.to_act()[0];
+            let p = g.prompt(seat).unwrap();
+            // Prefer the largest conversion now and then, to reach the edges.
+            let c = match p.choices.iter().rfind(|c| c.kind == "convert") {
+                Some(c) if seed % 3 == 0 => c.clone(),
+                _ => p.choices.choose(&mut rng).unwrap().clone(),
+            };
+            let before = g.public.players[seat].clone();
+            g.play(&c.id);
+            // (The last conversion of the campaign may start the election: skip that one.)
+            if c.kind == "convert" && g.outcome().is_none() {
+                conversions += 1;
+                // In a convention, whom to take from may have to be chosen first.
+                while !g.public.pending.is_empty() {
+                    let take = choice_ids(&g)[0].clone();
+                    assert!(take.starts_with("take:"));
+                    g.play(&take);
+                }
+                let k = c.amount.unwrap() as u32;
+                let after = &g.public.players[seat];
+                assert_eq!(after.money, before.money - 2 * k);
+                assert_eq!(after.votes, before.votes + k, "{}", c.id);
+            }
+        }
+    }
+    assert!(conversions > 1000);
+}
