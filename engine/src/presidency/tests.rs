@@ -1675,3 +1675,44 @@ fn in_random_play_every_conversion_buys_exactly_its_votes() {
     }
     assert!(conversions > 1000);
 }
+
+#[test]
+fn choices_carry_structured_fields() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 4, 1);
+    let p = g.prompt(m).unwrap();
+    let fields: Vec<(&str, &str, Option<i64>)> = p
+        .choices
+        .iter()
+        .map(|c| (c.id.as_str(), c.kind.as_str(), c.amount))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("dice:1d6", "dice", Some(1)),
+            ("dice:2d6", "dice", Some(2)),
+            ("convert:1", "convert", Some(1)),
+            ("convert:2", "convert", Some(2)),
+        ]
+    );
+    assert_eq!(p.choices[3].label, "Convert 4 money into 2 votes");
+    let mut g = convention(3);
+    let m = g.to_act()[0];
+    g.set_undecided(m, 0);
+    roll(&mut g, "dice:2d6", &[4, 5]);
+    let p = g.prompt(m).unwrap();
+    for c in &p.choices {
+        let t = c.target.unwrap();
+        assert_eq!(c.id, format!("take:{t}"));
+        assert_eq!(c.kind, "take");
+        assert_eq!(
+            c.label,
+            format!("{} (20 votes, 0 money)", g.public.players[t].name)
+        );
+    }
+    assert_eq!(
+        p.text,
+        "No undecided votes left: take 3 votes from which opponent?"
+    );
+}
