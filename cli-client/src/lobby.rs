@@ -146,7 +146,7 @@ pub async fn create(
         .await
         .map_err(status_error)?
         .into_inner();
-    resp.r#match
+    resp.summary
         .context("the server created a match but did not describe it")
 }
 

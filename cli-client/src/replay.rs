@@ -1,14 +1,16 @@
 //! `hustings replay`: step through a finished match, choice by choice.
 //!
 //! GetReplay gives the set-up, the seed and every choice. What each choice did comes from
-//! the match stream read as a spectator from version 0: the server sends each version as
-//! its own message, with its new log entries and the view after it.
+//! the match stream read as a spectator (see [`collect_steps`]): each version's new log
+//! entries and the view after it.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use anyhow::Context;
-use hustings_proto::v1::{GameView, GetReplayRequest, LastAction, LogEntry, WatchMatchRequest};
+use hustings_proto::v1::{
+    GameView, GetReplayRequest, LastAction, LogEntry, MatchUpdate, WatchMatchRequest,
+};
 
 use crate::client::{Client, describe, status_error};
 use crate::input::Input;
@@ -40,7 +42,7 @@ pub async fn replay(
         .await
         .map_err(status_error)?
         .into_inner();
-    let summary = rep.r#match.clone().unwrap_or_default();
+    let summary = rep.summary.clone().unwrap_or_default();
     let seats = summary.seats.clone();
     println!(
         "{} {} — {}{} · {} seats · seed {} · {} choices",
@@ -67,7 +69,7 @@ pub async fn replay(
     }
     println!("  {}", render::seats_line(&seats, style));
 
-    let (setup_log, steps) = collect_steps(client, match_id).await?;
+    let (setup_log, steps) = collect_steps(client, match_id, rep.choices.len()).await?;
     println!("\n{}", style.heading("Set-up"));
     for e in &setup_log {
         println!("{}", render::log_entry(e, style));
@@ -127,44 +129,45 @@ pub async fn replay(
     Ok(())
 }
 
-/// Reads the match as a spectator from version 0: the log before the first choice, and
-/// what each later version brought.
+/// Reads the match as a spectator: the whole log from a fresh stream (a snapshot), and what
+/// each version from 2 on brought from a stream resumed at version 1 (the server then sends
+/// each later version as its own message). What set-up and the first choice logged cannot be
+/// told apart, so those entries come first, under "Set-up".
 async fn collect_steps(
     client: &mut Client,
     match_id: &str,
+    choices: usize,
 ) -> anyhow::Result<(Vec<LogEntry>, BTreeMap<u64, Step>)> {
-    let mut stream = client
-        .watch_match(WatchMatchRequest {
-            match_id: match_id.to_string(),
-            token: String::new(),
-            from_version: 0,
-        })
-        .await
-        .map_err(|s| anyhow::anyhow!("cannot read the match: {}", describe(&s)))?
-        .into_inner();
-    let mut snapshot_log: Vec<LogEntry> = Vec::new();
+    let mut full = open(client, match_id, 0).await?;
+    let snapshot_log = match next(&mut full).await? {
+        Some(u) => u.log,
+        None => Vec::new(),
+    };
+    drop(full);
     let mut steps: BTreeMap<u64, Step> = BTreeMap::new();
-    loop {
-        let msg = match tokio::time::timeout(QUIET, stream.message()).await {
-            Err(_) | Ok(Ok(None)) => break,
-            Ok(r) => r
-                .map_err(|s| anyhow::anyhow!(describe(&s)))
-                .context("the match stream failed")?,
-        };
-        let Some(u) = msg else { break };
-        if u.snapshot {
-            snapshot_log = u.log;
-        } else {
-            let step = steps.entry(u.version).or_default();
-            step.action = u.last_action;
-            step.log.extend(u.log);
-            step.view = u.view;
-        }
-        if steps.keys().next_back().is_some_and(|&v| v >= u.version) && u.outcome.is_some() {
-            break;
+    if choices >= 2 {
+        let mut stream = open(client, match_id, 1).await?;
+        while let Some(u) = next(&mut stream).await? {
+            if u.snapshot {
+                // The server chose to resync rather than replay (too many versions).
+                steps.clear();
+                break;
+            }
+            let done = u.outcome.is_some() || u.version >= choices as u64;
+            steps.insert(
+                u.version,
+                Step {
+                    action: u.last_action,
+                    log: u.log,
+                    view: u.view,
+                },
+            );
+            if done {
+                break;
+            }
         }
     }
-    // Entries that belong to a version are shown with it; the rest came before any choice.
+    // Entries that belong to a later version are shown with it.
     let first_step_seq = steps
         .values()
         .flat_map(|s| s.log.iter().map(|e| e.seq))
@@ -174,4 +177,30 @@ async fn collect_steps(
         .filter(|e| first_step_seq.is_none_or(|f| e.seq < f))
         .collect();
     Ok((setup, steps))
+}
+
+async fn open(
+    client: &mut Client,
+    match_id: &str,
+    from_version: u64,
+) -> anyhow::Result<tonic::Streaming<MatchUpdate>> {
+    Ok(client
+        .watch_match(WatchMatchRequest {
+            match_id: match_id.to_string(),
+            token: String::new(),
+            from_version,
+        })
+        .await
+        .map_err(|s| anyhow::anyhow!("cannot read the match: {}", describe(&s)))?
+        .into_inner())
+}
+
+/// The next message, or `None` when the stream ends or stays quiet.
+async fn next(stream: &mut tonic::Streaming<MatchUpdate>) -> anyhow::Result<Option<MatchUpdate>> {
+    match tokio::time::timeout(QUIET, stream.message()).await {
+        Err(_) => Ok(None),
+        Ok(r) => r
+            .map_err(|s| anyhow::anyhow!(describe(&s)))
+            .context("the match stream failed"),
+    }
 }
