@@ -449,3 +449,105 @@ async fn cli_resumes_after_the_connection_is_cut_mid_game() {
     .await
     .expect("the test finished in time");
 }
+
+/// Waits until `text` shows `needle`, polling the output collected so far.
+async fn wait_for_output(text: &Arc<Mutex<String>>, needle: &str) {
+    loop {
+        if text.lock().expect("lock").contains(needle) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctrl_c_leaves_cleanly_and_the_token_resumes_the_seat() {
+    tokio::time::timeout(LIMIT, async {
+        use tokio::io::AsyncReadExt;
+
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        let match_id = create_presidency(&mut c, 5).await;
+        let (tx, _rx) = watch::channel(0);
+        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+
+        // A person at the first prompt, with nothing typed yet, presses Ctrl-C.
+        let mut child = Command::new(hustings_bin())
+            .args([
+                "--server", &url, "play", "--match", &match_id, "--seat", "0",
+            ])
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the CLI starts");
+        let _keep_stdin_open = child.stdin.take();
+        let mut stdout = child.stdout.take().expect("stdout");
+        let text: Arc<Mutex<String>> = Arc::default();
+        let reader = tokio::spawn({
+            let text = text.clone();
+            async move {
+                let mut buf = [0u8; 4096];
+                while let Ok(n) = stdout.read(&mut buf).await {
+                    if n == 0 {
+                        break;
+                    }
+                    text.lock()
+                        .expect("lock")
+                        .push_str(&String::from_utf8_lossy(&buf[..n]));
+                }
+            }
+        });
+        wait_for_output(&text, "\n> ").await;
+        let pid = child.id().expect("running");
+        let kill = std::process::Command::new("sh")
+            .args(["-c", &format!("kill -INT {pid}")])
+            .status()
+            .expect("kill runs");
+        assert!(kill.success());
+        let status = child.wait().await.expect("the CLI exits");
+        reader.await.expect("reader");
+        let out = text.lock().expect("lock").clone();
+        assert_eq!(status.code(), Some(130), "output:\n{out}");
+        assert!(out.contains("your seat is kept"), "{out}");
+
+        // The printed command takes the seat back and plays on to the end.
+        let resume = out
+            .lines()
+            .find(|l| l.trim_start().starts_with("hustings") && l.contains("--token"))
+            .expect("a resume command");
+        let token = resume
+            .split_whitespace()
+            .skip_while(|w| *w != "--token")
+            .nth(1)
+            .expect("the token");
+        assert!(resume.contains(&format!("play --match {match_id} --token {token}")));
+        let choices = temp_file("resume.txt", &script());
+        let choices_arg = choices.to_string_lossy().into_owned();
+        let run = run_cli(
+            &[
+                "--server",
+                &url,
+                "play",
+                "--match",
+                &match_id,
+                "--token",
+                token,
+                "--choices-from",
+                &choices_arg,
+            ],
+            None,
+        )
+        .await;
+        let _ = std::fs::remove_file(&choices);
+        let outcome = opp.await.expect("opponent finished");
+        let r = replay(&mut c, &match_id).await;
+        assert_played_to_the_end(&run, &outcome, &r);
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}

@@ -48,7 +48,7 @@ pub enum Command {
 Examples:
   hustings create presidency
   hustings create presidency --variant convention --seats 4 --bot 2 --bot 3=greedy
-  hustings create presidency --option rounds=5 --option convert_once=true --seed 42")]
+  hustings create presidency --option rounds=5 --option conversion=once-per-turn --seed 42")]
     Create(CreateArgs),
     /// List matches, newest first.
     #[command(after_help = "\

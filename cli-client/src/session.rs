@@ -391,7 +391,10 @@ impl Session {
             && !u.snapshot
             && let Some(a) = &u.last_action
         {
-            out(&format!("{}\n", render::last_action(a, &t.seats, style)));
+            out(&format!(
+                "{}\n",
+                render::last_action(a, &t.seats, t.viewer, style)
+            ));
         }
         let fresh: Vec<LogEntry> = u
             .log
@@ -402,9 +405,10 @@ impl Session {
         if let Some(last) = fresh.last() {
             t.last_seq = Some(last.seq);
         }
-        if u.snapshot && !resuming {
-            out(&render::recent_log(&fresh, self.log_lines, style));
-        } else {
+        // A fresh stream's whole log is shown once, under the first board; later entries
+        // are printed as they come.
+        let first_snapshot = u.snapshot && !resuming;
+        if !first_snapshot {
             for e in &fresh {
                 out(&format!("{}\n", render::log_entry(e, style)));
             }
@@ -415,6 +419,7 @@ impl Session {
         if let Some(o) = &u.outcome {
             *pending = None;
             out(&self.board_text(t));
+            out("\n");
             out(&render::outcome(o, &t.seats, t.viewer, style));
             return Some(End::Finished);
         }
@@ -429,6 +434,9 @@ impl Session {
                 .filter(|s| !s.taken)
                 .map(|s| s.seat)
                 .collect();
+            if first_snapshot {
+                out(&self.board_text(t));
+            }
             if t.open_announced.as_ref() != Some(&open) {
                 let names: Vec<String> = open.iter().map(|&s| seat_name(&t.seats, s)).collect();
                 out(&format!(
@@ -459,10 +467,11 @@ impl Session {
                 if pending.as_ref().is_some_and(|p| p.version < u.version) {
                     *pending = None;
                 }
-                if !u.to_act.is_empty() && t.announced.as_ref() != Some(&u.to_act) {
-                    if self.token.is_none() {
-                        out(&self.board_text(t));
-                    }
+                let announce = !u.to_act.is_empty() && t.announced.as_ref() != Some(&u.to_act);
+                if first_snapshot || (announce && self.token.is_none()) {
+                    out(&self.board_text(t));
+                }
+                if announce {
                     let names: Vec<String> = u
                         .to_act
                         .iter()
@@ -489,11 +498,16 @@ impl Session {
             ),
             None => "watching as a spectator".to_string(),
         };
+        // This client is connected, whatever the server knew when it sent the snapshot.
+        let mut seats = t.seats.clone();
+        for s in seats.iter_mut().filter(|s| Some(s.seat) == t.viewer) {
+            s.connected = true;
+        }
         out(&format!(
             "{} {} — {who}\n  {}\n",
             style.heading("Match"),
             style.bold(&self.match_id),
-            render::seats_line(&t.seats, style)
+            render::seats_line(&seats, style)
         ));
     }
 

@@ -61,8 +61,18 @@ pub fn recent_log(log: &[LogEntry], count: usize, style: &Style) -> String {
 }
 
 /// What another seat (or this one) just chose.
-pub fn last_action(action: &LastAction, seats: &[SeatSummary], style: &Style) -> String {
-    let who = seat_name(seats, action.seat);
+pub fn last_action(
+    action: &LastAction,
+    seats: &[SeatSummary],
+    viewer: Option<u32>,
+    style: &Style,
+) -> String {
+    let name = seat_name(seats, action.seat);
+    let who = if viewer == Some(action.seat) {
+        format!("You ({name})")
+    } else {
+        name
+    };
     let what = if action.label.is_empty() {
         action.choice_id.clone()
     } else {
@@ -258,8 +268,12 @@ mod tests {
             label: "Roll 2D6 and move".into(),
         };
         assert_eq!(
-            last_action(&a, &seats(), &Style::PLAIN),
+            last_action(&a, &seats(), Some(0), &Style::PLAIN),
             "▶ Republican chose: Roll 2D6 and move"
+        );
+        assert_eq!(
+            last_action(&a, &seats(), Some(1), &Style::PLAIN),
+            "▶ You (Republican) chose: Roll 2D6 and move"
         );
     }
 
