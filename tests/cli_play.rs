@@ -74,6 +74,17 @@ async fn opponent(
         .expect("opponent joins")
         .into_inner()
         .token;
+    play_seat(url, match_id, token, versions).await
+}
+
+/// Plays the seat of `token` to the end, as [`opponent`] does.
+async fn play_seat(
+    url: String,
+    match_id: String,
+    token: String,
+    versions: watch::Sender<u64>,
+) -> Outcome {
+    let mut c = client(&url).await;
     let mut stream = c
         .watch_match(WatchMatchRequest {
             match_id: match_id.clone(),
@@ -463,8 +474,6 @@ async fn wait_for_output(text: &Arc<Mutex<String>>, needle: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ctrl_c_leaves_cleanly_and_the_token_resumes_the_seat() {
     tokio::time::timeout(LIMIT, async {
-        use tokio::io::AsyncReadExt;
-
         let srv = server().await;
         let url = srv.url();
         let mut c = client(&url).await;
@@ -473,34 +482,10 @@ async fn ctrl_c_leaves_cleanly_and_the_token_resumes_the_seat() {
         let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
 
         // A person at the first prompt, with nothing typed yet, presses Ctrl-C.
-        let mut child = Command::new(hustings_bin())
-            .args([
-                "--server", &url, "play", "--match", &match_id, "--seat", "0",
-            ])
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("the CLI starts");
-        let _keep_stdin_open = child.stdin.take();
-        let mut stdout = child.stdout.take().expect("stdout");
-        let text: Arc<Mutex<String>> = Arc::default();
-        let reader = tokio::spawn({
-            let text = text.clone();
-            async move {
-                let mut buf = [0u8; 4096];
-                while let Ok(n) = stdout.read(&mut buf).await {
-                    if n == 0 {
-                        break;
-                    }
-                    text.lock()
-                        .expect("lock")
-                        .push_str(&String::from_utf8_lossy(&buf[..n]));
-                }
-            }
-        });
+        let cli = spawn_cli(&[
+            "--server", &url, "play", "--match", &match_id, "--seat", "0",
+        ]);
+        let (mut child, text) = (cli.child, cli.text);
         wait_for_output(&text, "\n> ").await;
         let pid = child.id().expect("running");
         let kill = std::process::Command::new("sh")
@@ -509,7 +494,7 @@ async fn ctrl_c_leaves_cleanly_and_the_token_resumes_the_seat() {
             .expect("kill runs");
         assert!(kill.success());
         let status = child.wait().await.expect("the CLI exits");
-        reader.await.expect("reader");
+        cli.reader.await.expect("reader");
         let out = text.lock().expect("lock").clone();
         assert_eq!(status.code(), Some(130), "output:\n{out}");
         assert!(out.contains("your seat is kept"), "{out}");
@@ -546,6 +531,152 @@ async fn ctrl_c_leaves_cleanly_and_the_token_resumes_the_seat() {
         let outcome = opp.await.expect("opponent finished");
         let r = replay(&mut c, &match_id).await;
         assert_played_to_the_end(&run, &outcome, &r);
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+/// A CLI running in the background whose output can be read while it runs.
+struct Running {
+    child: tokio::process::Child,
+    text: Arc<Mutex<String>>,
+    reader: tokio::task::JoinHandle<()>,
+}
+
+fn spawn_cli(args: &[&str]) -> Running {
+    use tokio::io::AsyncReadExt;
+    let mut child = Command::new(hustings_bin())
+        .args(args)
+        .env_remove("HUSTINGS_SERVER")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the CLI starts");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let text: Arc<Mutex<String>> = Arc::default();
+    let reader = tokio::spawn({
+        let text = text.clone();
+        async move {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf).await {
+                if n == 0 {
+                    break;
+                }
+                text.lock()
+                    .expect("lock")
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        }
+    });
+    Running {
+        child,
+        text,
+        reader,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_game_creates_a_match_that_the_lobby_commands_see() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+
+        let games = run_cli(&["--server", &url, "games"], None).await;
+        assert_eq!(games.code, Some(0), "{}", games.stderr);
+        assert!(games.stdout.contains("presidency"), "{}", games.stdout);
+        assert!(
+            games.stdout.contains("seats: 0=Democrat, 1=Republican"),
+            "{}",
+            games.stdout
+        );
+        assert!(
+            games.stdout.contains("Options (--option KEY=VALUE):"),
+            "{}",
+            games.stdout
+        );
+
+        // `play --game` creates the match, takes a seat and says how others join.
+        let choices = temp_file("create.txt", &script());
+        let choices_arg = choices.to_string_lossy().into_owned();
+        let mut cli = spawn_cli(&[
+            "--server",
+            &url,
+            "play",
+            "--game",
+            "presidency",
+            "--option",
+            "rounds=3",
+            "--seed",
+            "3",
+            "--name",
+            "carol",
+            "--choices-from",
+            &choices_arg,
+        ]);
+        wait_for_output(&cli.text, "Others join with:").await;
+        wait_for_output(&cli.text, "Waiting for players to join: Republican").await;
+        let out = cli.text.lock().expect("lock").clone();
+        let match_id = out
+            .split_whitespace()
+            .skip_while(|w| *w != "--match")
+            .nth(1)
+            .expect("a match id")
+            .to_string();
+
+        // The lobby lists it as waiting, with the CLI's player seated and one seat open.
+        let list = run_cli(&["--server", &url, "list", "--status", "waiting"], None).await;
+        assert_eq!(list.code, Some(0), "{}", list.stderr);
+        let line = list
+            .stdout
+            .lines()
+            .find(|l| l.starts_with(&match_id))
+            .unwrap_or_else(|| panic!("{match_id} not listed:\n{}", list.stdout));
+        assert!(line.contains("presidency/standard  waiting  v0"), "{line}");
+        assert!(
+            line.contains("Democrat (carol)  Republican (open)"),
+            "{line}"
+        );
+
+        // `join` prints the token alone on stdout; the test plays that seat with it.
+        let join = run_cli(&["--server", &url, "join", &match_id, "--seat", "1"], None).await;
+        assert_eq!(join.code, Some(0), "{}", join.stderr);
+        let token = join.stdout.trim().to_string();
+        assert_eq!(token.len(), 32, "a 128-bit hex token: {token:?}");
+        assert!(
+            join.stderr.contains("seat 1 (Republican)"),
+            "{}",
+            join.stderr
+        );
+        let (tx, _rx) = watch::channel(0);
+        let outcome = play_seat(url.clone(), match_id.clone(), token, tx).await;
+
+        let status = cli.child.wait().await.expect("the CLI exits");
+        cli.reader.await.expect("reader");
+        let _ = std::fs::remove_file(&choices);
+        let out = cli.text.lock().expect("lock").clone();
+        assert_eq!(status.code(), Some(0), "{out}");
+        let mut c = client(&url).await;
+        let r = replay(&mut c, &match_id).await;
+        assert!(out.contains(&winner_line(&outcome, &r)), "{out}");
+        assert_eq!(
+            r.summary.as_ref().map(|s| s.options.get("rounds").cloned()),
+            Some(Some("3".to_string()))
+        );
+
+        // Replay steps on Enter and stops at q.
+        let rep = run_cli(
+            &["--server", &url, "replay", &match_id],
+            Some("\n\nq\n".into()),
+        )
+        .await;
+        assert_eq!(rep.code, Some(0), "{}", rep.stderr);
+        assert!(rep.stdout.contains("\nv1 "), "{}", rep.stdout);
+        assert!(rep.stdout.contains("\nv2 "), "{}", rep.stdout);
+        assert!(!rep.stdout.contains("\nv3 "), "{}", rep.stdout);
         srv.shutdown().await;
     })
     .await
