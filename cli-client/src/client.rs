@@ -15,7 +15,7 @@ pub type Client = HustingsClient<Channel>;
 /// HTTP/2 keep-alive pings make a silently dead connection fail within seconds, so a
 /// player waiting for the opponent notices a drop and reconnects instead of hanging.
 pub async fn connect(server: &str) -> anyhow::Result<Client> {
-    let endpoint = Endpoint::from_shared(server.to_string())
+    let endpoint = Endpoint::from_shared(with_scheme(server))
         .with_context(|| format!("{server:?} is not a valid server address"))?
         .connect_timeout(Duration::from_secs(5))
         .tcp_nodelay(true)
@@ -26,6 +26,15 @@ pub async fn connect(server: &str) -> anyhow::Result<Client> {
         format!("cannot reach the Hustings server at {server} (is hustings-server running?)")
     })?;
     Ok(HustingsClient::new(channel))
+}
+
+/// The address with `http://` in front when it names no scheme (`127.0.0.1:50051`).
+pub fn with_scheme(server: &str) -> String {
+    if server.contains("://") {
+        server.to_string()
+    } else {
+        format!("http://{server}")
+    }
 }
 
 /// True for failures that may pass by themselves (the connection dropped, the server is
@@ -84,6 +93,12 @@ mod tests {
         assert!(!is_transient(&Status::not_found("no match")));
         assert!(!is_transient(&Status::unauthenticated("")));
         assert!(!is_transient(&Status::aborted("stale version")));
+    }
+
+    #[test]
+    fn a_bare_address_gets_http() {
+        assert_eq!(with_scheme("127.0.0.1:50051"), "http://127.0.0.1:50051");
+        assert_eq!(with_scheme("https://example:1"), "https://example:1");
     }
 
     #[test]

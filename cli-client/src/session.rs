@@ -106,8 +106,23 @@ enum Break {
     Dropped(String),
 }
 
+#[cfg(test)]
+thread_local! {
+    /// What the session printed, when a unit test captures it.
+    static CAPTURE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
 fn out(text: &str) {
     use std::io::Write;
+    #[cfg(test)]
+    if CAPTURE.with(|c| {
+        c.borrow_mut()
+            .as_mut()
+            .map(|buf| buf.push_str(text))
+            .is_some()
+    }) {
+        return;
+    }
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes());
     let _ = stdout.flush();
@@ -578,6 +593,167 @@ enum ActResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use hustings_proto::v1::{Choice, LastAction};
+
+    fn capture<T>(f: impl FnOnce() -> T) -> (T, String) {
+        CAPTURE.with(|c| *c.borrow_mut() = Some(String::new()));
+        let r = f();
+        let text = CAPTURE.with(|c| c.borrow_mut().take()).unwrap_or_default();
+        (r, text)
+    }
+
+    fn session(token: Option<&str>) -> Session {
+        Session {
+            server: crate::DEFAULT_SERVER.into(),
+            match_id: "m1".into(),
+            token: token.map(str::to_string),
+            style: Style::PLAIN,
+            log_lines: 8,
+        }
+    }
+
+    fn seats() -> Vec<SeatSummary> {
+        ["Democrat", "Republican"]
+            .iter()
+            .enumerate()
+            .map(|(i, n)| SeatSummary {
+                seat: i as u32,
+                name: n.to_string(),
+                taken: true,
+                connected: true,
+                ..Default::default()
+            })
+            .collect()
+    }
+
+    fn entry(seq: u64) -> LogEntry {
+        LogEntry {
+            seq,
+            text: format!("event {seq}"),
+            ..Default::default()
+        }
+    }
+
+    /// An update of a two-seat match seen by seat 0, with log entries `from..to`.
+    fn update(version: u64, snapshot: bool, log: std::ops::Range<u64>, to_act: u32) -> MatchUpdate {
+        MatchUpdate {
+            match_id: "m1".into(),
+            version,
+            snapshot,
+            viewer_seat: Some(0),
+            status: MatchStatus::Active as i32,
+            view: None,
+            log: log.map(entry).collect(),
+            to_act: vec![to_act],
+            prompt: (to_act == 0).then(|| Prompt {
+                seat: 0,
+                text: "Roll?".into(),
+                choices: vec![Choice {
+                    id: "dice:1d6".into(),
+                    label: "Roll 1D6".into(),
+                    ..Default::default()
+                }],
+            }),
+            seats: seats(),
+            last_action: (!snapshot).then(|| LastAction {
+                seat: if to_act == 0 { 1 } else { 0 },
+                choice_id: "x".into(),
+                label: format!("move {version}"),
+            }),
+            outcome: None,
+        }
+    }
+
+    #[test]
+    fn catching_up_shows_each_log_entry_once() {
+        let s = session(Some("tok"));
+        let mut t = Tracker::default();
+        let mut pending = None;
+        let (_, first) = capture(|| s.handle(&mut t, update(3, true, 0..5, 1), &mut pending));
+        assert!(first.contains("event 4"));
+        assert!(first.contains("waiting for Republican…"));
+        // After a drop the stream resumes from version 3: versions 4 and 5, then a resync
+        // snapshot holding the whole log again, then a repeat of version 5.
+        let (_, later) = capture(|| {
+            s.handle(&mut t, update(4, false, 5..7, 1), &mut pending);
+            s.handle(&mut t, update(5, false, 7..8, 1), &mut pending);
+            s.handle(&mut t, update(5, true, 0..8, 1), &mut pending);
+            s.handle(&mut t, update(5, false, 7..8, 1), &mut pending);
+        });
+        for seq in 5..8 {
+            assert_eq!(
+                later.matches(&format!("event {seq}\n")).count(),
+                1,
+                "{later}"
+            );
+        }
+        assert!(!later.contains("event 4\n"), "{later}");
+        assert_eq!(later.matches("move 5").count(), 1, "{later}");
+        // The wait was already announced: not again for the same seat.
+        assert!(!later.contains("waiting for"), "{later}");
+        assert_eq!(t.version, Some(5));
+        assert!(pending.is_none());
+    }
+
+    #[test]
+    fn a_prompt_for_this_seat_waits_to_be_shown_and_a_newer_version_replaces_it() {
+        let s = session(Some("tok"));
+        let mut t = Tracker::default();
+        let mut pending = None;
+        capture(|| s.handle(&mut t, update(2, true, 0..3, 0), &mut pending));
+        let p = pending.as_ref().expect("a prompt for seat 0");
+        assert_eq!(p.version, 2);
+        assert!(!p.shown, "shown only once the stream is quiet");
+        // A later version where the other seat acts withdraws it.
+        let (_, text) = capture(|| s.handle(&mut t, update(3, false, 3..4, 1), &mut pending));
+        assert!(pending.is_none());
+        assert!(text.contains("▶ You (Democrat) chose: move 3"), "{text}");
+        assert!(text.contains("waiting for Republican…"), "{text}");
+    }
+
+    #[test]
+    fn a_spectator_is_never_prompted_and_sees_the_board_each_turn() {
+        let s = session(None);
+        let mut t = Tracker::default();
+        let mut pending = None;
+        let mut u = update(2, true, 0..3, 0);
+        u.viewer_seat = None;
+        let (_, text) = capture(|| s.handle(&mut t, u, &mut pending));
+        assert!(pending.is_none());
+        assert!(text.contains("watching as a spectator"), "{text}");
+        assert!(text.contains("waiting for Democrat…"), "{text}");
+        assert!(text.contains("──── match m1 · version 2"), "{text}");
+    }
+
+    #[test]
+    fn the_outcome_ends_the_session() {
+        let s = session(Some("tok"));
+        let mut t = Tracker::default();
+        let mut pending = None;
+        let mut u = update(9, false, 0..2, 1);
+        u.outcome = Some(hustings_proto::v1::Outcome {
+            winners: vec![0],
+            reason: "Democrat wins 51 to 49".into(),
+            ..Default::default()
+        });
+        u.status = MatchStatus::Finished as i32;
+        let (end, text) = capture(|| s.handle(&mut t, u, &mut pending));
+        assert_eq!(end, Some(End::Finished));
+        assert!(text.contains("Winner: Democrat"), "{text}");
+        assert!(text.contains("You won!"), "{text}");
+    }
+
+    #[test]
+    fn leaving_prints_the_resume_command() {
+        let s = session(Some("abc123"));
+        let (end, text) = capture(|| s.leave(End::Interrupted));
+        assert_eq!(end, End::Interrupted);
+        assert!(
+            text.contains("hustings play --match m1 --token abc123"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn backoff_doubles_up_to_a_ceiling() {
