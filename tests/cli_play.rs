@@ -486,6 +486,8 @@ async fn ctrl_c_leaves_cleanly_and_the_token_resumes_the_seat() {
             "--server", &url, "play", "--match", &match_id, "--seat", "0",
         ]);
         let (mut child, text) = (cli.child, cli.text);
+        // Hold standard input open: `wait` would close it, racing the interrupt with an EOF.
+        let _stdin = child.stdin.take();
         wait_for_output(&text, "\n> ").await;
         let pid = child.id().expect("running");
         let kill = std::process::Command::new("sh")
@@ -677,6 +679,48 @@ async fn play_game_creates_a_match_that_the_lobby_commands_see() {
         assert!(rep.stdout.contains("\nv1 "), "{}", rep.stdout);
         assert!(rep.stdout.contains("\nv2 "), "{}", rep.stdout);
         assert!(!rep.stdout.contains("\nv3 "), "{}", rep.stdout);
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resigning_at_the_prompt_ends_the_match_for_the_other_side() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        let match_id = create_presidency(&mut c, 8).await;
+        let (tx, _rx) = watch::channel(0);
+        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+        let run = run_cli(
+            &[
+                "--server",
+                &url,
+                "play",
+                "--match",
+                &match_id,
+                "--seat",
+                "0",
+                "--choices-from",
+                "-",
+            ],
+            Some("resign\n".into()),
+        )
+        .await;
+        let outcome = opp.await.expect("opponent finished");
+        assert!(outcome.resigned, "{outcome:?}");
+        assert_eq!(outcome.winners, vec![1]);
+        assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+        assert!(run.stdout.contains("You resigned."), "{}", run.stdout);
+        assert!(run.stdout.contains("Winner: Republican"), "{}", run.stdout);
+        assert!(
+            run.stdout.contains("(ended by resignation)"),
+            "{}",
+            run.stdout
+        );
+        assert!(run.stdout.contains("You lost."), "{}", run.stdout);
         srv.shutdown().await;
     })
     .await

@@ -263,6 +263,8 @@ impl Session {
             let show_at = pending.as_ref().filter(|p| !p.shown).map(|p| p.show_at);
             let asking = pending.as_ref().is_some_and(|p| p.shown);
             tokio::select! {
+                // Ctrl-C first: it wins over whatever else is ready at the same moment.
+                biased;
                 _ = ctrl_c.recv() => return Ok(Break::End(self.leave(End::Interrupted))),
                 msg = stream.message() => match msg {
                     Ok(Some(update)) => {
@@ -391,6 +393,9 @@ impl Session {
         }
         let newer = t.version.is_none_or(|v| u.version > v);
         if !u.seats.is_empty() {
+            if t.header_shown {
+                out(&presence_changes(&t.seats, &u.seats, u.viewer_seat, style));
+            }
             t.seats = u.seats.clone();
         }
         if u.view.is_some() {
@@ -574,6 +579,38 @@ impl Session {
     }
 }
 
+/// Lines telling that other players joined, left or came back.
+fn presence_changes(
+    old: &[SeatSummary],
+    new: &[SeatSummary],
+    viewer: Option<u32>,
+    style: &Style,
+) -> String {
+    let mut text = String::new();
+    for n in new.iter().filter(|n| Some(n.seat) != viewer) {
+        let Some(o) = old.iter().find(|o| o.seat == n.seat) else {
+            continue;
+        };
+        let who = style.seat_bold(n.seat, &n.name);
+        let what = if !o.taken && n.taken {
+            let by = if n.player_name.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", n.player_name)
+            };
+            format!("{who}{by} joined")
+        } else if o.connected && !n.connected {
+            format!("{who} is away (disconnected)")
+        } else if o.taken && !o.connected && n.connected {
+            format!("{who} is connected")
+        } else {
+            continue;
+        };
+        text += &format!("{}\n", style.dim(&format!("· {what}")));
+    }
+    text
+}
+
 enum OpenError {
     /// A network problem, worth retrying.
     Transient(String),
@@ -742,6 +779,29 @@ mod tests {
         assert_eq!(end, Some(End::Finished));
         assert!(text.contains("Winner: Democrat"), "{text}");
         assert!(text.contains("You won!"), "{text}");
+    }
+
+    #[test]
+    fn other_players_joining_leaving_and_returning_are_told() {
+        let mut old = seats();
+        old[1].taken = false;
+        old[1].connected = false;
+        let mut joined = seats();
+        joined[1].player_name = "bob".into();
+        let text = presence_changes(&old, &joined, Some(0), &Style::PLAIN);
+        assert_eq!(text, "· Republican (bob) joined\n");
+        let mut away = joined.clone();
+        away[1].connected = false;
+        let text = presence_changes(&joined, &away, Some(0), &Style::PLAIN);
+        assert_eq!(text, "· Republican is away (disconnected)\n");
+        let text = presence_changes(&away, &joined, Some(0), &Style::PLAIN);
+        assert_eq!(text, "· Republican is connected\n");
+        // Nothing is said about the viewer's own seat, or when nothing changed.
+        assert_eq!(presence_changes(&joined, &away, Some(1), &Style::PLAIN), "");
+        assert_eq!(
+            presence_changes(&joined, &joined, Some(0), &Style::PLAIN),
+            ""
+        );
     }
 
     #[test]
