@@ -169,8 +169,19 @@ pub struct PlayArgs {
     /// Log lines kept under the board.
     #[arg(long, default_value_t = 8)]
     pub log_lines: usize,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Setting up a new match (with --game)")]
     pub setup: SetupArgs,
+}
+
+impl SetupArgs {
+    /// True when any set-up flag was given.
+    pub fn is_set(&self) -> bool {
+        self.variant.is_some()
+            || self.seats.is_some()
+            || !self.options.is_empty()
+            || !self.bots.is_empty()
+            || self.seed.is_some()
+    }
 }
 
 /// `hustings watch`.

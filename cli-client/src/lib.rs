@@ -29,6 +29,18 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
         Style::detect()
     };
     let server = cli.server.clone();
+    if let Command::Play(args) = &cli.command {
+        if args.match_id.is_some() && args.setup.is_set() {
+            anyhow::bail!(
+                "--variant, --seats, --option, --bot and --seed set up a new match: use them with --game"
+            );
+        }
+        if args.match_id.is_none() && args.game.is_none() {
+            anyhow::bail!(
+                "say which match to play: --match ID (to join or resume) or --game GAME (to create one)"
+            );
+        }
+    }
     let mut client = client::connect(&server).await?;
     match cli.command {
         Command::Games => lobby::games(&mut client, &style).await?,
