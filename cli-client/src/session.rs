@@ -84,6 +84,8 @@ struct Pending {
 /// What the client knows of the match so far.
 #[derive(Default)]
 struct Tracker {
+    /// Updates received so far, over every connection.
+    updates: u64,
     version: Option<u64>,
     last_seq: Option<u64>,
     log: Vec<LogEntry>,
@@ -160,6 +162,7 @@ impl Session {
         let mut t = Tracker::default();
         let mut failures = 0u32;
         let mut reconnecting = false;
+        let mut drops = 0u32;
         // A choice whose Act was cut off by a drop: (version, choice id).
         let mut resend: Option<(u64, String)> = None;
         loop {
@@ -202,6 +205,7 @@ impl Session {
                     }
                 }
             };
+            let seen = t.updates;
             match self
                 .follow(client, stream, &mut t, &mut input, &mut ctrl_c, &mut resend)
                 .await?
@@ -209,7 +213,14 @@ impl Session {
                 Break::End(end) => return Ok(end),
                 Break::Dropped(why) => {
                     reconnecting = true;
-                    let delay = backoff(1);
+                    // A stream that drops before bringing anything counts as a failed
+                    // attempt, so a flapping connection backs off and is given up on too.
+                    drops = if t.updates == seen { drops + 1 } else { 1 };
+                    if drops > MAX_ATTEMPTS {
+                        self.print_resume();
+                        anyhow::bail!("giving up after {MAX_ATTEMPTS} dropped connections: {why}");
+                    }
+                    let delay = backoff(drops);
                     out(&format!(
                         "{}\n",
                         self.style.bad(&format!(
@@ -387,6 +398,7 @@ impl Session {
         pending: &mut Option<Pending>,
     ) -> Option<End> {
         let style = &self.style;
+        t.updates += 1;
         let resuming = t.version.is_some();
         if !u.snapshot && t.version.is_some_and(|v| u.version < v) {
             return None;
