@@ -243,6 +243,8 @@ pub enum Step {
     CourtTarget,
     /// Silent Sentinels: Remove blue cards from the Reserve, or stop.
     SentinelRemove,
+    /// Discard Action: the first card to Discard, or the Reserve card to Remove.
+    DiscardWhat,
     /// Discard Action: more cards of the same type, or stop.
     DiscardMore,
     /// Turn End: `seat` flips `left` face-down cards face-up.
@@ -1080,6 +1082,13 @@ impl TheVote {
                 }
                 (EQUALITY, "Remove cards from your Reserve?".into())
             }
+            Step::DiscardWhat => {
+                c = self.discard_options(active);
+                (
+                    active,
+                    "Discard Action: Discard cards of one type from the Display, or Remove one Reserve card".into(),
+                )
+            }
             Step::DiscardMore => {
                 let a = a?;
                 c.push(Choice::new("done", "done", "Discard no more"));
@@ -1199,29 +1208,14 @@ impl TheVote {
                 }
             }
         }
+        if pw >= 1 && !self.discard_options(seat).is_empty() {
+            c.push(Choice::new(
+                "discard-action",
+                "discard-action",
+                format!("Discard Action: spend all {pw} PW to Discard from the Display or Remove from the Reserve (last action)"),
+            ));
+        }
         if pw >= 1 {
-            for card in self.public.display_of(seat) {
-                add(
-                    "discard",
-                    card,
-                    format!("Discard Action: discard {} (last action)", card_name(card)),
-                );
-            }
-            for r in &p.reserve {
-                if !matches!(
-                    T.card(r.card).kind,
-                    CardKind::Special(Special::Amendment(_))
-                ) {
-                    add(
-                        "remove-reserve",
-                        r.card,
-                        format!(
-                            "Discard Action: Remove {} from your Reserve (last action)",
-                            card_name(r.card)
-                        ),
-                    );
-                }
-            }
             if self.has_congress(seat) {
                 c.push(
                     Choice::new(
@@ -1236,6 +1230,37 @@ impl TheVote {
                 );
             }
         }
+    }
+
+    /// The Discard Action's choices: own Display cards to Discard, Reserve cards to Remove.
+    fn discard_options(&self, seat: Seat) -> Vec<Choice> {
+        let mut c = Vec::new();
+        for card in self.public.display_of(seat) {
+            c.push(
+                Choice::new(
+                    format!("discard:{}", card_id(card)),
+                    "discard",
+                    format!("Discard {} from the Display", card_name(card)),
+                )
+                .card(card_id(card)),
+            );
+        }
+        for r in &self.player(seat).reserve {
+            if !matches!(
+                T.card(r.card).kind,
+                CardKind::Special(Special::Amendment(_))
+            ) {
+                c.push(
+                    Choice::new(
+                        format!("remove-reserve:{}", card_id(r.card)),
+                        "remove-reserve",
+                        format!("Remove {} from your Reserve", card_name(r.card)),
+                    )
+                    .card(card_id(r.card)),
+                );
+            }
+        }
+        c
     }
 
     fn bonus_cards(&self, a: &Action) -> Vec<u8> {
@@ -1362,6 +1387,11 @@ impl TheVote {
                 self.public.step = Step::Action;
             }
             (Step::Action, _) => self.start_action(seat, verb, card),
+            (Step::DiscardWhat, _) => {
+                if let Some(c) = card {
+                    self.start_action(seat, verb, Some(c));
+                }
+            }
             (Step::Region, "region") | (Step::LawRegion, "region") => {
                 if let Some(r) = T.region_by_id(arg) {
                     self.add_target(r, None);
@@ -1609,6 +1639,16 @@ impl TheVote {
             self.end_player_phase();
             return;
         }
+        if verb == "discard-action" {
+            let pw = self.spend_all(seat);
+            self.say(
+                "discard-action",
+                Some(seat),
+                format!("{name} takes the Discard Action, spending {pw} PW"),
+            );
+            self.public.step = Step::DiscardWhat;
+            return;
+        }
         if verb == "federal-law" {
             let pw = self.spend_all(seat);
             self.say(
@@ -1779,12 +1819,6 @@ impl TheVote {
             }
             "discard" => {
                 self.take_from_display(card);
-                let pw = self.spend_all(seat);
-                self.say(
-                    "discard-action",
-                    Some(seat),
-                    format!("{name} takes the Discard Action, spending {pw} PW"),
-                );
                 self.discard_card(card);
                 self.new_action(ActionKind::Discard, seat, card, 0);
                 if let Some(a) = self.public.action.as_mut() {
@@ -1793,12 +1827,6 @@ impl TheVote {
                 self.public.step = Step::DiscardMore;
             }
             "remove-reserve" => {
-                let pw = self.spend_all(seat);
-                self.say(
-                    "discard-action",
-                    Some(seat),
-                    format!("{name} takes the Discard Action, spending {pw} PW"),
-                );
                 self.remove_card(seat, card);
                 self.end_player_phase();
             }

@@ -1059,7 +1059,13 @@ fn amendment_passes_with_60_points_of_ratifying_regions() {
     g.public.active = EQUALITY;
     g.public.step = Step::Action;
     g.public.players[EQUALITY].pw = 3;
-    assert!(!ids(&g, EQUALITY).contains(&"remove-reserve:seventeenth-amendment".to_string()));
+    to_reserve(&mut g, EQUALITY, "alice-paul", false);
+    to_reserve(&mut g, EQUALITY, "ida-b-wells", false);
+    choose(&mut g, EQUALITY, "discard-action");
+    assert_eq!(
+        ids(&g, EQUALITY),
+        vec!["remove-reserve:alice-paul", "remove-reserve:ida-b-wells"]
+    );
 }
 
 #[test]
@@ -1099,11 +1105,21 @@ fn discard_action_discards_cards_of_one_type_and_ends_the_phase() {
     to_display(&mut g, "ida-b-wells");
     to_display(&mut g, "oregon-system");
     assert!(
-        !ids(&g, EQUALITY).iter().any(|c| c.starts_with("discard:")),
+        !ids(&g, EQUALITY).contains(&"discard-action".to_string()),
         "needs 1 PW"
     );
     g.public.players[EQUALITY].pw = 3;
     hold(&mut g, SUPREMACY);
+    choose(&mut g, EQUALITY, "discard-action");
+    assert_eq!(g.public.players[EQUALITY].pw, 0, "all PW spent");
+    assert_eq!(
+        ids(&g, EQUALITY),
+        vec![
+            "discard:alice-paul",
+            "discard:ida-b-wells",
+            "discard:oregon-system"
+        ]
+    );
     choose(&mut g, EQUALITY, "discard:alice-paul");
     assert_eq!(ids(&g, EQUALITY), vec!["done", "discard:ida-b-wells"]);
     choose(&mut g, EQUALITY, "discard:ida-b-wells");
@@ -1118,7 +1134,8 @@ fn discard_action_may_remove_one_reserve_card() {
     let mut g = phase_of(SUPREMACY, 1);
     to_reserve(&mut g, SUPREMACY, "poll-tax", false);
     hold(&mut g, EQUALITY);
-    choose(&mut g, SUPREMACY, "remove-reserve:poll-tax");
+    // The only card to Remove: taken without a second question.
+    choose(&mut g, SUPREMACY, "discard-action");
     assert!(g.public.players[SUPREMACY].reserve.is_empty());
     assert!(g.public.removed.contains(&card("poll-tax")));
     assert_eq!(g.to_act(), vec![EQUALITY]);
@@ -1352,4 +1369,79 @@ fn catalogue_entry_says_the_components_are_reconstructed() {
     assert!(crate::catalogue().iter().any(|g| g.id == "the-vote"));
     assert!(crate::new_game("the-vote", &Setup::new("standard", 2, 1)).is_ok());
     assert!(TheVote::new(&Setup::new("standard", 3, 1)).is_err());
+}
+
+// ----- balance --------------------------------------------------------------------------------
+
+/// Figures of `n` random-vs-random games.
+#[derive(Debug, Default)]
+struct Figures {
+    games: u32,
+    wins: [u32; 2],
+    turns: u64,
+    capped: u32,
+    vp: [u64; 2],
+    laws: u64,
+    congress_games: u32,
+    amendments: u64,
+}
+
+fn random_figures(n: u64) -> Figures {
+    let mut f = Figures::default();
+    for seed in 0..n {
+        let mut g = game(seed);
+        g.logging = false;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
+        let mut congress = false;
+        while g.outcome().is_none() {
+            let seat = g.to_act()[0];
+            let p = g.prompt(seat).unwrap();
+            let c = p.choices.choose(&mut rng).unwrap().id.clone();
+            g.apply_legal(seat, &c);
+            congress |= g.public.congress == EQUALITY;
+        }
+        let o = g.outcome().unwrap();
+        f.games += 1;
+        f.wins[o.winners[0]] += 1;
+        f.turns += g.public.turn as u64;
+        f.capped += o.reason.contains("cap") as u32;
+        for s in 0..2 {
+            f.vp[s] += g.public.players[s].vp as u64;
+        }
+        f.laws += g
+            .public
+            .regions
+            .iter()
+            .map(|r| r.discs() as u64)
+            .sum::<u64>();
+        f.congress_games += congress as u32;
+        f.amendments += g.public.amendments_passed.len() as u64;
+    }
+    f
+}
+
+/// Balance figures under random-vs-random play:
+/// `cargo test -p hustings-engine --release --lib balance -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn balance_random_vs_random() {
+    let n = 2_000;
+    let f = random_figures(n);
+    let pct = |x: u32| 100.0 * x as f64 / f.games as f64;
+    let avg = |x: u64| x as f64 / f.games as f64;
+    println!(
+        "{n} random games: Equality wins {:.1}%, Supremacy {:.1}%; mean {:.1} turns, {:.1}% at the cap",
+        pct(f.wins[0]),
+        pct(f.wins[1]),
+        avg(f.turns),
+        pct(f.capped)
+    );
+    println!(
+        "  final VP {:.1} to {:.1}; Laws at the end {:.1}; Equality held Congress in {:.1}% of games; {:.2} Amendments per game",
+        avg(f.vp[0]),
+        avg(f.vp[1]),
+        avg(f.laws),
+        pct(f.congress_games),
+        avg(f.amendments)
+    );
 }
