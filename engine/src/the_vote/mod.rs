@@ -1212,23 +1212,24 @@ impl TheVote {
             c.push(Choice::new(
                 "discard-action",
                 "discard-action",
-                format!("Discard Action: spend all {pw} PW to Discard from the Display or Remove from the Reserve (last action)"),
+                format!(
+                    "Discard Action: spend all {pw} PW to Discard from the Display or Remove \
+                     from the Reserve (last action)"
+                ),
             ));
         }
-        if pw >= 1 {
-            if self.has_congress(seat) {
-                c.push(
-                    Choice::new(
-                        "federal-law",
-                        "federal-law",
-                        format!(
-                            "Pass a Federal Law: all {pw} PW for {} VP (last action)",
-                            federal_law_vp(pw)
-                        ),
-                    )
-                    .amount(federal_law_vp(pw) as i64),
-                );
-            }
+        if pw >= 1 && self.has_congress(seat) {
+            c.push(
+                Choice::new(
+                    "federal-law",
+                    "federal-law",
+                    format!(
+                        "Pass a Federal Law: all {pw} PW for {} VP (last action)",
+                        federal_law_vp(pw)
+                    ),
+                )
+                .amount(federal_law_vp(pw) as i64),
+            );
         }
     }
 
