@@ -2,8 +2,9 @@
 //! Congress Control Points) and the 36 cards (number, name, faction, PW cost, type).
 //!
 //! The published components are not available: every region value and every card that the
-//! rulebook does not name is the reconstruction of `shared/reference/the-vote/findings.md`
-//! (tuned by self-play where the findings leave room). Replacing [`TABLE`] with the real
+//! rulebook does not name is the reconstruction of `shared/reference/the-vote/findings.md`,
+//! unchanged (random-vs-random play could not tell better values apart; see the balance
+//! figures in the tests). Replacing [`TABLE`] with the real
 //! components needs no change to the rules code: everything else a card does (last action,
 //! passive ability, PW the opponent earns) follows from its type.
 

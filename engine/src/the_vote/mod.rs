@@ -6,6 +6,18 @@
 //! `shared/reference/the-vote/findings.md`); every unclear rule follows the reading given
 //! there. The state machine keeps the action in progress ([`Action`]) and the decision it
 //! waits for ([`Step`]); reactions (Block, Counter, Suppression) are steps of the other seat.
+//!
+//! Readings of the engine's own (beyond findings.md):
+//! - Radicalize may stop short of its strength (`done`); Persuade changes as many markers as
+//!   it can. Markers are chosen one at a time by row (Men / Women).
+//! - The Suppression Action needs room in the Reserve after the Public Opinion card it
+//!   Removes has gone.
+//! - When a player can refresh every face-down card, all are flipped without asking.
+//! - Votes whose result no card can change are resolved at once; only Regions where
+//!   Supremacy must suppress are put in order (by Supremacy for a Law, Equality for an
+//!   Amendment).
+//! - After the safety cap of [`data::Table::turn_cap`] turns the higher VP wins, Supremacy on
+//!   a tie.
 
 pub mod data;
 
