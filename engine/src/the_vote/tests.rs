@@ -1360,6 +1360,67 @@ fn resampled_states_keep_the_view_and_redraw_the_unseen_cards() {
 }
 
 #[test]
+fn resampled_states_play_on_to_the_end() {
+    // What a search AI does: resample from its view mid-game and play on.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    for seed in 0..60 {
+        let mut g = game(seed);
+        let stop = 20 + seed as usize * 7;
+        for _ in 0..stop {
+            if g.outcome().is_some() {
+                break;
+            }
+            let seat = g.to_act()[0];
+            let c = g
+                .prompt(seat)
+                .unwrap()
+                .choices
+                .choose(&mut rng)
+                .unwrap()
+                .id
+                .clone();
+            g.apply(seat, &c).unwrap();
+        }
+        for viewer in [Viewer::Seat(0), Viewer::Seat(1)] {
+            let mut s = TheVote::resample(&g.view(viewer), viewer, &mut rng);
+            let mut n = 0;
+            while s.outcome().is_none() {
+                let seat = s.to_act()[0];
+                let c = s
+                    .prompt(seat)
+                    .unwrap()
+                    .choices
+                    .choose(&mut rng)
+                    .unwrap()
+                    .id
+                    .clone();
+                s.apply(seat, &c).unwrap();
+                n += 1;
+                assert!(n < 100_000, "no end");
+            }
+            let v = &s.public;
+            let mut all: Vec<u8> = v
+                .display
+                .iter()
+                .chain(&v.discard)
+                .chain(&v.removed)
+                .chain(&v.aside)
+                .copied()
+                .chain(
+                    v.players
+                        .iter()
+                        .flat_map(|p| p.reserve.iter().map(|r| r.card)),
+                )
+                .chain(s.hidden.deck.iter().copied())
+                .chain(s.hidden.setup_discards.iter().copied())
+                .collect();
+            all.sort_unstable();
+            assert_eq!(all, (1..=36).collect::<Vec<u8>>(), "seed {seed}");
+        }
+    }
+}
+
+#[test]
 fn catalogue_entry_says_the_components_are_reconstructed() {
     let info = TheVote::info();
     assert_eq!(info.id, "the-vote");
