@@ -136,6 +136,19 @@ impl PostgresStore {
             .map_err(|_| StoreError::Backend("the PostgreSQL thread has stopped".into()))?
     }
 
+    /// Stores many matches (with their choices) in one transaction: for importing and for
+    /// benchmarks. All or nothing.
+    pub fn create_many(&self, records: &[MatchRecord]) -> Result<(), StoreError> {
+        let records = records.to_vec();
+        self.run(move |c| {
+            let mut tx = c.transaction().map_err(backend)?;
+            for record in &records {
+                insert_record(&mut tx, record)?;
+            }
+            tx.commit().map_err(backend)
+        })
+    }
+
     /// The schema version recorded in the database.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
         self.run(|c| {
@@ -208,6 +221,34 @@ fn is_fk_violation(e: &postgres::Error) -> bool {
     e.code() == Some(&postgres::error::SqlState::FOREIGN_KEY_VIOLATION)
 }
 
+fn insert_record(
+    c: &mut impl postgres::GenericClient,
+    record: &MatchRecord,
+) -> Result<(), StoreError> {
+    let setup = encode(&record.setup)?;
+    let options = encode(&record.options)?;
+    let outcome = record.outcome.as_ref().map(encode).transpose()?;
+    c.execute(
+        INSERT_MATCH,
+        &[
+            &record.id,
+            &record.game,
+            &setup,
+            &options,
+            &record.created_at_unix_ms,
+            &outcome,
+        ],
+    )
+    .map_err(backend)?;
+    for (seat, s) in record.seats.iter().enumerate() {
+        upsert_seat(c, &record.id, seat, s)?;
+    }
+    for (idx, ch) in record.choices.iter().enumerate() {
+        insert_choice(c, &record.id, idx, ch)?;
+    }
+    Ok(())
+}
+
 fn upsert_seat(
     c: &mut impl postgres::GenericClient,
     id: &str,
@@ -271,32 +312,7 @@ fn insert_choice(
 
 impl Store for PostgresStore {
     fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
-        let setup = encode(&record.setup)?;
-        let options = encode(&record.options)?;
-        let outcome = record.outcome.as_ref().map(encode).transpose()?;
-        let record = record.clone();
-        self.run(move |c| {
-            let mut tx = c.transaction().map_err(backend)?;
-            tx.execute(
-                INSERT_MATCH,
-                &[
-                    &record.id,
-                    &record.game,
-                    &setup,
-                    &options,
-                    &record.created_at_unix_ms,
-                    &outcome,
-                ],
-            )
-            .map_err(backend)?;
-            for (seat, s) in record.seats.iter().enumerate() {
-                upsert_seat(&mut tx, &record.id, seat, s)?;
-            }
-            for (idx, ch) in record.choices.iter().enumerate() {
-                insert_choice(&mut tx, &record.id, idx, ch)?;
-            }
-            tx.commit().map_err(backend)
-        })
+        self.create_many(std::slice::from_ref(record))
     }
 
     fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError> {

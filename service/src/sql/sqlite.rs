@@ -115,6 +115,19 @@ impl SqliteStore {
             .map_err(backend)
     }
 
+    /// Stores many matches (with their choices) in one transaction: for importing and for
+    /// benchmarks. All or nothing.
+    pub fn create_many(&self, records: &[MatchRecord]) -> Result<(), StoreError> {
+        blocking(|| {
+            let mut conn = self.lock()?;
+            let tx = conn.transaction().map_err(backend)?;
+            for record in records {
+                insert_record(&tx, record)?;
+            }
+            tx.commit().map_err(backend)
+        })
+    }
+
     fn migrate(&mut self) -> anyhow::Result<()> {
         let conn = self.conn.get_mut().map_err(|_| anyhow!("store poisoned"))?;
         let tables: Vec<String> = conn
@@ -168,32 +181,7 @@ fn backend(e: rusqlite::Error) -> StoreError {
 
 impl Store for SqliteStore {
     fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
-        let setup = encode(&record.setup)?;
-        let options = encode(&record.options)?;
-        let outcome = record.outcome.as_ref().map(encode).transpose()?;
-        blocking(|| {
-            let mut conn = self.lock()?;
-            let tx = conn.transaction().map_err(backend)?;
-            tx.execute(
-                &q(INSERT_MATCH),
-                params![
-                    record.id,
-                    record.game,
-                    setup,
-                    options,
-                    record.created_at_unix_ms,
-                    outcome
-                ],
-            )
-            .map_err(backend)?;
-            for (seat, s) in record.seats.iter().enumerate() {
-                upsert_seat(&tx, &record.id, seat, s)?;
-            }
-            for (idx, c) in record.choices.iter().enumerate() {
-                insert_choice(&tx, &record.id, idx, c)?;
-            }
-            tx.commit().map_err(backend)
-        })
+        self.create_many(std::slice::from_ref(record))
     }
 
     fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError> {
@@ -281,6 +269,31 @@ impl Store for SqliteStore {
             assemble(matches, seats, choices)
         })
     }
+}
+
+fn insert_record(conn: &Connection, record: &MatchRecord) -> Result<(), StoreError> {
+    let setup = encode(&record.setup)?;
+    let options = encode(&record.options)?;
+    let outcome = record.outcome.as_ref().map(encode).transpose()?;
+    conn.execute(
+        &q(INSERT_MATCH),
+        params![
+            record.id,
+            record.game,
+            setup,
+            options,
+            record.created_at_unix_ms,
+            outcome
+        ],
+    )
+    .map_err(backend)?;
+    for (seat, s) in record.seats.iter().enumerate() {
+        upsert_seat(conn, &record.id, seat, s)?;
+    }
+    for (idx, c) in record.choices.iter().enumerate() {
+        insert_choice(conn, &record.id, idx, c)?;
+    }
+    Ok(())
 }
 
 fn upsert_seat(conn: &Connection, id: &str, seat: Seat, s: &SeatRecord) -> Result<(), StoreError> {
