@@ -301,13 +301,32 @@ async fn main() {
         "  sqlite file: {:.1} MB",
         std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0) as f64 / 1e6
     );
+    {
+        let t = Instant::now();
+        let store = hustings_service::sql::sqlite::SqliteStore::open(&path).expect("open");
+        let opened = t.elapsed().as_secs_f64();
+        let loaded = hustings_service::store::Store::load_all(&store).expect("load");
+        println!(
+            "  of which: open + integrity check {opened:.2} s, reading {} records {:.2} s",
+            loaded.len(),
+            t.elapsed().as_secs_f64() - opened
+        );
+    }
     restart("sqlite", Database::Sqlite(path.clone()), n).await;
     if let Some(url) = fresh_postgres("restart") {
         {
             let store = hustings_service::sql::postgres::PostgresStore::open(&url).expect("open");
             store.create_many(&records).expect("store");
         }
-        restart("postgresql", Database::Postgres(url), n).await;
+        restart("postgresql", Database::Postgres(url.clone()), n).await;
+        let store = hustings_service::sql::postgres::PostgresStore::open(&url).expect("open");
+        let t = Instant::now();
+        let loaded = hustings_service::store::Store::load_all(&store).expect("load");
+        println!(
+            "  of which: reading {} records {:.2} s",
+            loaded.len(),
+            t.elapsed().as_secs_f64()
+        );
     }
     let _ = std::fs::remove_dir_all(path.parent().expect("dir"));
 }

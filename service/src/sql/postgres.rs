@@ -2,13 +2,13 @@
 //! SQLite.
 //!
 //! The synchronous `postgres` client runs its own small runtime, which may not be entered from
-//! inside tokio; so one dedicated thread owns the connection and match actors hand it their
+//! inside tokio; so dedicated threads own the connections and match actors hand them their
 //! writes and wait for the commit (see [`super::blocking`]). Every write is a committed
 //! transaction (PostgreSQL's default `synchronous_commit = on` flushes it to the WAL) before
 //! the store returns. A dropped connection is re-established before the next write.
 
-use std::sync::Mutex;
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, anyhow};
@@ -22,6 +22,11 @@ use super::{
 use crate::store::{ChoiceRecord, MatchRecord, SeatRecord, Store, StoreError};
 
 type Job = Box<dyn FnOnce(&mut Conn) + Send>;
+
+/// Connections kept open, each on its own thread. Several let concurrent matches commit at
+/// once (PostgreSQL flushes their commits together); one match's writes stay in order because
+/// its actor waits for each before making the next.
+const CONNECTIONS: usize = 4;
 
 /// The connection and how to make it again.
 struct Conn {
@@ -79,33 +84,47 @@ impl PostgresStore {
             config.connect_timeout(Duration::from_secs(10));
         }
         let (tx, rx) = mpsc::channel::<Job>();
-        let (ready_tx, ready_rx) = mpsc::channel::<anyhow::Result<()>>();
-        let shown2 = shown.clone();
-        std::thread::Builder::new()
-            .name("hustings-postgres".into())
-            .spawn(move || {
-                let mut conn = match config.connect(NoTls) {
-                    Ok(client) => Conn { config, client },
-                    Err(e) => {
-                        let _ = ready_tx.send(Err(anyhow!(
-                            "cannot connect to the PostgreSQL database {shown2}: {}",
-                            with_causes(&e)
-                        )));
+        let rx = Arc::new(Mutex::new(rx));
+        // The first connection migrates; the others open once the schema is in place.
+        for n in 0..CONNECTIONS {
+            let (ready_tx, ready_rx) = mpsc::channel::<anyhow::Result<()>>();
+            let (config, shown, rx) = (config.clone(), shown.clone(), rx.clone());
+            std::thread::Builder::new()
+                .name(format!("hustings-postgres-{n}"))
+                .spawn(move || {
+                    let mut conn = match config.connect(NoTls) {
+                        Ok(client) => Conn { config, client },
+                        Err(e) => {
+                            let _ = ready_tx.send(Err(anyhow!(
+                                "cannot connect to the PostgreSQL database {shown}: {}",
+                                with_causes(&e)
+                            )));
+                            return;
+                        }
+                    };
+                    if n == 0
+                        && let Err(e) = migrate(&mut conn.client)
+                    {
+                        let _ = ready_tx.send(Err(e.context(format!("cannot use {shown}"))));
                         return;
                     }
-                };
-                if let Err(e) = migrate(&mut conn.client) {
-                    let _ = ready_tx.send(Err(e.context(format!("cannot use {shown2}"))));
-                    return;
-                }
-                let _ = ready_tx.send(Ok(()));
-                while let Ok(job) = rx.recv() {
-                    job(&mut conn);
-                }
-            })
-            .context("cannot start the PostgreSQL thread")?;
-        blocking(|| ready_rx.recv())
-            .map_err(|_| anyhow!("the PostgreSQL thread stopped while connecting"))??;
+                    let _ = ready_tx.send(Ok(()));
+                    loop {
+                        // Hold the lock only to take a job, not while running it.
+                        let job = match rx.lock() {
+                            Ok(rx) => rx.recv(),
+                            Err(_) => return,
+                        };
+                        match job {
+                            Ok(job) => job(&mut conn),
+                            Err(_) => return,
+                        }
+                    }
+                })
+                .context("cannot start a PostgreSQL thread")?;
+            blocking(|| ready_rx.recv())
+                .map_err(|_| anyhow!("a PostgreSQL thread stopped while connecting"))??;
+        }
         Ok(PostgresStore {
             jobs: Mutex::new(tx),
             url: shown,
