@@ -55,7 +55,16 @@ impl ServerProcess {
     /// Starts the server with extra arguments (e.g. `--data-dir DIR`) and waits until it
     /// prints the address it listens on. Panics (with its stderr) if it exits first.
     pub fn start(args: &[&str]) -> ServerProcess {
-        let mut child = command(args).spawn().expect("hustings-server starts");
+        Self::start_with_env(args, &[])
+    }
+
+    /// Like [`ServerProcess::start`], with extra environment variables.
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> ServerProcess {
+        let mut cmd = command(args);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().expect("hustings-server starts");
         let stdout = child.stdout.take().expect("stdout piped");
         let stderr = collect(child.stderr.take().expect("stderr piped"));
         let (tx, rx) = mpsc::channel();

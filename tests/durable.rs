@@ -386,6 +386,25 @@ async fn first_start_creates_and_migrates_the_sqlite_database() {
 }
 
 #[tokio::test]
+async fn with_no_flags_matches_go_to_sqlite_in_the_users_data_dir() {
+    let home = temp_dir("xdg");
+    let xdg = home.to_string_lossy().to_string();
+    let server = ServerProcess::start_with_env(&[], &[("XDG_DATA_HOME", &xdg)]);
+    let id = create_one_match(&server.url()).await;
+    server.kill9();
+    let file = home.join("hustings").join("hustings.sqlite");
+    assert!(file.exists(), "{} created", file.display());
+    let server = ServerProcess::start_with_env(&[], &[("XDG_DATA_HOME", &xdg)]);
+    assert_eq!(listed_ids(&server.url()).await, vec![id]);
+    server.kill9();
+    // --memory keeps nothing.
+    let server = ServerProcess::start_with_env(&["--memory"], &[("XDG_DATA_HOME", &xdg)]);
+    assert!(listed_ids(&server.url()).await.is_empty());
+    server.kill9();
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+#[tokio::test]
 async fn an_empty_postgres_database_is_migrated() {
     let Some(url) = fresh_postgres_database("empty") else {
         return;

@@ -208,3 +208,30 @@ pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<R
         join,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_urls() {
+        assert_eq!(Database::from_url("memory:").ok(), Some(Database::Memory));
+        assert_eq!(
+            Database::from_url("sqlite:/var/lib/h/hustings.sqlite").ok(),
+            Some(Database::Sqlite("/var/lib/h/hustings.sqlite".into()))
+        );
+        assert_eq!(
+            Database::from_url("sqlite://rel/h.sqlite").ok(),
+            Some(Database::Sqlite("rel/h.sqlite".into()))
+        );
+        let pg = "postgresql://u:p@db:5432/h";
+        assert_eq!(
+            Database::from_url(pg).ok(),
+            Some(Database::Postgres(pg.into()))
+        );
+        assert!(Database::from_url("sqlite:").is_err());
+        let err = Database::from_url("mysql://u:secret@h/db").unwrap_err();
+        assert!(!err.to_string().contains("secret"), "{err}");
+        assert_eq!(ServerConfig::default().database, Database::Memory);
+    }
+}
