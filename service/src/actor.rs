@@ -1,0 +1,667 @@
+//! One task per match: it owns the engine state and serializes every command on it.
+//!
+//! Commands arrive over a channel; viewers subscribe per seat (or as spectators) and each
+//! gets its own bounded buffer of redacted updates. A viewer whose buffer is full is marked
+//! lagging and skipped, then resynced with one snapshot once there is room again: a slow or
+//! vanished client never blocks the match.
+
+use std::sync::Arc;
+
+use hustings_engine::{self as engine, AnyGame, Outcome, Seat, Viewer};
+use hustings_proto::v1 as pb;
+use tokio::sync::{mpsc, oneshot};
+use tonic::Status;
+use tracing::{debug, info, warn};
+
+use crate::convert;
+use crate::hub::Hub;
+use crate::store::{ChoiceRecord, MatchRecord, SeatRecord};
+
+/// The reserved choice id under which a resignation is recorded.
+pub const RESIGN: &str = "resign";
+
+/// What a stream receives.
+pub type UpdateResult = Result<pb::MatchUpdate, Status>;
+
+/// A request to a match actor.
+pub enum Command {
+    Join {
+        seat: Option<Seat>,
+        name: String,
+        kind: pb::ClientKind,
+        reply: oneshot::Sender<Result<pb::JoinMatchResponse, Status>>,
+    },
+    Act {
+        seat: Seat,
+        version: u64,
+        choice: String,
+        reply: oneshot::Sender<Result<u64, Status>>,
+    },
+    Resign {
+        seat: Seat,
+        reply: oneshot::Sender<Result<pb::Outcome, Status>>,
+    },
+    Watch {
+        viewer: Viewer,
+        from_version: u64,
+        reply: oneshot::Sender<Result<(u64, mpsc::Receiver<UpdateResult>), Status>>,
+    },
+    Unwatch {
+        id: u64,
+    },
+    Replay {
+        reply: oneshot::Sender<Result<pb::Replay, Status>>,
+    },
+    Shutdown,
+}
+
+struct Subscriber {
+    id: u64,
+    viewer: Viewer,
+    tx: mpsc::Sender<UpdateResult>,
+    /// How much of the engine's log this viewer has been sent.
+    log_sent: usize,
+    /// Its buffer overflowed: the next update it gets is a snapshot.
+    lagging: bool,
+}
+
+/// The state a match actor owns.
+pub struct MatchActor {
+    hub: Arc<Hub>,
+    record: MatchRecord,
+    game: Box<dyn AnyGame>,
+    /// Set when the match ended by resignation (the engine does not know about it).
+    resigned_outcome: Option<Outcome>,
+    last_action: Option<pb::LastAction>,
+    subscribers: Vec<Subscriber>,
+    next_sub: u64,
+    /// Open streams per seat.
+    presence: Vec<u32>,
+}
+
+impl MatchActor {
+    /// Builds the actor for a stored match by replaying its choices.
+    pub fn rebuild(hub: Arc<Hub>, record: MatchRecord) -> Result<Self, String> {
+        let mut game = engine::new_game(&record.game, &record.setup).map_err(|e| e.to_string())?;
+        let mut resigned_outcome = None;
+        let mut last_action = None;
+        for (i, c) in record.choices.iter().enumerate() {
+            if c.choice == RESIGN {
+                resigned_outcome = Some(resign_outcome(&*game, &record, c.seat));
+            } else {
+                last_action = Some(last_action_of(&*game, c.seat, &c.choice));
+                game.apply(c.seat, &c.choice)
+                    .map_err(|e| format!("stored choice #{i} no longer applies: {e}"))?;
+            }
+        }
+        let seats = record.seats.len();
+        Ok(MatchActor {
+            hub,
+            record,
+            game,
+            resigned_outcome,
+            last_action,
+            subscribers: Vec::new(),
+            next_sub: 0,
+            presence: vec![0; seats],
+        })
+    }
+
+    fn version(&self) -> u64 {
+        self.record.choices.len() as u64
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.resigned_outcome
+            .clone()
+            .or_else(|| self.game.outcome())
+    }
+
+    fn status(&self) -> pb::MatchStatus {
+        if self.outcome().is_some() {
+            pb::MatchStatus::Finished
+        } else if self.record.seats.iter().any(|s| s.token_hash.is_none()) {
+            pb::MatchStatus::Waiting
+        } else {
+            pb::MatchStatus::Active
+        }
+    }
+
+    /// The lobby's view of this match.
+    pub fn summary(&self) -> pb::MatchSummary {
+        summary_of(
+            &self.record,
+            &self.presence,
+            self.status(),
+            self.outcome()
+                .map(|o| convert::outcome(&o, self.resigned_outcome.is_some())),
+        )
+    }
+
+    /// Runs the actor until its channel closes or it is told to shut down.
+    pub async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Command>) {
+        self.hub.publish(self.summary());
+        while let Some(cmd) = rx.recv().await {
+            match cmd {
+                Command::Join {
+                    seat,
+                    name,
+                    kind,
+                    reply,
+                } => {
+                    let r = self.join(seat, name, kind);
+                    let _ = reply.send(r);
+                }
+                Command::Act {
+                    seat,
+                    version,
+                    choice,
+                    reply,
+                } => {
+                    let r = self.act(seat, version, &choice);
+                    let _ = reply.send(r);
+                }
+                Command::Resign { seat, reply } => {
+                    let r = self.resign(seat);
+                    let _ = reply.send(r);
+                }
+                Command::Watch {
+                    viewer,
+                    from_version,
+                    reply,
+                } => {
+                    let r = self.watch(viewer, from_version);
+                    let _ = reply.send(r);
+                }
+                Command::Unwatch { id } => self.unwatch(id),
+                Command::Replay { reply } => {
+                    let _ = reply.send(self.replay());
+                }
+                Command::Shutdown => break,
+            }
+        }
+        debug!(match_id = %self.record.id, "match actor stopped");
+    }
+
+    fn join(
+        &mut self,
+        seat: Option<Seat>,
+        name: String,
+        kind: pb::ClientKind,
+    ) -> Result<pb::JoinMatchResponse, Status> {
+        if self.outcome().is_some() {
+            return Err(Status::failed_precondition(
+                "the match is over; no seat can be joined",
+            ));
+        }
+        let open = |s: &SeatRecord| s.token_hash.is_none();
+        let seat = match seat {
+            Some(s) => {
+                let rec = self.record.seats.get(s).ok_or_else(|| {
+                    Status::invalid_argument(format!(
+                        "seat {s} does not exist: this match has seats 0 to {}",
+                        self.record.seats.len() - 1
+                    ))
+                })?;
+                if !open(rec) {
+                    return Err(Status::failed_precondition(format!(
+                        "seat {s} is already taken by {}",
+                        display(&rec.player_name)
+                    )));
+                }
+                s
+            }
+            None => {
+                // Bots prefer seats created for bots, people the others.
+                let wants_bot = kind == pb::ClientKind::Bot;
+                let seats = &self.record.seats;
+                (0..seats.len())
+                    .find(|&s| open(&seats[s]) && seats[s].bot == wants_bot)
+                    .or_else(|| (0..seats.len()).find(|&s| open(&seats[s])))
+                    .ok_or_else(|| {
+                        Status::failed_precondition("every seat of this match is taken")
+                    })?
+            }
+        };
+        let token = crate::auth::new_token();
+        let hash = crate::auth::hash_token(&token);
+        let mut rec = self.record.seats[seat].clone();
+        rec.token_hash = Some(hash.clone());
+        rec.player_name = name;
+        rec.client_kind = match kind {
+            pb::ClientKind::Human => "human",
+            pb::ClientKind::Bot => "bot",
+            pb::ClientKind::Unspecified => "",
+        }
+        .into();
+        self.hub
+            .store
+            .set_seat(&self.record.id, seat, &rec)
+            .map_err(|e| Status::unavailable(format!("could not store the seat: {e}")))?;
+        self.record.seats[seat] = rec;
+        self.hub.register_token(hash, &self.record.id, seat);
+        info!(match_id = %self.record.id, seat, "seat joined");
+        self.after_change(None);
+        Ok(pb::JoinMatchResponse {
+            match_id: self.record.id.clone(),
+            seat: seat as u32,
+            seat_name: self.seat_name(seat),
+            token,
+        })
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        seat_name(&self.record, seat)
+    }
+
+    fn act(&mut self, seat: Seat, version: u64, choice: &str) -> Result<u64, Status> {
+        if self.outcome().is_some() {
+            return Err(Status::failed_precondition("the match is over"));
+        }
+        if self.status() == pb::MatchStatus::Waiting {
+            let open: Vec<String> = (0..self.record.seats.len())
+                .filter(|&s| self.record.seats[s].token_hash.is_none())
+                .map(|s| self.seat_name(s))
+                .collect();
+            return Err(Status::failed_precondition(format!(
+                "the match has not started: waiting for {} to join",
+                open.join(", ")
+            )));
+        }
+        if version != self.version() {
+            return Err(Status::aborted(format!(
+                "stale version: you acted on version {version} but the match is at version {}; \
+                 read the stream and decide again",
+                self.version()
+            )));
+        }
+        let Some(prompt) = self.game.prompt(seat) else {
+            let waiting: Vec<String> = self
+                .game
+                .to_act()
+                .into_iter()
+                .map(|s| self.seat_name(s))
+                .collect();
+            return Err(Status::failed_precondition(format!(
+                "it is not your turn: waiting for {}",
+                waiting.join(", ")
+            )));
+        };
+        let Some(offered) = prompt.find(choice) else {
+            return Err(Status::failed_precondition(format!(
+                "'{choice}' is not a legal choice now; legal: {}",
+                engine::legal_list(Some(&prompt))
+            )));
+        };
+        let last = pb::LastAction {
+            seat: seat as u32,
+            choice_id: choice.to_string(),
+            label: offered.label.clone(),
+        };
+        // Write the choice before applying it: an acknowledged choice is always stored.
+        let record = ChoiceRecord {
+            seat,
+            choice: choice.to_string(),
+        };
+        self.hub
+            .store
+            .append_choice(&self.record.id, self.record.choices.len(), &record)
+            .map_err(|e| Status::unavailable(format!("could not store the choice: {e}")))?;
+        if let Err(e) = self.game.apply(seat, choice) {
+            // Cannot happen: the choice was offered. Keep the store and state consistent.
+            warn!(match_id = %self.record.id, error = %e, "offered choice refused");
+            return Err(Status::internal(format!(
+                "the engine refused an offered choice: {e}"
+            )));
+        }
+        self.record.choices.push(record);
+        debug!(match_id = %self.record.id, seat, choice, version = self.version(), "choice applied");
+        self.finish_if_over();
+        self.last_action = Some(last);
+        self.after_change(Some(self.version()));
+        Ok(self.version())
+    }
+
+    fn finish_if_over(&mut self) {
+        if let Some(o) = self.outcome() {
+            self.record.outcome = Some(o.clone());
+            if let Err(e) = self.hub.store.finish(&self.record.id, &o) {
+                warn!(match_id = %self.record.id, error = %e, "could not store the outcome");
+            }
+            info!(match_id = %self.record.id, reason = %o.reason, "match finished");
+        }
+    }
+
+    fn resign(&mut self, seat: Seat) -> Result<pb::Outcome, Status> {
+        if self.outcome().is_some() {
+            return Err(Status::failed_precondition("the match is already over"));
+        }
+        let record = ChoiceRecord {
+            seat,
+            choice: RESIGN.into(),
+        };
+        self.hub
+            .store
+            .append_choice(&self.record.id, self.record.choices.len(), &record)
+            .map_err(|e| Status::unavailable(format!("could not store the resignation: {e}")))?;
+        self.record.choices.push(record);
+        self.resigned_outcome = Some(resign_outcome(&*self.game, &self.record, seat));
+        self.last_action = Some(pb::LastAction {
+            seat: seat as u32,
+            choice_id: RESIGN.into(),
+            label: "Resign".into(),
+        });
+        self.finish_if_over();
+        self.after_change(Some(self.version()));
+        let o = self
+            .outcome()
+            .ok_or_else(|| Status::internal("no outcome after resigning"))?;
+        Ok(convert::outcome(&o, true))
+    }
+
+    fn watch(
+        &mut self,
+        viewer: Viewer,
+        from_version: u64,
+    ) -> Result<(u64, mpsc::Receiver<UpdateResult>), Status> {
+        let limits = &self.hub.limits;
+        self.subscribers.retain(|s| !s.tx.is_closed());
+        if self.subscribers.len() >= limits.max_viewers_per_match {
+            return Err(Status::resource_exhausted(format!(
+                "this match already has {} viewers, the most allowed",
+                limits.max_viewers_per_match
+            )));
+        }
+        let current = self.version();
+        if from_version > current {
+            return Err(Status::invalid_argument(format!(
+                "from_version {from_version} is ahead of the match (version {current})"
+            )));
+        }
+        let (tx, rx) = mpsc::channel(limits.stream_buffer);
+        let id = self.next_sub;
+        self.next_sub += 1;
+        let missed = (current - from_version) as usize;
+        let log_sent;
+        if from_version == 0 || missed > limits.stream_buffer / 2 {
+            let log = self.game.log_for(viewer, 0);
+            log_sent = self.game.log_len();
+            let msg = self.update_for(&*self.game, viewer, log, true, true);
+            let _ = tx.try_send(Ok(msg));
+        } else {
+            log_sent = self.catch_up(viewer, from_version, &tx)?;
+        }
+        if let Some(seat) = viewer.seat() {
+            self.presence[seat] += 1;
+        }
+        self.subscribers.push(Subscriber {
+            id,
+            viewer,
+            tx,
+            log_sent,
+            lagging: false,
+        });
+        if let Some(seat) = viewer.seat()
+            && self.presence[seat] == 1
+        {
+            // Everyone else learns that this seat is back.
+            self.after_change(None);
+        }
+        Ok((id, rx))
+    }
+
+    /// Sends every version after `from` to a resuming viewer, each as its own message, by
+    /// replaying the match from its set-up. Returns the log position reached.
+    fn catch_up(
+        &self,
+        viewer: Viewer,
+        from: u64,
+        tx: &mpsc::Sender<UpdateResult>,
+    ) -> Result<usize, Status> {
+        let current = self.version();
+        if from == current {
+            let msg = self.update_for(&*self.game, viewer, Vec::new(), false, true);
+            let _ = tx.try_send(Ok(msg));
+            return Ok(self.game.log_len());
+        }
+        let mut g = engine::new_game(&self.record.game, &self.record.setup)
+            .map_err(|e| Status::internal(e.to_string()))?;
+        for c in &self.record.choices[..from as usize] {
+            if c.choice != RESIGN {
+                g.apply(c.seat, &c.choice)
+                    .map_err(|e| Status::internal(e.to_string()))?;
+            }
+        }
+        let mut log_pos = g.log_len();
+        for (i, c) in self.record.choices[from as usize..].iter().enumerate() {
+            let version = from + i as u64 + 1;
+            let last = if c.choice == RESIGN {
+                pb::LastAction {
+                    seat: c.seat as u32,
+                    choice_id: RESIGN.into(),
+                    label: "Resign".into(),
+                }
+            } else {
+                let last = last_action_of(&*g, c.seat, &c.choice);
+                g.apply(c.seat, &c.choice)
+                    .map_err(|e| Status::internal(e.to_string()))?;
+                last
+            };
+            let log = g.log_for(viewer, log_pos);
+            log_pos = g.log_len();
+            let is_current = version == current;
+            let mut msg = self.update_for(&*g, viewer, log, false, is_current);
+            msg.version = version;
+            msg.last_action = Some(last);
+            if !is_current {
+                msg.outcome = None;
+                msg.status = pb::MatchStatus::Active as i32;
+            }
+            let _ = tx.try_send(Ok(msg));
+        }
+        Ok(log_pos)
+    }
+
+    fn unwatch(&mut self, id: u64) {
+        let Some(pos) = self.subscribers.iter().position(|s| s.id == id) else {
+            return;
+        };
+        let sub = self.subscribers.remove(pos);
+        if let Some(seat) = sub.viewer.seat() {
+            self.presence[seat] = self.presence[seat].saturating_sub(1);
+            if self.presence[seat] == 0 {
+                self.after_change(None);
+            }
+        }
+    }
+
+    fn replay(&self) -> Result<pb::Replay, Status> {
+        if self.outcome().is_none() {
+            return Err(Status::failed_precondition(
+                "the match is not over: its replay (which reveals the seed) is available once it ends",
+            ));
+        }
+        Ok(pb::Replay {
+            summary: Some(self.summary()),
+            seats: self.record.setup.seats as u32,
+            seed: self.record.setup.seed,
+            choices: self
+                .record
+                .choices
+                .iter()
+                .enumerate()
+                .map(|(i, c)| pb::RecordedChoice {
+                    version: i as u64 + 1,
+                    seat: c.seat as u32,
+                    choice_id: c.choice.clone(),
+                })
+                .collect(),
+        })
+    }
+
+    /// One viewer's message for the state `game` is in (at the actor's current version).
+    fn update_for(
+        &self,
+        game: &dyn AnyGame,
+        viewer: Viewer,
+        log: Vec<engine::LogEntry>,
+        snapshot: bool,
+        current: bool,
+    ) -> pb::MatchUpdate {
+        let status = self.status();
+        let outcome = self.outcome();
+        let prompt = match (viewer.seat(), status, current) {
+            (Some(seat), pb::MatchStatus::Active, true) => {
+                game.prompt(seat).map(|p| convert::prompt(&p))
+            }
+            _ => None,
+        };
+        let to_act = if outcome.is_some() {
+            Vec::new()
+        } else {
+            game.to_act().into_iter().map(|s| s as u32).collect()
+        };
+        pb::MatchUpdate {
+            match_id: self.record.id.clone(),
+            version: self.version(),
+            snapshot,
+            viewer_seat: viewer.seat().map(|s| s as u32),
+            status: status as i32,
+            view: Some(convert::game_view(game, viewer)),
+            log: log.iter().map(convert::log_entry).collect(),
+            to_act,
+            prompt,
+            seats: self.summary().seats,
+            last_action: self.last_action.clone(),
+            outcome: outcome.map(|o| convert::outcome(&o, self.resigned_outcome.is_some())),
+        }
+    }
+
+    /// Tells every viewer about the new state (a new version, or a change of seats or
+    /// presence when `version` is `None`), and the lobby about the new summary.
+    fn after_change(&mut self, _version: Option<u64>) {
+        let log_len = self.game.log_len();
+        let mut subs = std::mem::take(&mut self.subscribers);
+        subs.retain_mut(|sub| {
+            let msg = if sub.lagging {
+                self.update_for(
+                    &*self.game,
+                    sub.viewer,
+                    self.game.log_for(sub.viewer, 0),
+                    true,
+                    true,
+                )
+            } else {
+                self.update_for(
+                    &*self.game,
+                    sub.viewer,
+                    self.game.log_for(sub.viewer, sub.log_sent),
+                    false,
+                    true,
+                )
+            };
+            match sub.tx.try_send(Ok(msg)) {
+                Ok(()) => {
+                    sub.lagging = false;
+                    sub.log_sent = log_len;
+                    true
+                }
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    if !sub.lagging {
+                        warn!(match_id = %self.record.id, viewer = %sub.viewer, "viewer lagging; will resync with a snapshot");
+                    }
+                    sub.lagging = true;
+                    true
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            }
+        });
+        // Streams that closed without saying so no longer count as present.
+        let mut presence = vec![0; self.presence.len()];
+        for s in &subs {
+            if let Some(seat) = s.viewer.seat() {
+                presence[seat] += 1;
+            }
+        }
+        self.presence = presence;
+        self.subscribers = subs;
+        self.hub.publish(self.summary());
+    }
+}
+
+fn display(name: &str) -> &str {
+    if name.is_empty() {
+        "another player"
+    } else {
+        name
+    }
+}
+
+/// The game's name for a seat.
+pub fn seat_name(record: &MatchRecord, seat: Seat) -> String {
+    engine::game_info(&record.game)
+        .and_then(|g| {
+            g.variant(&record.setup.variant)
+                .and_then(|v| v.seat_names.get(seat).cloned())
+        })
+        .unwrap_or_else(|| format!("Seat {seat}"))
+}
+
+fn last_action_of(game: &dyn AnyGame, seat: Seat, choice: &str) -> pb::LastAction {
+    let label = game
+        .prompt(seat)
+        .and_then(|p| p.find(choice).map(|c| c.label.clone()))
+        .unwrap_or_default();
+    pb::LastAction {
+        seat: seat as u32,
+        choice_id: choice.to_string(),
+        label,
+    }
+}
+
+fn resign_outcome(game: &dyn AnyGame, record: &MatchRecord, seat: Seat) -> Outcome {
+    Outcome {
+        winners: (0..game.num_seats()).filter(|&s| s != seat).collect(),
+        reason: format!("{} resigned", seat_name(record, seat)),
+        scores: Vec::new(),
+    }
+}
+
+/// The lobby's view of a match record.
+pub fn summary_of(
+    record: &MatchRecord,
+    presence: &[u32],
+    status: pb::MatchStatus,
+    outcome: Option<pb::Outcome>,
+) -> pb::MatchSummary {
+    pb::MatchSummary {
+        match_id: record.id.clone(),
+        game: record.game.clone(),
+        variant: record.setup.variant.clone(),
+        status: status as i32,
+        seats: record
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| pb::SeatSummary {
+                seat: i as u32,
+                name: seat_name(record, i),
+                bot: s.bot,
+                ai: s.ai.clone(),
+                ai_level: s.ai_level.clone(),
+                taken: s.token_hash.is_some(),
+                player_name: s.player_name.clone(),
+                client_kind: match s.client_kind.as_str() {
+                    "human" => pb::ClientKind::Human,
+                    "bot" => pb::ClientKind::Bot,
+                    _ => pb::ClientKind::Unspecified,
+                } as i32,
+                connected: presence.get(i).copied().unwrap_or(0) > 0,
+            })
+            .collect(),
+        version: record.choices.len() as u64,
+        options: record.options.iter().cloned().collect(),
+        created_at_unix_ms: record.created_at_unix_ms,
+        outcome,
+    }
+}

@@ -1,0 +1,252 @@
+//! The `hustings.v1.Hustings` service: validates requests, authenticates seat tokens and
+//! hands the work to the hub and the match actors.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use futures::Stream;
+use hustings_engine::{self as engine, Viewer};
+use hustings_proto::v1 as pb;
+use hustings_proto::v1::hustings_server::Hustings;
+use tokio::sync::{broadcast, mpsc};
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::{Request, Response, Status};
+
+use crate::actor::{Command, UpdateResult};
+use crate::convert;
+use crate::hub::Hub;
+
+/// Longest accepted choice id, display name or token, in bytes.
+const MAX_FIELD: usize = 256;
+
+/// The gRPC service.
+pub struct HustingsService {
+    hub: Arc<Hub>,
+}
+
+impl HustingsService {
+    pub fn new(hub: Arc<Hub>) -> Self {
+        HustingsService { hub }
+    }
+}
+
+fn check_len(field: &str, value: &str) -> Result<(), Status> {
+    if value.len() > MAX_FIELD {
+        return Err(Status::invalid_argument(format!(
+            "{field} is {} bytes long; at most {MAX_FIELD} are accepted",
+            value.len()
+        )));
+    }
+    Ok(())
+}
+
+/// A match stream that tells its actor when the client goes away.
+pub struct WatchStream {
+    inner: ReceiverStream<UpdateResult>,
+    actor: mpsc::UnboundedSender<Command>,
+    id: u64,
+}
+
+impl Stream for WatchStream {
+    type Item = UpdateResult;
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        Pin::new(&mut self.inner).poll_next(cx)
+    }
+}
+
+impl Drop for WatchStream {
+    fn drop(&mut self) {
+        let _ = self.actor.send(Command::Unwatch { id: self.id });
+    }
+}
+
+type LobbyStream = Pin<Box<dyn Stream<Item = Result<pb::LobbyEvent, Status>> + Send>>;
+
+#[tonic::async_trait]
+impl Hustings for HustingsService {
+    async fn list_games(
+        &self,
+        _req: Request<pb::ListGamesRequest>,
+    ) -> Result<Response<pb::ListGamesResponse>, Status> {
+        Ok(Response::new(pb::ListGamesResponse {
+            games: engine::catalogue().iter().map(convert::game_info).collect(),
+        }))
+    }
+
+    async fn create_match(
+        &self,
+        req: Request<pb::CreateMatchRequest>,
+    ) -> Result<Response<pb::CreateMatchResponse>, Status> {
+        let req = req.into_inner();
+        if req.game.is_empty() {
+            return Err(Status::invalid_argument("game is required (see ListGames)"));
+        }
+        let summary = self.hub.create(req)?;
+        Ok(Response::new(pb::CreateMatchResponse {
+            summary: Some(summary),
+        }))
+    }
+
+    async fn list_matches(
+        &self,
+        req: Request<pb::ListMatchesRequest>,
+    ) -> Result<Response<pb::ListMatchesResponse>, Status> {
+        Ok(Response::new(pb::ListMatchesResponse {
+            matches: self.hub.list(req.get_ref()),
+        }))
+    }
+
+    async fn join_match(
+        &self,
+        req: Request<pb::JoinMatchRequest>,
+    ) -> Result<Response<pb::JoinMatchResponse>, Status> {
+        let req = req.into_inner();
+        check_len("display_name", &req.display_name)?;
+        let kind = pb::ClientKind::try_from(req.client_kind).unwrap_or(pb::ClientKind::Unspecified);
+        let seat = req.seat.map(|s| s as usize);
+        let name = req.display_name.trim().to_string();
+        let resp = self
+            .hub
+            .ask(&req.match_id, |reply| Command::Join {
+                seat,
+                name,
+                kind,
+                reply,
+            })
+            .await?;
+        Ok(Response::new(resp))
+    }
+
+    type WatchLobbyStream = LobbyStream;
+
+    async fn watch_lobby(
+        &self,
+        req: Request<pb::WatchLobbyRequest>,
+    ) -> Result<Response<Self::WatchLobbyStream>, Status> {
+        let games = req.into_inner().games;
+        let mut rx = self.hub.subscribe_lobby();
+        let initial = self.hub.waiting_now(&games);
+        let hub = self.hub.clone();
+        let mut closing = self.hub.closing.subscribe();
+        let (tx, out) = mpsc::channel(256);
+        tokio::spawn(async move {
+            for e in initial {
+                if tx.send(Ok(e)).await.is_err() {
+                    return;
+                }
+            }
+            loop {
+                let event = tokio::select! {
+                    e = rx.recv() => e,
+                    _ = tx.closed() => return,
+                    _ = closing.wait_for(|c| *c) => return,
+                };
+                match event {
+                    Ok(e) => {
+                        let game = e
+                            .summary
+                            .as_ref()
+                            .map(|m| m.game.clone())
+                            .unwrap_or_default();
+                        if (games.is_empty() || games.contains(&game))
+                            && tx.send(Ok(e)).await.is_err()
+                        {
+                            return;
+                        }
+                    }
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        // Fell behind: send the current state again.
+                        for e in hub.waiting_now(&games) {
+                            if tx.send(Ok(e)).await.is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                }
+            }
+        });
+        Ok(Response::new(Box::pin(ReceiverStream::new(out))))
+    }
+
+    type WatchMatchStream = WatchStream;
+
+    async fn watch_match(
+        &self,
+        req: Request<pb::WatchMatchRequest>,
+    ) -> Result<Response<Self::WatchMatchStream>, Status> {
+        let req = req.into_inner();
+        check_len("token", &req.token)?;
+        let actor = self.hub.actor(&req.match_id)?;
+        let viewer = if req.token.is_empty() {
+            Viewer::Spectator
+        } else {
+            Viewer::Seat(self.hub.authenticate(&req.match_id, &req.token)?.seat)
+        };
+        let from_version = req.from_version;
+        let (id, rx) = self
+            .hub
+            .ask(&req.match_id, |reply| Command::Watch {
+                viewer,
+                from_version,
+                reply,
+            })
+            .await?;
+        Ok(Response::new(WatchStream {
+            inner: ReceiverStream::new(rx),
+            actor,
+            id,
+        }))
+    }
+
+    async fn act(&self, req: Request<pb::ActRequest>) -> Result<Response<pb::ActResponse>, Status> {
+        let req = req.into_inner();
+        check_len("choice_id", &req.choice_id)?;
+        check_len("token", &req.token)?;
+        if req.choice_id.is_empty() {
+            return Err(Status::invalid_argument("choice_id is required"));
+        }
+        self.hub.actor(&req.match_id)?;
+        let seat = self.hub.authenticate(&req.match_id, &req.token)?.seat;
+        let version = self
+            .hub
+            .ask(&req.match_id, |reply| Command::Act {
+                seat,
+                version: req.version,
+                choice: req.choice_id,
+                reply,
+            })
+            .await?;
+        Ok(Response::new(pb::ActResponse { version }))
+    }
+
+    async fn resign(
+        &self,
+        req: Request<pb::ResignRequest>,
+    ) -> Result<Response<pb::ResignResponse>, Status> {
+        let req = req.into_inner();
+        check_len("token", &req.token)?;
+        self.hub.actor(&req.match_id)?;
+        let seat = self.hub.authenticate(&req.match_id, &req.token)?.seat;
+        let outcome = self
+            .hub
+            .ask(&req.match_id, |reply| Command::Resign { seat, reply })
+            .await?;
+        Ok(Response::new(pb::ResignResponse {
+            outcome: Some(outcome),
+        }))
+    }
+
+    async fn get_replay(
+        &self,
+        req: Request<pb::GetReplayRequest>,
+    ) -> Result<Response<pb::Replay>, Status> {
+        let req = req.into_inner();
+        let replay = self
+            .hub
+            .ask(&req.match_id, |reply| Command::Replay { reply })
+            .await?;
+        Ok(Response::new(replay))
+    }
+}

@@ -1,0 +1,339 @@
+//! The hub: every running match's actor, the lobby's summaries and event stream, and the
+//! token index. Handlers look matches up here and talk to their actors.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use hustings_engine::{self as engine, Seat, Setup};
+use hustings_proto::v1 as pb;
+use rand::Rng;
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use tonic::Status;
+use tracing::{info, warn};
+
+use crate::Limits;
+use crate::actor::{Command, MatchActor};
+use crate::store::{MatchRecord, SeatRecord, Store};
+
+/// Shared state of the server.
+pub struct Hub {
+    pub store: Arc<dyn Store>,
+    pub limits: Limits,
+    actors: RwLock<HashMap<String, mpsc::UnboundedSender<Command>>>,
+    summaries: RwLock<HashMap<String, pb::MatchSummary>>,
+    /// Token hash → (match id, seat).
+    tokens: RwLock<HashMap<String, (String, Seat)>>,
+    lobby: broadcast::Sender<pb::LobbyEvent>,
+    /// Flips to true when the server shuts down; long-lived streams end on it.
+    pub closing: watch::Sender<bool>,
+}
+
+/// A verified seat: the token was known and belongs to this match.
+pub struct SeatAuth {
+    pub seat: Seat,
+}
+
+impl Hub {
+    pub fn new(store: Arc<dyn Store>, limits: Limits) -> Arc<Self> {
+        let (lobby, _) = broadcast::channel(1024);
+        let (closing, _) = watch::channel(false);
+        Arc::new(Hub {
+            closing,
+            store,
+            limits,
+            actors: RwLock::default(),
+            summaries: RwLock::default(),
+            tokens: RwLock::default(),
+            lobby,
+        })
+    }
+
+    /// Rebuilds every stored match (replaying its choices) and starts its actor.
+    pub fn restore(self: &Arc<Self>) -> anyhow::Result<usize> {
+        let records = self.store.load_all()?;
+        let n = records.len();
+        for record in records {
+            for (seat, s) in record.seats.iter().enumerate() {
+                if let Some(h) = &s.token_hash {
+                    self.register_token(h.clone(), &record.id, seat);
+                }
+            }
+            let id = record.id.clone();
+            match MatchActor::rebuild(self.clone(), record) {
+                Ok(actor) => self.spawn(id, actor),
+                Err(e) => warn!(match_id = %id, error = %e, "stored match could not be rebuilt"),
+            }
+        }
+        Ok(n)
+    }
+
+    fn spawn(self: &Arc<Self>, id: String, actor: MatchActor) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        self.summaries
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.clone(), actor.summary());
+        self.actors
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, tx);
+        tokio::spawn(actor.run(rx));
+    }
+
+    /// Creates a match and starts its actor.
+    pub fn create(
+        self: &Arc<Self>,
+        req: pb::CreateMatchRequest,
+    ) -> Result<pb::MatchSummary, Status> {
+        if self.actors.read().unwrap_or_else(|e| e.into_inner()).len() >= self.limits.max_matches {
+            return Err(Status::resource_exhausted(format!(
+                "the server holds {} matches, the most it allows",
+                self.limits.max_matches
+            )));
+        }
+        let info = engine::game_info(&req.game).ok_or_else(|| {
+            let known: Vec<String> = engine::catalogue().into_iter().map(|g| g.id).collect();
+            Status::invalid_argument(format!(
+                "unknown game '{}'; games: {}",
+                req.game,
+                known.join(", ")
+            ))
+        })?;
+        let variant = if req.variant.is_empty() {
+            info.variants[0].clone()
+        } else {
+            info.variant(&req.variant).cloned().ok_or_else(|| {
+                Status::invalid_argument(format!(
+                    "game '{}' has no variant '{}'; variants: {}",
+                    info.id,
+                    req.variant,
+                    info.variants
+                        .iter()
+                        .map(|v| v.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })?
+        };
+        let seats = if req.seats == 0 {
+            variant.default_seats
+        } else {
+            req.seats as usize
+        };
+        if req.seat_config.len() > seats {
+            return Err(Status::invalid_argument(format!(
+                "{} seat configs given for {seats} seats",
+                req.seat_config.len()
+            )));
+        }
+        let setup = Setup {
+            variant: variant.id.clone(),
+            seats,
+            options: req.options.clone().into_iter().collect(),
+            seed: req.seed.unwrap_or_else(|| rand::rng().random()),
+        };
+        let (_, options) = info
+            .validate(&setup)
+            .map_err(|e| Status::invalid_argument(e.to_string()))?;
+        let options = options
+            .0
+            .iter()
+            .map(|(k, v)| {
+                let text = match v {
+                    engine::OptionValue::Int(i) => i.to_string(),
+                    engine::OptionValue::Bool(b) => b.to_string(),
+                    engine::OptionValue::Choice(c) => c.clone(),
+                };
+                (k.clone(), text)
+            })
+            .collect();
+        let id = new_match_id();
+        let record = MatchRecord {
+            id: id.clone(),
+            game: info.id.clone(),
+            setup,
+            options,
+            seats: (0..seats)
+                .map(|i| {
+                    let c = req.seat_config.get(i).cloned().unwrap_or_default();
+                    SeatRecord {
+                        bot: c.bot,
+                        ai: c.ai,
+                        ai_level: c.ai_level,
+                        ..SeatRecord::default()
+                    }
+                })
+                .collect(),
+            choices: Vec::new(),
+            created_at_unix_ms: now_ms(),
+            outcome: None,
+        };
+        let actor =
+            MatchActor::rebuild(self.clone(), record.clone()).map_err(Status::invalid_argument)?;
+        self.store
+            .create(&record)
+            .map_err(|e| Status::unavailable(format!("could not store the match: {e}")))?;
+        let summary = actor.summary();
+        info!(match_id = %id, game = %record.game, variant = %record.setup.variant, seats, "match created");
+        self.spawn(id, actor);
+        Ok(summary)
+    }
+
+    /// The actor of a match, or NOT_FOUND.
+    pub fn actor(&self, id: &str) -> Result<mpsc::UnboundedSender<Command>, Status> {
+        if id.is_empty() {
+            return Err(Status::invalid_argument("match_id is required"));
+        }
+        self.actors
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
+            .ok_or_else(|| Status::not_found(format!("no match '{id}'")))
+    }
+
+    /// Sends a command and waits for its reply.
+    pub async fn ask<T>(
+        &self,
+        id: &str,
+        make: impl FnOnce(oneshot::Sender<Result<T, Status>>) -> Command,
+    ) -> Result<T, Status> {
+        let actor = self.actor(id)?;
+        let (tx, rx) = oneshot::channel();
+        actor
+            .send(make(tx))
+            .map_err(|_| Status::unavailable("the match is shutting down"))?;
+        rx.await
+            .map_err(|_| Status::unavailable("the match is shutting down"))?
+    }
+
+    /// Checks a seat token for a match: UNAUTHENTICATED when unknown, PERMISSION_DENIED when
+    /// it belongs to another match.
+    pub fn authenticate(&self, match_id: &str, token: &str) -> Result<SeatAuth, Status> {
+        if token.is_empty() {
+            return Err(Status::unauthenticated(
+                "a seat token is required (from JoinMatch)",
+            ));
+        }
+        let hash = crate::auth::hash_token(token);
+        let tokens = self.tokens.read().unwrap_or_else(|e| e.into_inner());
+        let (m, seat) = tokens
+            .get(&hash)
+            .ok_or_else(|| Status::unauthenticated("unknown seat token"))?;
+        if m != match_id {
+            return Err(Status::permission_denied(
+                "this seat token belongs to another match",
+            ));
+        }
+        Ok(SeatAuth { seat: *seat })
+    }
+
+    pub fn register_token(&self, hash: String, match_id: &str, seat: Seat) {
+        self.tokens
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(hash, (match_id.to_string(), seat));
+    }
+
+    /// Records a match's new summary and tells the lobby.
+    pub fn publish(&self, summary: pb::MatchSummary) {
+        let waiting = waiting_bot_seats(&summary);
+        self.summaries
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(summary.match_id.clone(), summary.clone());
+        let _ = self.lobby.send(pb::LobbyEvent {
+            summary: Some(summary),
+            waiting_bot_seats: waiting,
+        });
+    }
+
+    /// Matches filtered as ListMatches asks, newest first.
+    pub fn list(&self, req: &pb::ListMatchesRequest) -> Vec<pb::MatchSummary> {
+        let limit = if req.limit == 0 {
+            100
+        } else {
+            (req.limit as usize).min(self.limits.max_list)
+        };
+        let mut out: Vec<pb::MatchSummary> = self
+            .summaries
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .filter(|m| req.game.is_empty() || m.game == req.game)
+            .filter(|m| req.status == 0 || m.status == req.status)
+            .filter(|m| !req.open_seats_only || m.seats.iter().any(|s| !s.taken))
+            .cloned()
+            .collect();
+        out.sort_by(|a, b| {
+            b.created_at_unix_ms
+                .cmp(&a.created_at_unix_ms)
+                .then(b.match_id.cmp(&a.match_id))
+        });
+        out.truncate(limit);
+        out
+    }
+
+    /// Lobby events now: every unfinished match with a bot seat waiting.
+    pub fn waiting_now(&self, games: &[String]) -> Vec<pb::LobbyEvent> {
+        self.summaries
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .filter(|m| games.is_empty() || games.contains(&m.game))
+            .filter_map(|m| {
+                let waiting = waiting_bot_seats(m);
+                (!waiting.is_empty()).then(|| pb::LobbyEvent {
+                    summary: Some(m.clone()),
+                    waiting_bot_seats: waiting,
+                })
+            })
+            .collect()
+    }
+
+    pub fn subscribe_lobby(&self) -> broadcast::Receiver<pb::LobbyEvent> {
+        self.lobby.subscribe()
+    }
+
+    /// How many matches the server holds.
+    pub fn match_count(&self) -> usize {
+        self.actors.read().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Stops every match actor, which ends every open match stream.
+    pub fn shutdown(&self) {
+        self.closing.send_replace(true);
+        for tx in self
+            .actors
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+        {
+            let _ = tx.send(Command::Shutdown);
+        }
+    }
+}
+
+fn waiting_bot_seats(m: &pb::MatchSummary) -> Vec<u32> {
+    if m.status == pb::MatchStatus::Finished as i32 {
+        return Vec::new();
+    }
+    m.seats
+        .iter()
+        .filter(|s| s.bot && !s.taken)
+        .map(|s| s.seat)
+        .collect()
+}
+
+fn new_match_id() -> String {
+    let n: u64 = rand::rng().random();
+    format!("{n:016x}")
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
