@@ -308,21 +308,21 @@ pub async fn play_seat(
             let prompt = prompt_from_wire(prompt);
             let version = update.version;
             let game_id = game.to_string();
-            let started = Instant::now();
-            let (d, action) = tokio::task::spawn_blocking(move || {
+            let (d, action, took) = tokio::task::spawn_blocking(move || {
                 let decision = Decision {
                     game: &game_id,
                     seat: seat as usize,
                     view: &view,
                     prompt: &prompt,
                 };
+                let started = Instant::now();
                 let action = decider.decide(&decision, version);
-                (decider, action)
+                (decider, action, started.elapsed())
             })
             .await
             .map_err(|e| anyhow!("the decider panicked: {e}"))?;
             decider = d;
-            think_time += started.elapsed();
+            think_time += took;
             decisions += 1;
             let action = action.with_context(|| {
                 format!("{} could not decide at version {version}", decider.describe())
