@@ -7,7 +7,7 @@ Run it through the bot client, which joins the match and talks to it line by lin
 
 Each line on standard input is one decision as JSON (game, seat, version, view, prompt,
 choices); the answer is one choice id per line on standard output. See
-bot-client/README-stdio.md for the protocol.
+bot-client/README-stdio.md for the protocol. An optional argument seeds the choices.
 """
 import json
 import random
@@ -19,11 +19,6 @@ def main() -> None:
     for line in sys.stdin:
         request = json.loads(line)
         choice = rng.choice(request["choices"])
-        # Anything on stderr goes to the bot client's stderr: handy for debugging.
-        print(
-            f"v{request['version']}: {request['prompt']['text']!r} -> {choice['id']}",
-            file=sys.stderr,
-        ) if "--verbose" in sys.argv else None
         print(choice["id"], flush=True)
 
 
