@@ -85,7 +85,6 @@ pub fn local_tournament(
     seed: u64,
     names: (&str, &str),
     make: &mut dyn FnMut(bool, u64, usize) -> Result<Box<dyn Ai>, String>,
-    mut progress: impl FnMut(&crate::stats::Tally),
 ) -> Result<crate::stats::Tally, String> {
     let mut tally = crate::stats::Tally::new(names.0, names.1);
     for g in 0..games {
@@ -95,12 +94,7 @@ pub fn local_tournament(
             .collect::<Result<Vec<_>, _>>()?;
         let setup = Setup::new(variant, seats, seed.wrapping_add(g));
         let r = play_local(game_id, &setup, &mut ais, 1_000_000)?;
-        let won = |a: bool| {
-            r.outcome
-                .winners
-                .iter()
-                .any(|w| a_seats.contains(w) == a)
-        };
+        let won = |a: bool| r.outcome.winners.iter().any(|w| a_seats.contains(w) == a);
         let sum = |a: bool| -> (u64, f64) {
             (0..seats)
                 .filter(|s| a_seats.contains(s) == a)
@@ -111,7 +105,6 @@ pub fn local_tournament(
         let (ad, at) = sum(true);
         let (bd, bt) = sum(false);
         tally.record(won(true), won(false), r.choices as u64, ad, at, bd, bt);
-        progress(&tally);
     }
     Ok(tally)
 }
@@ -119,5 +112,5 @@ pub fn local_tournament(
 /// Whether seat `seat` of game number `game` belongs to side A: sides alternate round the
 /// table, and swap every other game so that neither side always moves first.
 pub fn side_is_a(game: u64, seat: usize) -> bool {
-    (seat as u64 + game) % 2 == 0
+    (seat as u64 + game).is_multiple_of(2)
 }

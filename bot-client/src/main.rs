@@ -22,7 +22,12 @@ use tracing_subscriber::EnvFilter;
 #[command(name = "hustings-bot", version, about, long_about)]
 struct Cli {
     /// The server's URL.
-    #[arg(long, global = true, env = "HUSTINGS_SERVER", default_value = "http://127.0.0.1:50051")]
+    #[arg(
+        long,
+        global = true,
+        env = "HUSTINGS_SERVER",
+        default_value = "http://127.0.0.1:50051"
+    )]
     server: String,
     /// Failed tries in a row before giving up on an unreachable server (with backoff
     /// 0.2 s, 0.4 s, … up to 5 s between tries).
@@ -177,15 +182,32 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Play(args) => {
             let ai = make_ai(&args.ai.ai, &args.ai.level, args.ai.seed).map_err(|e| anyhow!(e))?;
-            let name = args.name.unwrap_or_else(|| format!("hustings-bot {}", args.ai.ai));
-            play(&cli.server, &args.match_id, args.seat, &name, Box::new(AiDecider(ai)), &retry)
-                .await
+            let name = args
+                .name
+                .unwrap_or_else(|| format!("hustings-bot {}", args.ai.ai));
+            play(
+                &cli.server,
+                &args.match_id,
+                args.seat,
+                &name,
+                Box::new(AiDecider(ai)),
+                &retry,
+            )
+            .await
         }
         Command::Stdio(args) => {
             let timeout = Duration::from_secs_f64(args.timeout.max(0.001));
             let engine = StdioEngine::spawn(&args.cmd, timeout, args.fallback, 1)?;
             let name = args.name.unwrap_or_else(|| format!("stdio: {}", args.cmd));
-            play(&cli.server, &args.match_id, args.seat, &name, Box::new(engine), &retry).await
+            play(
+                &cli.server,
+                &args.match_id,
+                args.seat,
+                &name,
+                Box::new(engine),
+                &retry,
+            )
+            .await
         }
         Command::Pool(args) => {
             make_ai(&args.ai, "", 0).map_err(|e| anyhow!(e))?;

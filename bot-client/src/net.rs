@@ -27,8 +27,7 @@ pub fn connect(server: &str) -> anyhow::Result<HustingsClient<Channel>> {
         .with_context(|| format!("'{server}' is not a valid server URL"))?
         .connect_timeout(Duration::from_secs(3))
         .tcp_nodelay(true);
-    Ok(HustingsClient::new(endpoint.connect_lazy())
-        .max_decoding_message_size(16 * 1024 * 1024))
+    Ok(HustingsClient::new(endpoint.connect_lazy()).max_decoding_message_size(16 * 1024 * 1024))
 }
 
 /// How hard to try again when the server cannot be reached.
@@ -120,7 +119,10 @@ pub fn prompt_from_wire(p: &pb::Prompt) -> Prompt {
 }
 
 /// Finds which game a match plays, from the lobby's list.
-pub async fn game_of(client: &mut HustingsClient<Channel>, match_id: &str) -> anyhow::Result<String> {
+pub async fn game_of(
+    client: &mut HustingsClient<Channel>,
+    match_id: &str,
+) -> anyhow::Result<String> {
     for status in [pb::MatchStatus::Waiting, pb::MatchStatus::Unspecified] {
         let list = client
             .list_matches(pb::ListMatchesRequest {
@@ -302,9 +304,17 @@ pub async fn play_seat(
             {
                 continue;
             }
-            let view_text = update.view.as_ref().map(|v| v.json.as_str()).unwrap_or("null");
-            let view: serde_json::Value = serde_json::from_str(view_text)
-                .with_context(|| format!("the server sent a view that is not JSON at version {}", update.version))?;
+            let view_text = update
+                .view
+                .as_ref()
+                .map(|v| v.json.as_str())
+                .unwrap_or("null");
+            let view: serde_json::Value = serde_json::from_str(view_text).with_context(|| {
+                format!(
+                    "the server sent a view that is not JSON at version {}",
+                    update.version
+                )
+            })?;
             let prompt = prompt_from_wire(prompt);
             let version = update.version;
             let game_id = game.to_string();
@@ -325,7 +335,10 @@ pub async fn play_seat(
             think_time += took;
             decisions += 1;
             let action = action.with_context(|| {
-                format!("{} could not decide at version {version}", decider.describe())
+                format!(
+                    "{} could not decide at version {version}",
+                    decider.describe()
+                )
             })?;
             let result = match &action {
                 Action::Choose(choice) => client

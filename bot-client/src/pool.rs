@@ -86,7 +86,9 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
                 }
             };
             failures = 0;
-            let Some(summary) = event.summary else { continue };
+            let Some(summary) = event.summary else {
+                continue;
+            };
             for seat in event.waiting_bot_seats {
                 if config.max_seats.is_some_and(|m| started >= m) {
                     break;
@@ -146,9 +148,7 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
         }
     }
     // Wait for every seat in play to finish.
-    let _ = slots
-        .acquire_many(config.concurrency.max(1) as u32)
-        .await?;
+    let _ = slots.acquire_many(config.concurrency.max(1) as u32).await?;
     let r = report.lock().await.clone();
     Ok(r)
 }

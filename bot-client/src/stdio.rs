@@ -66,7 +66,12 @@ pub struct StdioEngine {
 
 impl StdioEngine {
     /// Starts `command` (a program and its arguments, split like a shell would).
-    pub fn spawn(command: &str, timeout: Duration, fallback: Fallback, seed: u64) -> anyhow::Result<Self> {
+    pub fn spawn(
+        command: &str,
+        timeout: Duration,
+        fallback: Fallback,
+        seed: u64,
+    ) -> anyhow::Result<Self> {
         let words = shell_words::split(command)
             .with_context(|| format!("cannot split the engine command '{command}'"))?;
         let Some((program, args)) = words.split_first() else {
@@ -80,7 +85,10 @@ impl StdioEngine {
             .spawn()
             .with_context(|| format!("cannot start the engine '{command}'"))?;
         let stdin = child.stdin.take();
-        let stdout = child.stdout.take().context("the engine has no standard output")?;
+        let stdout = child
+            .stdout
+            .take()
+            .context("the engine has no standard output")?;
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -118,7 +126,9 @@ impl StdioEngine {
             .and_then(|_| stdin.flush())
         {
             self.gone = true;
-            return Err(format!("could not write to the engine ({e}); has it exited?"));
+            return Err(format!(
+                "could not write to the engine ({e}); has it exited?"
+            ));
         }
         match self.lines.recv_timeout(self.timeout) {
             Ok(Ok(answer)) => Ok(answer),
@@ -143,7 +153,11 @@ fn clip(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
         s.to_string()
     } else {
-        format!("{}… ({} bytes in all)", s.chars().take(max).collect::<String>(), s.len())
+        format!(
+            "{}… ({} bytes in all)",
+            s.chars().take(max).collect::<String>(),
+            s.len()
+        )
     }
 }
 

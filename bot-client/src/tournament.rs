@@ -73,8 +73,10 @@ pub async fn run_tournament(config: TournamentConfig) -> anyhow::Result<Tally> {
     let bar = if config.progress {
         let bar = ProgressBar::new(config.games);
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, ~{eta} left  {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {elapsed} elapsed, ~{eta} left  {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar
     } else {
@@ -107,7 +109,11 @@ pub async fn run_tournament(config: TournamentConfig) -> anyhow::Result<Tally> {
 /// The result of one match: each seat's `Played`, and which seats were side A.
 type GameResult = anyhow::Result<(Vec<Played>, Vec<bool>)>;
 
-fn record(tally: &mut Tally, (g, result): (u64, GameResult), bar: &ProgressBar) -> anyhow::Result<()> {
+fn record(
+    tally: &mut Tally,
+    (g, result): (u64, GameResult),
+    bar: &ProgressBar,
+) -> anyhow::Result<()> {
     let (played, is_a) = result.with_context(|| format!("game {g} of the tournament failed"))?;
     let outcome = &played[0].outcome;
     let winners: Vec<usize> = outcome.winners.iter().map(|&w| w as usize).collect();
@@ -116,13 +122,26 @@ fn record(tally: &mut Tally, (g, result): (u64, GameResult), bar: &ProgressBar) 
         played
             .iter()
             .filter(|p| is_a.get(p.seat as usize) == Some(&a))
-            .fold((0u64, 0.0f64), |(d, t), p| (d + p.decisions, t + p.think_time.as_secs_f64()))
+            .fold((0u64, 0.0f64), |(d, t), p| {
+                (d + p.decisions, t + p.think_time.as_secs_f64())
+            })
     };
     let (ad, at) = sum(true);
     let (bd, bt) = sum(false);
-    tally.record(side_won(true), side_won(false), played[0].version, ad, at, bd, bt);
+    tally.record(
+        side_won(true),
+        side_won(false),
+        played[0].version,
+        ad,
+        at,
+        bd,
+        bt,
+    );
     bar.inc(1);
-    bar.set_message(format!("{} {} – {} {}", tally.a, tally.a_wins, tally.b_wins, tally.b));
+    bar.set_message(format!(
+        "{} {} – {} {}",
+        tally.a, tally.a_wins, tally.b_wins, tally.b
+    ));
     Ok(())
 }
 
@@ -150,8 +169,12 @@ async fn play_one(
     let mut players = tokio::task::JoinSet::new();
     for (seat, &a) in is_a.iter().enumerate() {
         let side = if a { &config.a } else { &config.b };
-        let ai = make_ai(&side.ai, &side.level, g.wrapping_mul(7919).wrapping_add(seat as u64))
-            .map_err(anyhow::Error::msg)?;
+        let ai = make_ai(
+            &side.ai,
+            &side.level,
+            g.wrapping_mul(7919).wrapping_add(seat as u64),
+        )
+        .map_err(anyhow::Error::msg)?;
         let joined = net::join(
             &mut client,
             &created.match_id,
@@ -165,8 +188,16 @@ async fn play_one(
         let match_id = created.match_id.clone();
         let retry = config.retry;
         players.spawn(async move {
-            net::play_seat(&mut c, &game, &match_id, joined.seat, &joined.token, Box::new(AiDecider(ai)), &retry)
-                .await
+            net::play_seat(
+                &mut c,
+                &game,
+                &match_id,
+                joined.seat,
+                &joined.token,
+                Box::new(AiDecider(ai)),
+                &retry,
+            )
+            .await
         });
     }
     let mut played = Vec::with_capacity(seats);

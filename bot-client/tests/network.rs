@@ -71,7 +71,9 @@ async fn summary_of(client: &mut HustingsClient<Channel>, id: &str) -> pb::Match
 }
 
 fn repo_file(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(rel)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -128,7 +130,11 @@ async fn the_pool_fills_the_bot_seats_of_a_match_a_human_created() {
         assert!(s.seats[seat].taken);
         assert_eq!(s.seats[seat].client_kind, pb::ClientKind::Bot as i32);
     }
-    assert!(s.seats[1].player_name.contains("random"), "{:?}", s.seats[1]);
+    assert!(
+        s.seats[1].player_name.contains("random"),
+        "{:?}",
+        s.seats[1]
+    );
     assert!(
         s.seats[2].player_name.contains("greedy"),
         "the seat's own AI is honoured: {:?}",
@@ -229,7 +235,10 @@ async fn the_python_stdio_example_engine_plays_a_full_game() {
         .await
         .expect("played");
     assert!(played.decisions > 5, "the engine made the decisions");
-    assert!(!played.outcome.resigned, "the engine never needed the fallback");
+    assert!(
+        !played.outcome.resigned,
+        "the engine never needed the fallback"
+    );
     assert!(incidents.lock().expect("lock").is_empty());
     server.shutdown().await;
 }
@@ -249,11 +258,18 @@ async fn a_garbage_answering_engine_falls_back_to_random_choices_with_a_clear_me
         .await
         .expect("the match is still played to the end");
     let incidents = incidents.lock().expect("lock").clone();
-    assert_eq!(incidents.len() as u64, played.decisions, "every answer was refused");
+    assert_eq!(
+        incidents.len() as u64,
+        played.decisions,
+        "every answer was refused"
+    );
     let first = &incidents[0];
     assert!(first.contains("answered 'not-a-choice'"), "{first}");
     assert!(first.contains("not one of the legal choice ids"), "{first}");
-    assert!(first.contains("falling back to a random legal choice"), "{first}");
+    assert!(
+        first.contains("falling back to a random legal choice"),
+        "{first}"
+    );
     server.shutdown().await;
 }
 
@@ -275,7 +291,11 @@ async fn a_silent_engine_times_out_and_resigns_by_the_fallback() {
     assert_eq!(played.outcome.winners, vec![1]);
     let incidents = incidents.lock().expect("lock").clone();
     assert_eq!(incidents.len(), 1);
-    assert!(incidents[0].contains("no answer within 0.3 s"), "{}", incidents[0]);
+    assert!(
+        incidents[0].contains("no answer within 0.3 s"),
+        "{}",
+        incidents[0]
+    );
     assert!(incidents[0].contains("resigning"), "{}", incidents[0]);
     server.shutdown().await;
 }
@@ -362,6 +382,10 @@ async fn a_server_that_vanishes_mid_game_gives_retries_then_a_clear_error() {
     assert!(text.contains("3 reconnection tries failed"), "{text}");
     assert!(text.contains(&m.match_id), "{text}");
     // It backed off between tries (50 ms, then 100 ms) before giving up.
-    assert!(vanished.elapsed() >= Duration::from_millis(150), "{:?}", vanished.elapsed());
+    assert!(
+        vanished.elapsed() >= Duration::from_millis(150),
+        "{:?}",
+        vanished.elapsed()
+    );
     drop(release);
 }

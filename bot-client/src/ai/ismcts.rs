@@ -16,8 +16,8 @@
 use std::time::{Duration, Instant};
 
 use hustings_engine::{AnyGame, Seat};
-use rand::seq::IndexedRandom;
 use rand::SeedableRng;
+use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::{Ai, AiError, Decision, determinize, eval, outcome_rewards};
