@@ -14,6 +14,7 @@ pub mod core;
 pub mod presidency;
 pub mod rng;
 pub mod testing;
+pub mod the_vote;
 
 use std::fmt::Debug;
 
@@ -114,6 +115,7 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum AnyView {
     Presidency(presidency::View),
+    TheVote(the_vote::View),
 }
 
 /// The object-safe face of [`Game`], for hosting any game without knowing which.
@@ -125,6 +127,8 @@ pub trait AnyGame: Debug + Send + Sync {
     fn apply(&mut self, seat: Seat, choice: &str) -> Result<Vec<LogEntry>, RuleError>;
     fn log_len(&self) -> usize;
     fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry>;
+    /// The whole log from entry `from` on, unredacted (for replays of finished matches).
+    fn log_all(&self, from: usize) -> Vec<LogEntry>;
     fn view(&self, viewer: Viewer) -> AnyView;
     /// The view as JSON, for generic clients (the stdio adapter, the bots' search).
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
@@ -143,6 +147,12 @@ pub trait IntoAnyView: Game {
 impl IntoAnyView for presidency::Presidency {
     fn any_view(view: Self::View) -> AnyView {
         AnyView::Presidency(view)
+    }
+}
+
+impl IntoAnyView for the_vote::TheVote {
+    fn any_view(view: Self::View) -> AnyView {
+        AnyView::TheVote(view)
     }
 }
 
@@ -168,6 +178,9 @@ impl<G: IntoAnyView> AnyGame for G {
     fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry> {
         Game::log_for(self, viewer, from)
     }
+    fn log_all(&self, from: usize) -> Vec<LogEntry> {
+        Game::log(self).iter().skip(from).cloned().collect()
+    }
     fn view(&self, viewer: Viewer) -> AnyView {
         G::any_view(Game::view(self, viewer))
     }
@@ -190,7 +203,7 @@ impl<G: IntoAnyView> AnyGame for G {
 
 /// The catalogue of every game this engine plays.
 pub fn catalogue() -> Vec<GameInfo> {
-    vec![presidency::Presidency::info()]
+    vec![presidency::Presidency::info(), the_vote::TheVote::info()]
 }
 
 /// The catalogue entry of one game.
@@ -202,6 +215,7 @@ pub fn game_info(game_id: &str) -> Option<GameInfo> {
 pub fn new_game(game_id: &str, setup: &Setup) -> Result<Box<dyn AnyGame>, SetupError> {
     match game_id {
         presidency::GAME_ID => Ok(Box::new(presidency::Presidency::new(setup)?)),
+        the_vote::GAME_ID => Ok(Box::new(the_vote::TheVote::new(setup)?)),
         other => Err(SetupError::UnknownGame(other.to_string())),
     }
 }
@@ -226,6 +240,7 @@ pub fn resample_any(
     }
     match game_id {
         presidency::GAME_ID => typed::<presidency::Presidency>(view, viewer, rng),
+        the_vote::GAME_ID => typed::<the_vote::TheVote>(view, viewer, rng),
         other => Err(format!("unknown game '{other}'")),
     }
 }

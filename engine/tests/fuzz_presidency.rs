@@ -1,8 +1,11 @@
 //! Random-play fuzzing of the Presidential Race: thousands of seeded games per variant.
 
+use hustings_engine::presidency::data::CAMPAIGN;
 use hustings_engine::presidency::{Phase, Presidency, TOTAL_VOTES};
 use hustings_engine::testing::{FuzzOptions, random_game};
-use hustings_engine::{Game, Setup};
+use hustings_engine::{Game, Setup, Viewer};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
 
 fn invariant(g: &Presidency) -> Result<(), String> {
     let v = g.public();
@@ -111,4 +114,130 @@ fn seed_never_appears_in_any_view_or_log() {
             steps += 1;
         }
     }
+}
+
+/// The Campaign and Election cards still in their decks, in draw order (next first), read
+/// from the full state (which is never sent to anyone).
+fn upcoming(state: &serde_json::Value, deck: &str) -> Vec<u64> {
+    let mut order: Vec<u64> = state["hidden"][deck]
+        .as_array()
+        .expect("the state keeps its decks")
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    order.reverse();
+    order
+}
+
+/// What `viewer` is shown: view, whole log and prompt, as one JSON text.
+fn shown(g: &Presidency, viewer: Viewer) -> String {
+    let prompt = viewer.seat().and_then(|s| g.prompt(s));
+    serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0), prompt)).unwrap()
+}
+
+fn check_deck_order_hidden(g: &Presidency, tweak: u64) {
+    let state = serde_json::to_value(g).unwrap();
+    let campaign = upcoming(&state, "campaign");
+    let election = upcoming(&state, "election");
+    // The same game with both remaining decks in another order and another generator.
+    let mut other = state.clone();
+    for (deck, cards) in [("campaign", &campaign), ("election", &election)] {
+        let mut stored: Vec<u64> = cards.iter().rev().copied().collect();
+        if stored.len() > 1 {
+            let by = 1 + tweak as usize % (stored.len() - 1);
+            stored.rotate_left(by);
+        }
+        other["hidden"][deck] = serde_json::json!(stored);
+    }
+    other["hidden"]["rng"] =
+        serde_json::to_value(rand_chacha::ChaCha8Rng::seed_from_u64(tweak)).unwrap();
+    let other: Presidency = serde_json::from_value(other).unwrap();
+    if campaign.len() > 1 {
+        assert_ne!(
+            serde_json::to_string(g).unwrap(),
+            serde_json::to_string(&other).unwrap(),
+            "the copy must really differ in its hidden order"
+        );
+    }
+    let campaign_ids: Vec<&str> = campaign.iter().map(|&i| CAMPAIGN[i as usize].id).collect();
+    let viewers = (0..g.num_seats())
+        .map(Viewer::Seat)
+        .chain(std::iter::once(Viewer::Spectator));
+    for viewer in viewers {
+        let text = shown(g, viewer);
+        assert_eq!(
+            text,
+            shown(&other, viewer),
+            "{viewer} is shown something that depends on deck order"
+        );
+        assert!(!text.contains("hidden"));
+        // Neither the upcoming cards in order nor the stored index lists appear.
+        if campaign_ids.len() >= 3 {
+            let next = format!("\"{}\"", campaign_ids[..3].join("\",\""));
+            assert!(
+                !text.contains(&next),
+                "{viewer} sees the next Campaign cards"
+            );
+        }
+        for cards in [&campaign, &election] {
+            if cards.len() >= 8 {
+                for order in [cards.clone(), cards.iter().rev().copied().collect()] {
+                    let list = serde_json::to_string(&order).unwrap();
+                    assert!(
+                        !text.contains(&list[1..list.len() - 1]),
+                        "deck order leaked"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn deck_order_never_appears_in_any_view_prompt_or_log() {
+    let mut reshuffled = 0;
+    for seed in 0..30u64 {
+        let (variant, seats, rounds) = if seed % 2 == 0 {
+            ("standard", 2, "30")
+        } else {
+            ("convention", 6, "12")
+        };
+        let setup = Setup::new(variant, seats, seed).with_option("rounds", rounds);
+        let mut g = Presidency::new(&setup).unwrap();
+        if seed % 3 == 0 {
+            // Leave two cards in the Campaign deck, the rest face up: reshuffles follow.
+            let mut state = serde_json::to_value(&g).unwrap();
+            let deck = upcoming(&state, "campaign");
+            let (next, seen) = deck.split_at(2);
+            state["hidden"]["campaign"] = serde_json::json!(next.iter().rev().collect::<Vec<_>>());
+            state["public"]["campaign_discard"] = serde_json::json!(
+                seen.iter()
+                    .map(|&i| CAMPAIGN[i as usize].id)
+                    .collect::<Vec<_>>()
+            );
+            state["public"]["campaign_deck_count"] = serde_json::json!(2);
+            g = serde_json::from_value(state).unwrap();
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut step = 0u64;
+        loop {
+            if step.is_multiple_of(2) || g.outcome().is_some() {
+                check_deck_order_hidden(&g, step);
+            }
+            if g.outcome().is_some() {
+                break;
+            }
+            let seat = g.to_act()[0];
+            let prompt = g.prompt(seat).unwrap();
+            let c = prompt.choices.choose(&mut rng).unwrap().id.clone();
+            g.apply(seat, &c).unwrap();
+            step += 1;
+        }
+        reshuffled += g.log().iter().any(|e| e.kind == "reshuffle") as usize;
+        // The check covered the whole game, the Election draws included.
+        if variant == "standard" {
+            assert!(g.log().iter().any(|e| e.kind == "election-card"));
+        }
+    }
+    assert!(reshuffled > 0, "some games ran through the Campaign deck");
 }

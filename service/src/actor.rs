@@ -77,6 +77,8 @@ pub struct MatchActor {
     next_sub: u64,
     /// Open streams per seat.
     presence: Vec<u32>,
+    /// A seat whose stream is being opened (counted as present while others are told).
+    joining: Option<Seat>,
 }
 
 impl MatchActor {
@@ -104,6 +106,7 @@ impl MatchActor {
             subscribers: Vec::new(),
             next_sub: 0,
             presence: vec![0; seats],
+            joining: None,
         })
     }
 
@@ -378,6 +381,10 @@ impl MatchActor {
                 "from_version {from_version} is ahead of the match (version {current})"
             )));
         }
+        // Count this viewer as present before its first message, which shows presence.
+        if let Some(seat) = viewer.seat() {
+            self.presence[seat] += 1;
+        }
         let (tx, rx) = mpsc::channel(limits.stream_buffer);
         let id = self.next_sub;
         self.next_sub += 1;
@@ -389,10 +396,23 @@ impl MatchActor {
             let msg = self.update_for(&*self.game, viewer, log, true, true);
             let _ = tx.try_send(Ok(msg));
         } else {
-            log_sent = self.catch_up(viewer, from_version, &tx)?;
+            match self.catch_up(viewer, from_version, &tx) {
+                Ok(pos) => log_sent = pos,
+                Err(e) => {
+                    if let Some(seat) = viewer.seat() {
+                        self.presence[seat] -= 1;
+                    }
+                    return Err(e);
+                }
+            }
         }
-        if let Some(seat) = viewer.seat() {
-            self.presence[seat] += 1;
+        if let Some(seat) = viewer.seat()
+            && self.presence[seat] == 1
+        {
+            // Everyone else learns that this seat is back (the newcomer already knows).
+            self.joining = Some(seat);
+            self.after_change(None);
+            self.joining = None;
         }
         self.subscribers.push(Subscriber {
             id,
@@ -401,12 +421,6 @@ impl MatchActor {
             log_sent,
             lagging: false,
         });
-        if let Some(seat) = viewer.seat()
-            && self.presence[seat] == 1
-        {
-            // Everyone else learns that this seat is back.
-            self.after_change(None);
-        }
         Ok((id, rx))
     }
 
@@ -481,21 +495,41 @@ impl MatchActor {
                 "the match is not over: its replay (which reveals the seed) is available once it ends",
             ));
         }
+        // Replay the match to attach each choice's label and log entries.
+        let mut g = engine::new_game(&self.record.game, &self.record.setup)
+            .map_err(|e| Status::internal(e.to_string()))?;
+        // Once the match is over every seat may see everything, so the log is unredacted.
+        let everything = |g: &dyn AnyGame, from: usize| -> Vec<pb::LogEntry> {
+            g.log_all(from).iter().map(convert::log_entry).collect()
+        };
+        let setup_log = everything(&*g, 0);
+        let mut pos = g.log_len();
+        let mut choices = Vec::new();
+        for (i, c) in self.record.choices.iter().enumerate() {
+            let (label, log) = if c.choice == RESIGN {
+                ("Resign".to_string(), Vec::new())
+            } else {
+                let label = last_action_of(&*g, c.seat, &c.choice).label;
+                g.apply(c.seat, &c.choice)
+                    .map_err(|e| Status::internal(e.to_string()))?;
+                let log = everything(&*g, pos);
+                pos = g.log_len();
+                (label, log)
+            };
+            choices.push(pb::RecordedChoice {
+                version: i as u64 + 1,
+                seat: c.seat as u32,
+                choice_id: c.choice.clone(),
+                label,
+                log,
+            });
+        }
         Ok(pb::Replay {
             summary: Some(self.summary()),
             seats: self.record.setup.seats as u32,
             seed: self.record.setup.seed,
-            choices: self
-                .record
-                .choices
-                .iter()
-                .enumerate()
-                .map(|(i, c)| pb::RecordedChoice {
-                    version: i as u64 + 1,
-                    seat: c.seat as u32,
-                    choice_id: c.choice.clone(),
-                })
-                .collect(),
+            choices,
+            setup_log,
         })
     }
 
@@ -582,6 +616,9 @@ impl MatchActor {
             if let Some(seat) = s.viewer.seat() {
                 presence[seat] += 1;
             }
+        }
+        if let Some(seat) = self.joining {
+            presence[seat] += 1;
         }
         self.presence = presence;
         self.subscribers = subs;

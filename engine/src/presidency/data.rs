@@ -66,6 +66,11 @@ impl Effect {
     }
 }
 
+/// "1 vote", "3 votes".
+pub fn votes(n: u32) -> String {
+    format!("{n} {}", votes_word(n))
+}
+
 fn votes_word(n: u32) -> &'static str {
     if n == 1 { "vote" } else { "votes" }
 }

@@ -13,7 +13,9 @@ use rand::RngCore;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use self::data::{CAMPAIGN, CANDIDATE, Deck, ELECTION, Effect, SPACES, card_index, describe};
+use self::data::{
+    CAMPAIGN, CANDIDATE, Deck, ELECTION, Effect, SPACES, card_index, describe, votes,
+};
 use crate::core::*;
 use crate::rng::{self, GameRng, d6, dice};
 use crate::{Game, Options};
@@ -471,7 +473,10 @@ impl Presidency {
                 self.push_log(
                     LogEntry::new(
                         "take",
-                        format!("{n} takes {taken} votes from {o} (no undecided votes left)"),
+                        format!(
+                            "{n} takes {} from {o} (no undecided votes left)",
+                            votes(taken)
+                        ),
                     )
                     .seat(seat)
                     .target(from)
@@ -582,7 +587,7 @@ impl Presidency {
         if from_undecided > 0 {
             let name = self.name(seat);
             self.push_log(
-                LogEntry::new("gain", format!("{name} gains {from_undecided} votes"))
+                LogEntry::new("gain", format!("{name} gains {}", votes(from_undecided)))
                     .seat(seat)
                     .amount(from_undecided as i64),
             );
@@ -613,7 +618,10 @@ impl Presidency {
                 LogEntry::new(
                     "damage-control",
                     if saved > 0 {
-                        format!("{name} rolls {roll} for Damage Control and saves {saved} votes")
+                        format!(
+                            "{name} rolls {roll} for Damage Control and saves {}",
+                            votes(saved)
+                        )
                     } else {
                         format!("{name} rolls {roll} for Damage Control: no help")
                     },
@@ -627,7 +635,7 @@ impl Presidency {
         self.public.players[seat].votes -= lost;
         self.public.undecided += lost;
         self.push_log(
-            LogEntry::new("lose", format!("{name} loses {lost} votes to Undecided"))
+            LogEntry::new("lose", format!("{name} loses {} to Undecided", votes(lost)))
                 .seat(seat)
                 .amount(lost as i64),
         );
@@ -694,15 +702,17 @@ impl Presidency {
             self.public.players[w].votes += taken;
         }
         let result = match winner {
-            Some(w) => format!("{} wins and takes {taken} votes", self.name(w)),
+            Some(w) => format!("{} wins and takes {}", self.name(w), votes(taken)),
             None => "a tie: no votes change hands".into(),
         };
         let mut entry = LogEntry::new(
             "debate",
             format!(
-                "Debate: {n} rolls {} (total {ta}), {o} rolls {} (total {tb}): {result}",
+                "Debate: {n} rolls {}{} (total {ta}), {o} rolls {}{} (total {tb}): {result}",
                 join(&a),
-                join(&b)
+                bonus_text(self.public.players[mover].debate_bonus),
+                join(&b),
+                bonus_text(self.public.players[other].debate_bonus),
             ),
         )
         .seat(mover)
@@ -734,7 +744,14 @@ impl Presidency {
         if self.public.rules.convert_once_per_turn {
             1
         } else {
-            self.public.players[seat].money / 2
+            // No more votes than Undecided and the opponents can supply: money is never
+            // paid for a vote that does not exist.
+            let available = self.public.undecided
+                + self
+                    .opponents(seat)
+                    .map(|o| self.public.players[o].votes)
+                    .sum::<u32>();
+            (self.public.players[seat].money / 2).min(available)
         }
     }
 
@@ -746,7 +763,7 @@ impl Presidency {
         self.push_log(
             LogEntry::new(
                 "convert",
-                format!("{name} converts {} money into {k} votes", 2 * k),
+                format!("{name} converts {} money into {}", 2 * k, votes(k)),
             )
             .seat(seat)
             .amount(k as i64),
@@ -976,6 +993,15 @@ impl Presidency {
     }
 }
 
+/// A debate bonus as shown after the dice: ", +2 bonus" (nothing without a bonus).
+fn bonus_text(bonus: u32) -> String {
+    if bonus > 0 {
+        format!(", +{bonus} bonus")
+    } else {
+        String::new()
+    }
+}
+
 fn join(d: &[u32]) -> String {
     d.iter().map(u32::to_string).collect::<Vec<_>>().join("+")
 }
@@ -1097,10 +1123,13 @@ impl Game for Presidency {
             };
             let (text, prefix) = match d.kind {
                 "take" => (
-                    format!("No undecided votes left: take {amount} votes from which opponent?"),
+                    format!(
+                        "No undecided votes left: take {} from which opponent?",
+                        votes(amount)
+                    ),
                     "take",
                 ),
-                "hurt" => (format!("Which opponent loses {amount} votes?"), "target"),
+                "hurt" => (format!("Which opponent loses {}?", votes(amount)), "target"),
                 _ => (
                     "Several opponents share this space: debate which one?".to_string(),
                     "debate",
@@ -1114,7 +1143,7 @@ impl Game for Presidency {
                     Choice::new(
                         format!("{prefix}:{o}"),
                         prefix,
-                        format!("{} ({} votes, {} money)", p.name, p.votes, p.money),
+                        format!("{} ({}, {} money)", p.name, votes(p.votes), p.money),
                     )
                     .target(o)
                 })
@@ -1136,8 +1165,13 @@ impl Game for Presidency {
             choices.push(Choice::new("dice:1d6", "dice", "Roll 1D6 and move").amount(1));
             choices.push(Choice::new("dice:2d6", "dice", "Roll 2D6 and move").amount(2));
             format!(
-                "Round {} of {}: {}, you are on space {} with {} votes and {} money. Roll one die or two?",
-                self.public.round, self.public.rules.rounds, p.name, p.position, p.votes, p.money
+                "Round {} of {}: {}, you are on space {} with {} and {} money. Roll one die or two?",
+                self.public.round,
+                self.public.rules.rounds,
+                p.name,
+                p.position,
+                votes(p.votes),
+                p.money
             )
         } else {
             choices.push(Choice::new("done", "done", "End your turn"));

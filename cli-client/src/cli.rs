@@ -1,0 +1,247 @@
+//! The command line: subcommands, flags and their help.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Play Hustings election board games from a terminal.
+#[derive(Debug, Parser)]
+#[command(
+    name = "hustings",
+    version,
+    about = "Play Hustings election board games from a terminal.",
+    after_help = "\
+Examples:
+  hustings games
+  hustings play --game presidency --bot 1=random        play the Democrat against a bot
+  hustings create presidency --option rounds=5           prints a match id
+  hustings play --match <ID>                             join any open seat and play
+  hustings play --match <ID> --token <TOKEN>             resume a seat after leaving
+  hustings watch <ID>
+  hustings replay <ID> --all"
+)]
+pub struct Cli {
+    /// The server's address.
+    #[arg(
+        long,
+        global = true,
+        env = "HUSTINGS_SERVER",
+        default_value = "http://127.0.0.1:50051"
+    )]
+    pub server: String,
+
+    /// Never colour the output (also: NO_COLOR=1). Colour is used only on a terminal.
+    #[arg(long, global = true)]
+    pub no_color: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// What to do.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the games the server hosts, with variants, seats, options and defaults.
+    Games,
+    /// Create a match and print its id.
+    #[command(after_help = "\
+Examples:
+  hustings create presidency
+  hustings create presidency --variant convention --seats 4 --bot 2 --bot 3=greedy
+  hustings create presidency --option rounds=5 --option conversion=once-per-turn --seed 42")]
+    Create(CreateArgs),
+    /// List matches, newest first.
+    #[command(after_help = "\
+Examples:
+  hustings list
+  hustings list --game presidency --status waiting
+  hustings list --open")]
+    List(ListArgs),
+    /// Take a seat in a match and print its secret token.
+    #[command(after_help = "\
+Examples:
+  hustings join <ID>               any open seat
+  hustings join <ID> --seat 1      the second seat (the Republican in the Presidential Race)")]
+    Join(JoinArgs),
+    /// Play a match to its end: join one, create one, or resume a seat with its token.
+    #[command(after_help = "\
+Examples:
+  hustings play --game presidency --bot 1                create, take seat 0, bot on seat 1
+  hustings play --match <ID>                             join any open seat
+  hustings play --match <ID> --seat 1                    join seat 1
+  hustings play --match <ID> --token <TOKEN>             resume a seat
+  hustings play --match <ID> --choices-from moves.txt    choice numbers, one a line
+
+At the prompt type a choice's number (or its id); 'board' draws the board again,
+'quit' leaves (the seat stays yours: resume with --token), 'resign' concedes.")]
+    Play(PlayArgs),
+    /// Follow a match as a spectator until it ends.
+    #[command(after_help = "Example:\n  hustings watch <ID>")]
+    Watch(WatchArgs),
+    /// Step through a finished match, choice by choice.
+    #[command(after_help = "\
+Examples:
+  hustings replay <ID>          Enter shows the next choice, q stops
+  hustings replay <ID> --all    print everything at once")]
+    Replay(ReplayArgs),
+}
+
+/// How a match is set up.
+#[derive(Debug, Args, Clone, Default)]
+pub struct SetupArgs {
+    /// Variant id (default: the game's first variant).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Number of seats (default: the variant's default).
+    #[arg(long)]
+    pub seats: Option<u32>,
+    /// A set-up option as KEY=VALUE (see `hustings games`); repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Make SEAT a bot seat, optionally naming the AI (random, greedy, ismcts); repeatable.
+    #[arg(long = "bot", value_name = "SEAT[=AI]")]
+    pub bots: Vec<String>,
+    /// Seed for the dice and shuffles (default: random).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// `hustings create`.
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    /// Game id (see `hustings games`), e.g. presidency.
+    pub game: String,
+    #[command(flatten)]
+    pub setup: SetupArgs,
+}
+
+/// `hustings list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Only matches of this game.
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Only matches with this status: waiting, active or finished.
+    #[arg(long)]
+    pub status: Option<String>,
+    /// Only matches with a seat nobody has joined.
+    #[arg(long)]
+    pub open: bool,
+    /// At most this many.
+    #[arg(long)]
+    pub limit: Option<u32>,
+}
+
+/// `hustings join`.
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The match id.
+    pub match_id: String,
+    /// The seat number wanted (default: any open seat).
+    #[arg(long)]
+    pub seat: Option<u32>,
+    /// The name other players see.
+    #[arg(long)]
+    pub name: Option<String>,
+}
+
+/// `hustings play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Join (or, with --token, resume) this match.
+    #[arg(long = "match", value_name = "ID", conflicts_with = "game")]
+    pub match_id: Option<String>,
+    /// Create a match of this game and join it.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// The seat to take (default: any open seat).
+    #[arg(long)]
+    pub seat: Option<u32>,
+    /// Resume the seat this token belongs to (needs --match).
+    #[arg(long, requires = "match_id", conflicts_with = "seat")]
+    pub token: Option<String>,
+    /// The name other players see.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Read choice numbers from this file, one a line ('-' for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub choices_from: Option<PathBuf>,
+    /// Log lines kept under the board.
+    #[arg(long, default_value_t = 8)]
+    pub log_lines: usize,
+    #[command(flatten, next_help_heading = "Setting up a new match (with --game)")]
+    pub setup: SetupArgs,
+}
+
+impl SetupArgs {
+    /// True when any set-up flag was given.
+    pub fn is_set(&self) -> bool {
+        self.variant.is_some()
+            || self.seats.is_some()
+            || !self.options.is_empty()
+            || !self.bots.is_empty()
+            || self.seed.is_some()
+    }
+}
+
+/// `hustings watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The match id.
+    pub match_id: String,
+    /// Log lines kept under the board.
+    #[arg(long, default_value_t = 8)]
+    pub log_lines: usize,
+}
+
+/// `hustings replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The match id (it must be finished).
+    pub match_id: String,
+    /// Print every step at once instead of waiting for Enter.
+    #[arg(long)]
+    pub all: bool,
+    /// Also draw the board after every step (when the server sends per-version views).
+    #[arg(long)]
+    pub boards: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn play_parses_create_and_join_forms() {
+        let cli = Cli::try_parse_from([
+            "hustings",
+            "play",
+            "--game",
+            "presidency",
+            "--bot",
+            "1=random",
+            "--option",
+            "rounds=5",
+            "--seed",
+            "7",
+        ])
+        .expect("parses");
+        let Command::Play(p) = cli.command else {
+            panic!("not play")
+        };
+        assert_eq!(p.game.as_deref(), Some("presidency"));
+        assert_eq!(p.setup.bots, vec!["1=random"]);
+        assert_eq!(p.setup.seed, Some(7));
+
+        let err = Cli::try_parse_from(["hustings", "play", "--token", "abc"]);
+        assert!(err.is_err(), "--token needs --match");
+        let err = Cli::try_parse_from(["hustings", "play", "--match", "m", "--game", "g"]);
+        assert!(err.is_err(), "--match and --game exclude each other");
+    }
+}

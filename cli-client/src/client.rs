@@ -1,0 +1,112 @@
+//! Connecting to the server and telling passing network trouble from real refusals.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use hustings_proto::v1::hustings_client::HustingsClient;
+use tonic::transport::{Channel, Endpoint};
+use tonic::{Code, Status};
+
+/// A client of the Hustings service.
+pub type Client = HustingsClient<Channel>;
+
+/// Opens a connection to `server` (e.g. `http://127.0.0.1:50051`).
+///
+/// HTTP/2 keep-alive pings make a silently dead connection fail within seconds, so a
+/// player waiting for the opponent notices a drop and reconnects instead of hanging.
+pub async fn connect(server: &str) -> anyhow::Result<Client> {
+    let endpoint = Endpoint::from_shared(with_scheme(server))
+        .with_context(|| format!("{server:?} is not a valid server address"))?
+        .connect_timeout(Duration::from_secs(5))
+        .tcp_nodelay(true)
+        .http2_keep_alive_interval(Duration::from_secs(10))
+        .keep_alive_timeout(Duration::from_secs(10))
+        .keep_alive_while_idle(true);
+    let channel = endpoint.connect().await.with_context(|| {
+        format!("cannot reach the Hustings server at {server} (is hustings-server running?)")
+    })?;
+    Ok(HustingsClient::new(channel))
+}
+
+/// The address with `http://` in front when it names no scheme (`127.0.0.1:50051`).
+pub fn with_scheme(server: &str) -> String {
+    if server.contains("://") {
+        server.to_string()
+    } else {
+        format!("http://{server}")
+    }
+}
+
+/// True for failures that may pass by themselves (the connection dropped, the server is
+/// restarting); false for answers that will not change on a retry (bad token, no such
+/// match, illegal choice, stale version).
+pub fn is_transient(status: &Status) -> bool {
+    !matches!(
+        status.code(),
+        Code::InvalidArgument
+            | Code::NotFound
+            | Code::AlreadyExists
+            | Code::PermissionDenied
+            | Code::Unauthenticated
+            | Code::FailedPrecondition
+            | Code::Aborted
+            | Code::OutOfRange
+            | Code::Unimplemented
+            | Code::ResourceExhausted
+    )
+}
+
+/// A refusal in words, for the person at the terminal.
+pub fn describe(status: &Status) -> String {
+    let what = match status.code() {
+        Code::InvalidArgument => "invalid request",
+        Code::NotFound => "not found",
+        Code::Unauthenticated => "unknown seat token",
+        Code::PermissionDenied => "that token is for another match",
+        Code::FailedPrecondition => "not possible now",
+        Code::Aborted => "the match moved on",
+        Code::ResourceExhausted => "server limit reached",
+        Code::Unavailable => "server unavailable",
+        _ => "error",
+    };
+    if status.message().is_empty() {
+        what.to_string()
+    } else {
+        format!("{what}: {}", status.message())
+    }
+}
+
+/// Turns a refusal into an error with a readable message.
+pub fn status_error(status: Status) -> anyhow::Error {
+    anyhow::anyhow!(describe(&status))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drops_are_transient_and_refusals_are_not() {
+        assert!(is_transient(&Status::unavailable("connection refused")));
+        assert!(is_transient(&Status::unknown("h2 protocol error")));
+        assert!(is_transient(&Status::cancelled("")));
+        assert!(!is_transient(&Status::not_found("no match")));
+        assert!(!is_transient(&Status::unauthenticated("")));
+        assert!(!is_transient(&Status::aborted("stale version")));
+    }
+
+    #[test]
+    fn a_bare_address_gets_http() {
+        assert_eq!(with_scheme("127.0.0.1:50051"), "http://127.0.0.1:50051");
+        assert_eq!(with_scheme("https://example:1"), "https://example:1");
+    }
+
+    #[test]
+    fn refusals_read_as_sentences() {
+        assert_eq!(
+            describe(&Status::not_found("no match abc")),
+            "not found: no match abc"
+        );
+        assert_eq!(describe(&Status::unauthenticated("")), "unknown seat token");
+    }
+}

@@ -1,0 +1,331 @@
+//! The lobby commands: `games`, `create`, `list`, `join`.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use anyhow::{Context, bail};
+use hustings_proto::v1::{
+    ClientKind, CreateMatchRequest, GameInfo, JoinMatchRequest, JoinMatchResponse,
+    ListGamesRequest, ListMatchesRequest, MatchStatus, MatchSummary, SeatConfig, option_spec,
+};
+
+use crate::cli::{ListArgs, SetupArgs};
+use crate::client::{Client, status_error};
+use crate::render::{Style, seats_line, status_word};
+
+/// `hustings games`: the catalogue.
+pub async fn games(client: &mut Client, style: &Style) -> anyhow::Result<()> {
+    let games = client
+        .list_games(ListGamesRequest {})
+        .await
+        .map_err(status_error)?
+        .into_inner()
+        .games;
+    if games.is_empty() {
+        println!("The server hosts no games.");
+    }
+    for g in &games {
+        print!("{}", describe_game(g, style));
+    }
+    Ok(())
+}
+
+/// One game of the catalogue, with its variants, seats and options.
+pub fn describe_game(g: &GameInfo, style: &Style) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}  {}", style.heading(&g.id), style.bold(&g.name));
+    if !g.summary.is_empty() {
+        let _ = writeln!(out, "  {}", g.summary);
+    }
+    let _ = writeln!(out, "  Variants (--variant):");
+    for (i, v) in g.variants.iter().enumerate() {
+        let default = if i == 0 { " (default)" } else { "" };
+        let seats = if v.min_seats == v.max_seats {
+            format!("{} seats", v.min_seats)
+        } else {
+            format!(
+                "{}–{} seats, default {}",
+                v.min_seats, v.max_seats, v.default_seats
+            )
+        };
+        let _ = writeln!(
+            out,
+            "    {}{default}: {} — {seats}",
+            style.bold(&v.id),
+            v.name
+        );
+        if !v.description.is_empty() {
+            let _ = writeln!(out, "      {}", v.description);
+        }
+        let names: Vec<String> = v
+            .seat_names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{i}={n}"))
+            .collect();
+        if !names.is_empty() {
+            let _ = writeln!(out, "      seats: {}", names.join(", "));
+        }
+    }
+    if !g.options.is_empty() {
+        let _ = writeln!(out, "  Options (--option KEY=VALUE):");
+    }
+    for o in &g.options {
+        let values = match &o.kind {
+            Some(option_spec::Kind::Int(i)) => {
+                format!("{}..{}, default {}", i.min, i.max, i.default_value)
+            }
+            Some(option_spec::Kind::Bool(b)) => format!("true/false, default {}", b.default_value),
+            Some(option_spec::Kind::Choice(c)) => {
+                format!("{}, default {}", c.values.join("/"), c.default_value)
+            }
+            None => "text".to_string(),
+        };
+        let _ = writeln!(out, "    {} ({values}): {}", style.bold(&o.key), o.label);
+        if !o.description.is_empty() && o.description != o.label {
+            let _ = writeln!(out, "      {}", o.description);
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// Builds a CreateMatch request from the command line's set-up flags.
+pub fn create_request(game: &str, setup: &SetupArgs) -> anyhow::Result<CreateMatchRequest> {
+    let mut options = HashMap::new();
+    for kv in &setup.options {
+        let Some((k, v)) = kv.split_once('=') else {
+            bail!("--option {kv:?}: write it as KEY=VALUE");
+        };
+        if k.trim().is_empty() {
+            bail!("--option {kv:?}: the key is empty");
+        }
+        options.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    let mut seat_config: Vec<SeatConfig> = Vec::new();
+    for b in &setup.bots {
+        let (seat, ai) = match b.split_once('=') {
+            Some((s, ai)) => (s, ai.trim().to_string()),
+            None => (b.as_str(), String::new()),
+        };
+        let seat: usize = seat
+            .trim()
+            .parse()
+            .with_context(|| format!("--bot {b:?}: the seat must be a number from 0"))?;
+        if seat >= 64 {
+            bail!("--bot {b:?}: no game has that many seats");
+        }
+        if seat_config.len() <= seat {
+            seat_config.resize(seat + 1, SeatConfig::default());
+        }
+        seat_config[seat] = SeatConfig {
+            bot: true,
+            ai,
+            ai_level: String::new(),
+        };
+    }
+    Ok(CreateMatchRequest {
+        game: game.to_string(),
+        variant: setup.variant.clone().unwrap_or_default(),
+        seats: setup.seats.unwrap_or(0),
+        options,
+        seed: setup.seed,
+        seat_config,
+    })
+}
+
+/// Creates a match and returns it.
+pub async fn create(
+    client: &mut Client,
+    game: &str,
+    setup: &SetupArgs,
+) -> anyhow::Result<MatchSummary> {
+    let req = create_request(game, setup)?;
+    let resp = client
+        .create_match(req)
+        .await
+        .map_err(status_error)?
+        .into_inner();
+    resp.summary
+        .context("the server created a match but did not describe it")
+}
+
+/// `hustings list`.
+pub async fn list(client: &mut Client, args: &ListArgs, style: &Style) -> anyhow::Result<()> {
+    let status = match args.status.as_deref() {
+        None => MatchStatus::Unspecified,
+        Some("waiting") => MatchStatus::Waiting,
+        Some("active") => MatchStatus::Active,
+        Some("finished") => MatchStatus::Finished,
+        Some(other) => bail!("--status {other:?}: use waiting, active or finished"),
+    };
+    let matches = client
+        .list_matches(ListMatchesRequest {
+            game: args.game.clone().unwrap_or_default(),
+            status: status as i32,
+            open_seats_only: args.open,
+            limit: args.limit.unwrap_or(0),
+        })
+        .await
+        .map_err(status_error)?
+        .into_inner()
+        .matches;
+    if matches.is_empty() {
+        println!("No matches.");
+    }
+    for m in &matches {
+        println!("{}", match_line(m, style));
+    }
+    Ok(())
+}
+
+/// One match as a line of the list.
+pub fn match_line(m: &MatchSummary, style: &Style) -> String {
+    let variant = if m.variant.is_empty() {
+        String::new()
+    } else {
+        format!("/{}", m.variant)
+    };
+    format!(
+        "{}  {}{variant}  {}  v{}  {}",
+        style.bold(&m.match_id),
+        m.game,
+        status_word(m.status),
+        m.version,
+        seats_line(&m.seats, style)
+    )
+}
+
+/// Takes a seat as a person.
+pub async fn join(
+    client: &mut Client,
+    match_id: &str,
+    seat: Option<u32>,
+    name: Option<&str>,
+) -> anyhow::Result<JoinMatchResponse> {
+    let display_name = name.map(str::to_string).unwrap_or_else(default_name);
+    Ok(client
+        .join_match(JoinMatchRequest {
+            match_id: match_id.to_string(),
+            seat,
+            display_name,
+            client_kind: ClientKind::Human as i32,
+        })
+        .await
+        .map_err(status_error)?
+        .into_inner())
+}
+
+/// The name shown to others when none is given: the login name.
+pub fn default_name() -> String {
+    std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .ok()
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "player".to_string())
+}
+
+/// The `hustings` command line that reaches `server` (the flag only when not the default).
+pub fn server_flag(server: &str) -> String {
+    if server == crate::DEFAULT_SERVER {
+        String::new()
+    } else {
+        format!(" --server {server}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hustings_proto::v1::{IntOption, OptionSpec, VariantInfo};
+
+    #[test]
+    fn set_up_flags_become_a_create_request() {
+        let setup = SetupArgs {
+            variant: Some("convention".into()),
+            seats: Some(4),
+            options: vec!["rounds=5".into(), "convert_once = true".into()],
+            bots: vec!["3=greedy".into(), "1".into()],
+            seed: Some(9),
+        };
+        let req = create_request("presidency", &setup).expect("valid");
+        assert_eq!(req.game, "presidency");
+        assert_eq!(req.variant, "convention");
+        assert_eq!(req.seats, 4);
+        assert_eq!(req.seed, Some(9));
+        assert_eq!(req.options.get("rounds").map(String::as_str), Some("5"));
+        assert_eq!(
+            req.options.get("convert_once").map(String::as_str),
+            Some("true")
+        );
+        let bots: Vec<(bool, &str)> = req
+            .seat_config
+            .iter()
+            .map(|s| (s.bot, s.ai.as_str()))
+            .collect();
+        assert_eq!(
+            bots,
+            vec![(false, ""), (true, ""), (false, ""), (true, "greedy")]
+        );
+    }
+
+    #[test]
+    fn malformed_set_up_flags_are_refused_with_a_reason() {
+        let bad_option = SetupArgs {
+            options: vec!["rounds".into()],
+            ..Default::default()
+        };
+        let err = create_request("presidency", &bad_option).expect_err("no =");
+        assert!(err.to_string().contains("KEY=VALUE"));
+        let bad_bot = SetupArgs {
+            bots: vec!["republican".into()],
+            ..Default::default()
+        };
+        let err = create_request("presidency", &bad_bot).expect_err("not a number");
+        assert!(err.to_string().contains("seat must be a number"));
+    }
+
+    #[test]
+    fn the_catalogue_lists_variants_seats_and_option_defaults() {
+        let g = GameInfo {
+            id: "presidency".into(),
+            name: "The Presidential Race".into(),
+            summary: "Race round a 40-space track.".into(),
+            variants: vec![
+                VariantInfo {
+                    id: "standard".into(),
+                    name: "Two parties".into(),
+                    min_seats: 2,
+                    max_seats: 2,
+                    default_seats: 2,
+                    seat_names: vec!["Democrat".into(), "Republican".into()],
+                    ..Default::default()
+                },
+                VariantInfo {
+                    id: "convention".into(),
+                    name: "National Convention".into(),
+                    min_seats: 2,
+                    max_seats: 6,
+                    default_seats: 4,
+                    ..Default::default()
+                },
+            ],
+            options: vec![OptionSpec {
+                key: "rounds".into(),
+                label: "Rounds".into(),
+                description: "Rounds before the election".into(),
+                kind: Some(option_spec::Kind::Int(IntOption {
+                    min: 1,
+                    max: 20,
+                    default_value: 7,
+                })),
+            }],
+            timeout_policy: 0,
+        };
+        let text = describe_game(&g, &Style::PLAIN);
+        assert!(text.contains("standard (default): Two parties — 2 seats"));
+        assert!(text.contains("seats: 0=Democrat, 1=Republican"));
+        assert!(text.contains("convention: National Convention — 2–6 seats, default 4"));
+        assert!(text.contains("rounds (1..20, default 7): Rounds"));
+    }
+}

@@ -1,0 +1,844 @@
+//! Following a match to its end — as a seat that answers prompts, or as a spectator.
+//!
+//! The session keeps the last version it has seen. When the connection drops it reconnects
+//! with backoff and asks the stream to resume from that version, so nothing is missed and
+//! nothing is shown twice (log entries are de-duplicated by their sequence number). A
+//! choice whose Act was cut off by a drop is sent again once the same prompt comes back.
+//!
+//! A prompt is shown only once the stream has been quiet for a moment, so that catching up
+//! after a reconnect (many versions in a burst) never asks a question that is already
+//! answered — and never consumes a scripted answer meant for a later prompt.
+
+use std::time::Duration;
+
+use hustings_proto::v1::{
+    ActRequest, GameView, LogEntry, MatchStatus, MatchUpdate, Prompt, ResignRequest, SeatSummary,
+    WatchMatchRequest,
+};
+use tokio::sync::mpsc;
+use tokio::time::{Instant, sleep, sleep_until};
+use tonic::{Code, Status, Streaming};
+
+use crate::client::{Client, connect, describe, is_transient};
+use crate::input::{Answer, Input, parse_answer};
+use crate::lobby::server_flag;
+use crate::render::{self, Style, seat_name};
+
+/// How long the stream must be quiet before a prompt is shown.
+const SETTLE: Duration = Duration::from_millis(60);
+/// First wait before reconnecting; it doubles on each failure up to [`MAX_BACKOFF`].
+const FIRST_BACKOFF: Duration = Duration::from_millis(250);
+/// Longest wait between two reconnection attempts.
+const MAX_BACKOFF: Duration = Duration::from_secs(5);
+/// Failed attempts in a row before giving up (about two and a half minutes).
+const MAX_ATTEMPTS: u32 = 35;
+
+/// Why a session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// The match is over.
+    Finished,
+    /// The player typed `quit` (or closed the terminal's input).
+    Left,
+    /// Ctrl-C.
+    Interrupted,
+    /// The choices file ran out before the match ended.
+    InputEnded,
+}
+
+impl End {
+    /// The process exit code for this ending.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            End::Finished | End::Left => 0,
+            End::InputEnded => 3,
+            End::Interrupted => 130,
+        }
+    }
+}
+
+/// One seat's (or a spectator's) connection to a match.
+pub struct Session {
+    /// Server address.
+    pub server: String,
+    /// The match followed.
+    pub match_id: String,
+    /// The seat token; `None` to watch as a spectator.
+    pub token: Option<String>,
+    /// Output painting.
+    pub style: Style,
+    /// Log entries shown under the board.
+    pub log_lines: usize,
+}
+
+/// A prompt received for this seat.
+struct Pending {
+    version: u64,
+    prompt: Prompt,
+    /// Shown to the player (answers are read only after that).
+    shown: bool,
+    /// When to show it if the stream stays quiet.
+    show_at: Instant,
+}
+
+/// What the client knows of the match so far.
+#[derive(Default)]
+struct Tracker {
+    /// Updates received so far, over every connection.
+    updates: u64,
+    version: Option<u64>,
+    last_seq: Option<u64>,
+    log: Vec<LogEntry>,
+    seats: Vec<SeatSummary>,
+    view: Option<GameView>,
+    viewer: Option<u32>,
+    status: i32,
+    header_shown: bool,
+    /// The seats last announced as "waiting for …".
+    announced: Option<Vec<u32>>,
+    /// The open seats last announced while the match was waiting for players.
+    open_announced: Option<Vec<u32>>,
+}
+
+/// How one pass over a stream ended.
+enum Break {
+    /// The session is over.
+    End(End),
+    /// The connection dropped: reconnect.
+    Dropped(String),
+}
+
+#[cfg(test)]
+thread_local! {
+    /// What the session printed, when a unit test captures it.
+    static CAPTURE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+fn out(text: &str) {
+    use std::io::Write;
+    #[cfg(test)]
+    if CAPTURE.with(|c| {
+        c.borrow_mut()
+            .as_mut()
+            .map(|buf| buf.push_str(text))
+            .is_some()
+    }) {
+        return;
+    }
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+/// Ctrl-C presses, as a channel that can be waited on beside everything else.
+fn interrupts() -> mpsc::UnboundedReceiver<()> {
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while tokio::signal::ctrl_c().await.is_ok() {
+            if tx.send(()).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+async fn next_line(input: &mut Option<Input>) -> Option<String> {
+    match input {
+        Some(i) => i.next_line().await,
+        None => std::future::pending().await,
+    }
+}
+
+fn backoff(attempt: u32) -> Duration {
+    let factor = 1u32 << attempt.saturating_sub(1).min(5);
+    (FIRST_BACKOFF * factor).min(MAX_BACKOFF)
+}
+
+impl Session {
+    /// Follows the match to its end, answering prompts from `input` (none for a spectator).
+    pub async fn run(&self, mut input: Option<Input>) -> anyhow::Result<End> {
+        let mut ctrl_c = interrupts();
+        let mut t = Tracker::default();
+        let mut failures = 0u32;
+        let mut reconnecting = false;
+        let mut drops = 0u32;
+        // A choice whose Act was cut off by a drop: (version, choice id).
+        let mut resend: Option<(u64, String)> = None;
+        loop {
+            let opened = self.open(t.version.unwrap_or(0)).await;
+            let (client, stream) = match opened {
+                Ok(pair) => {
+                    if reconnecting {
+                        out(&format!(
+                            "{}\n",
+                            self.style.good(&format!(
+                                "Reconnected; catching up from version {}.",
+                                t.version.unwrap_or(0)
+                            ))
+                        ));
+                    }
+                    failures = 0;
+                    pair
+                }
+                Err(OpenError::Refused(status)) => {
+                    anyhow::bail!("{}", describe(&status));
+                }
+                Err(OpenError::Transient(why)) => {
+                    failures += 1;
+                    reconnecting = true;
+                    if failures > MAX_ATTEMPTS {
+                        self.print_resume();
+                        anyhow::bail!("giving up after {MAX_ATTEMPTS} attempts: {why}");
+                    }
+                    let delay = backoff(failures);
+                    out(&format!(
+                        "{}\n",
+                        self.style.bad(&format!(
+                            "Cannot reach the server ({why}); retrying in {:.1}s (attempt {failures})…",
+                            delay.as_secs_f32()
+                        ))
+                    ));
+                    tokio::select! {
+                        _ = sleep(delay) => continue,
+                        _ = ctrl_c.recv() => return Ok(self.leave(End::Interrupted)),
+                    }
+                }
+            };
+            let seen = t.updates;
+            match self
+                .follow(client, stream, &mut t, &mut input, &mut ctrl_c, &mut resend)
+                .await?
+            {
+                Break::End(end) => return Ok(end),
+                Break::Dropped(why) => {
+                    reconnecting = true;
+                    // A stream that drops before bringing anything counts as a failed
+                    // attempt, so a flapping connection backs off and is given up on too.
+                    drops = if t.updates == seen { drops + 1 } else { 1 };
+                    if drops > MAX_ATTEMPTS {
+                        self.print_resume();
+                        anyhow::bail!("giving up after {MAX_ATTEMPTS} dropped connections: {why}");
+                    }
+                    let delay = backoff(drops);
+                    out(&format!(
+                        "{}\n",
+                        self.style.bad(&format!(
+                            "Connection lost ({why}); reconnecting in {:.1}s…",
+                            delay.as_secs_f32()
+                        ))
+                    ));
+                    tokio::select! {
+                        _ = sleep(delay) => {}
+                        _ = ctrl_c.recv() => return Ok(self.leave(End::Interrupted)),
+                    }
+                }
+            }
+        }
+    }
+
+    async fn open(&self, from_version: u64) -> Result<(Client, Streaming<MatchUpdate>), OpenError> {
+        let mut client = connect(&self.server)
+            .await
+            .map_err(|e| OpenError::Transient(format!("{e:#}")))?;
+        let stream = client
+            .watch_match(WatchMatchRequest {
+                match_id: self.match_id.clone(),
+                token: self.token.clone().unwrap_or_default(),
+                from_version,
+            })
+            .await
+            .map_err(|s| {
+                if is_transient(&s) {
+                    OpenError::Transient(describe(&s))
+                } else {
+                    OpenError::Refused(s)
+                }
+            })?
+            .into_inner();
+        Ok((client, stream))
+    }
+
+    /// Reads one stream until the match ends, the player leaves, or the connection drops.
+    async fn follow(
+        &self,
+        mut client: Client,
+        mut stream: Streaming<MatchUpdate>,
+        t: &mut Tracker,
+        input: &mut Option<Input>,
+        ctrl_c: &mut mpsc::UnboundedReceiver<()>,
+        resend: &mut Option<(u64, String)>,
+    ) -> anyhow::Result<Break> {
+        let mut pending: Option<Pending> = None;
+        loop {
+            let show_at = pending.as_ref().filter(|p| !p.shown).map(|p| p.show_at);
+            let asking = pending.as_ref().is_some_and(|p| p.shown);
+            tokio::select! {
+                // Ctrl-C first: it wins over whatever else is ready at the same moment.
+                biased;
+                _ = ctrl_c.recv() => return Ok(Break::End(self.leave(End::Interrupted))),
+                msg = stream.message() => match msg {
+                    Ok(Some(update)) => {
+                        if let Some(end) = self.handle(t, update, &mut pending) {
+                            return Ok(Break::End(end));
+                        }
+                    }
+                    Ok(None) => return Ok(Break::Dropped("the server closed the stream".into())),
+                    Err(status) if is_transient(&status) => {
+                        return Ok(Break::Dropped(describe(&status)));
+                    }
+                    Err(status) => anyhow::bail!("{}", describe(&status)),
+                },
+                _ = sleep_until(show_at.unwrap_or_else(Instant::now)), if show_at.is_some() => {
+                    let Some(p) = pending.as_mut() else { continue };
+                    p.shown = true;
+                    // A choice cut off by a drop is sent again, once, if still on offer.
+                    if let Some((version, id)) = resend.take()
+                        && version == p.version
+                        && p.prompt.choices.iter().any(|c| c.id == id)
+                    {
+                        out(&format!("{}\n", self.style.dim(&format!("(sending {id} again after the reconnection)"))));
+                        match self.act(&mut client, version, &id, resend).await? {
+                            ActResult::Sent => { pending = None; continue; }
+                            ActResult::Dropped(why) => return Ok(Break::Dropped(why)),
+                            ActResult::Retry => {}
+                        }
+                    }
+                    self.show_prompt(t, p);
+                },
+                line = next_line(input), if asking => {
+                    let Some(p) = pending.as_ref() else { continue };
+                    let Some(line) = line else {
+                        let end = if input.as_ref().is_some_and(|i| i.interactive) {
+                            End::Left
+                        } else {
+                            out("\n");
+                            out(&self.style.bad("The choices ran out before the end of the match.\n"));
+                            End::InputEnded
+                        };
+                        return Ok(Break::End(self.leave(end)));
+                    };
+                    if input.as_ref().is_some_and(|i| !i.interactive) {
+                        out(&format!("{line}\n"));
+                    }
+                    let ids: Vec<&str> = p.prompt.choices.iter().map(|c| c.id.as_str()).collect();
+                    match parse_answer(&line, &ids) {
+                        Answer::Choice(i) => {
+                            let version = p.version;
+                            let id = p.prompt.choices[i].id.clone();
+                            match self.act(&mut client, version, &id, resend).await? {
+                                ActResult::Sent => pending = None,
+                                ActResult::Dropped(why) => return Ok(Break::Dropped(why)),
+                                ActResult::Retry => out("> "),
+                            }
+                        }
+                        Answer::Empty => out("> "),
+                        Answer::Board => self.show_prompt(t, p),
+                        Answer::Quit => return Ok(Break::End(self.leave(End::Left))),
+                        Answer::Resign => {
+                            let token = self.token.clone().unwrap_or_default();
+                            let req = ResignRequest { match_id: self.match_id.clone(), token };
+                            match client.resign(req).await {
+                                Ok(_) => {
+                                    out("You resigned.\n");
+                                    pending = None;
+                                }
+                                Err(s) if is_transient(&s) => return Ok(Break::Dropped(describe(&s))),
+                                Err(s) => out(&format!("{}\n> ", self.style.bad(&describe(&s)))),
+                            }
+                        }
+                        Answer::Invalid(why) => out(&format!("{}\n> ", self.style.bad(&why))),
+                    }
+                },
+            }
+        }
+    }
+
+    /// Sends one choice.
+    async fn act(
+        &self,
+        client: &mut Client,
+        version: u64,
+        id: &str,
+        resend: &mut Option<(u64, String)>,
+    ) -> anyhow::Result<ActResult> {
+        let req = ActRequest {
+            match_id: self.match_id.clone(),
+            token: self.token.clone().unwrap_or_default(),
+            version,
+            choice_id: id.to_string(),
+        };
+        match client.act(req).await {
+            Ok(_) => Ok(ActResult::Sent),
+            Err(s) if s.code() == Code::Aborted => {
+                out(&format!(
+                    "{}\n",
+                    self.style
+                        .dim("The match moved on before that choice arrived; catching up.")
+                ));
+                Ok(ActResult::Sent)
+            }
+            Err(s) if is_transient(&s) => {
+                *resend = Some((version, id.to_string()));
+                Ok(ActResult::Dropped(describe(&s)))
+            }
+            Err(s) if s.code() == Code::FailedPrecondition => {
+                out(&format!("{}\n", self.style.bad(&describe(&s))));
+                Ok(ActResult::Retry)
+            }
+            Err(s) => Err(anyhow::anyhow!(describe(&s))),
+        }
+    }
+
+    /// Takes in one update: prints what is new, and returns an ending when the match is over.
+    fn handle(
+        &self,
+        t: &mut Tracker,
+        u: MatchUpdate,
+        pending: &mut Option<Pending>,
+    ) -> Option<End> {
+        let style = &self.style;
+        t.updates += 1;
+        let resuming = t.version.is_some();
+        if !u.snapshot && t.version.is_some_and(|v| u.version < v) {
+            return None;
+        }
+        let newer = t.version.is_none_or(|v| u.version > v);
+        if !u.seats.is_empty() {
+            if t.header_shown {
+                out(&presence_changes(&t.seats, &u.seats, u.viewer_seat, style));
+            }
+            t.seats = u.seats.clone();
+        }
+        if u.view.is_some() {
+            t.view = u.view.clone();
+        }
+        t.viewer = u.viewer_seat;
+        t.status = u.status;
+        if !t.header_shown {
+            t.header_shown = true;
+            self.print_header(t);
+        }
+        if newer
+            && !u.snapshot
+            && let Some(a) = &u.last_action
+        {
+            out(&format!(
+                "{}\n",
+                render::last_action(a, &t.seats, t.viewer, style)
+            ));
+        }
+        let fresh: Vec<LogEntry> = u
+            .log
+            .iter()
+            .filter(|e| t.last_seq.is_none_or(|s| e.seq > s))
+            .cloned()
+            .collect();
+        if let Some(last) = fresh.last() {
+            t.last_seq = Some(last.seq);
+        }
+        // A fresh stream's whole log is shown once, under the first board; later entries
+        // are printed as they come.
+        let first_snapshot = u.snapshot && !resuming;
+        if !first_snapshot {
+            for e in &fresh {
+                out(&format!("{}\n", render::log_entry(e, style)));
+            }
+        }
+        t.log.extend(fresh);
+        t.version = Some(t.version.map_or(u.version, |v| v.max(u.version)));
+
+        if let Some(o) = &u.outcome {
+            *pending = None;
+            out(&self.board_text(t));
+            out("\n");
+            out(&render::outcome(o, &t.seats, t.viewer, style));
+            return Some(End::Finished);
+        }
+        if u.status == MatchStatus::Finished as i32 {
+            out("The match is over.\n");
+            return Some(End::Finished);
+        }
+        if u.status == MatchStatus::Waiting as i32 {
+            let open: Vec<u32> = t
+                .seats
+                .iter()
+                .filter(|s| !s.taken)
+                .map(|s| s.seat)
+                .collect();
+            if first_snapshot {
+                out(&self.board_text(t));
+            }
+            if t.open_announced.as_ref() != Some(&open) {
+                let names: Vec<String> = open.iter().map(|&s| seat_name(&t.seats, s)).collect();
+                out(&format!(
+                    "{} {}\n",
+                    style.dim("Waiting for players to join:"),
+                    names.join(", ")
+                ));
+                t.open_announced = Some(open);
+            }
+            return None;
+        }
+        match u.prompt {
+            Some(prompt) if t.viewer == Some(prompt.seat) && self.token.is_some() => {
+                let same = pending
+                    .as_ref()
+                    .is_some_and(|p| p.version == u.version && p.prompt == prompt);
+                if !same {
+                    *pending = Some(Pending {
+                        version: u.version,
+                        prompt,
+                        shown: false,
+                        show_at: Instant::now() + SETTLE,
+                    });
+                }
+                t.announced = None;
+            }
+            _ => {
+                if pending.as_ref().is_some_and(|p| p.version < u.version) {
+                    *pending = None;
+                }
+                let announce = !u.to_act.is_empty() && t.announced.as_ref() != Some(&u.to_act);
+                if first_snapshot || (announce && self.token.is_none()) {
+                    out(&self.board_text(t));
+                }
+                if announce {
+                    let names: Vec<String> = u
+                        .to_act
+                        .iter()
+                        .map(|&s| style.seat_bold(s, &seat_name(&t.seats, s)))
+                        .collect();
+                    out(&format!(
+                        "{} {}…\n",
+                        style.dim("waiting for"),
+                        names.join(", ")
+                    ));
+                    t.announced = Some(u.to_act.clone());
+                }
+            }
+        }
+        None
+    }
+
+    fn print_header(&self, t: &Tracker) {
+        let style = &self.style;
+        let who = match t.viewer {
+            Some(s) => format!(
+                "you play {} (seat {s})",
+                style.seat_bold(s, &seat_name(&t.seats, s))
+            ),
+            None => "watching as a spectator".to_string(),
+        };
+        // This client is connected, whatever the server knew when it sent the snapshot.
+        let mut seats = t.seats.clone();
+        for s in seats.iter_mut().filter(|s| Some(s.seat) == t.viewer) {
+            s.connected = true;
+        }
+        out(&format!(
+            "{} {} — {who}\n  {}\n",
+            style.heading("Match"),
+            style.bold(&self.match_id),
+            render::seats_line(&seats, style)
+        ));
+    }
+
+    fn board_text(&self, t: &Tracker) -> String {
+        let style = &self.style;
+        let rule = style.dim(&format!(
+            "──── match {} · version {} ",
+            self.match_id,
+            t.version.unwrap_or(0)
+        ));
+        let rule = format!("{rule}{}", style.dim(&"─".repeat(20)));
+        let board = t
+            .view
+            .as_ref()
+            .map(|v| render::board(v, &t.seats, style))
+            .unwrap_or_default();
+        format!(
+            "\n{rule}\n{board}\n{}",
+            render::recent_log(&t.log, self.log_lines, style)
+        )
+    }
+
+    fn show_prompt(&self, t: &Tracker, p: &Pending) {
+        out(&self.board_text(t));
+        out("\n");
+        out(&render::prompt(&p.prompt, &self.style));
+        out("> ");
+    }
+
+    /// Prints how to come back, and returns the ending.
+    fn leave(&self, end: End) -> End {
+        out("\n");
+        match end {
+            End::Finished => {}
+            _ if self.token.is_some() => self.print_resume(),
+            _ => out("Stopped watching.\n"),
+        }
+        end
+    }
+
+    fn print_resume(&self) {
+        if let Some(token) = &self.token {
+            out(&format!(
+                "You left the match; your seat is kept. Resume with:\n  hustings{} play --match {} --token {token}\n",
+                server_flag(&self.server),
+                self.match_id
+            ));
+        }
+    }
+}
+
+/// Lines telling that other players joined, left or came back.
+fn presence_changes(
+    old: &[SeatSummary],
+    new: &[SeatSummary],
+    viewer: Option<u32>,
+    style: &Style,
+) -> String {
+    let mut text = String::new();
+    for n in new.iter().filter(|n| Some(n.seat) != viewer) {
+        let Some(o) = old.iter().find(|o| o.seat == n.seat) else {
+            continue;
+        };
+        let who = style.seat_bold(n.seat, &n.name);
+        let what = if !o.taken && n.taken {
+            let by = if n.player_name.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", n.player_name)
+            };
+            format!("{who}{by} joined")
+        } else if o.connected && !n.connected {
+            format!("{who} is away (disconnected)")
+        } else if o.taken && !o.connected && n.connected {
+            format!("{who} is connected")
+        } else {
+            continue;
+        };
+        text += &format!("{}\n", style.dim(&format!("· {what}")));
+    }
+    text
+}
+
+enum OpenError {
+    /// A network problem, worth retrying.
+    Transient(String),
+    /// A refusal that will not change (no such match, bad token).
+    Refused(Status),
+}
+
+enum ActResult {
+    /// Applied (or overtaken by the match): wait for the stream.
+    Sent,
+    /// The connection dropped before the answer.
+    Dropped(String),
+    /// Refused: ask again.
+    Retry,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use hustings_proto::v1::{Choice, LastAction};
+
+    fn capture<T>(f: impl FnOnce() -> T) -> (T, String) {
+        CAPTURE.with(|c| *c.borrow_mut() = Some(String::new()));
+        let r = f();
+        let text = CAPTURE.with(|c| c.borrow_mut().take()).unwrap_or_default();
+        (r, text)
+    }
+
+    fn session(token: Option<&str>) -> Session {
+        Session {
+            server: crate::DEFAULT_SERVER.into(),
+            match_id: "m1".into(),
+            token: token.map(str::to_string),
+            style: Style::PLAIN,
+            log_lines: 8,
+        }
+    }
+
+    fn seats() -> Vec<SeatSummary> {
+        ["Democrat", "Republican"]
+            .iter()
+            .enumerate()
+            .map(|(i, n)| SeatSummary {
+                seat: i as u32,
+                name: n.to_string(),
+                taken: true,
+                connected: true,
+                ..Default::default()
+            })
+            .collect()
+    }
+
+    fn entry(seq: u64) -> LogEntry {
+        LogEntry {
+            seq,
+            text: format!("event {seq}"),
+            ..Default::default()
+        }
+    }
+
+    /// An update of a two-seat match seen by seat 0, with log entries `from..to`.
+    fn update(version: u64, snapshot: bool, log: std::ops::Range<u64>, to_act: u32) -> MatchUpdate {
+        MatchUpdate {
+            match_id: "m1".into(),
+            version,
+            snapshot,
+            viewer_seat: Some(0),
+            status: MatchStatus::Active as i32,
+            view: None,
+            log: log.map(entry).collect(),
+            to_act: vec![to_act],
+            prompt: (to_act == 0).then(|| Prompt {
+                seat: 0,
+                text: "Roll?".into(),
+                choices: vec![Choice {
+                    id: "dice:1d6".into(),
+                    label: "Roll 1D6".into(),
+                    ..Default::default()
+                }],
+            }),
+            seats: seats(),
+            last_action: (!snapshot).then(|| LastAction {
+                seat: if to_act == 0 { 1 } else { 0 },
+                choice_id: "x".into(),
+                label: format!("move {version}"),
+            }),
+            outcome: None,
+        }
+    }
+
+    #[test]
+    fn catching_up_shows_each_log_entry_once() {
+        let s = session(Some("tok"));
+        let mut t = Tracker::default();
+        let mut pending = None;
+        let (_, first) = capture(|| s.handle(&mut t, update(3, true, 0..5, 1), &mut pending));
+        assert!(first.contains("event 4"));
+        assert!(first.contains("waiting for Republican…"));
+        // After a drop the stream resumes from version 3: versions 4 and 5, then a resync
+        // snapshot holding the whole log again, then a repeat of version 5.
+        let (_, later) = capture(|| {
+            s.handle(&mut t, update(4, false, 5..7, 1), &mut pending);
+            s.handle(&mut t, update(5, false, 7..8, 1), &mut pending);
+            s.handle(&mut t, update(5, true, 0..8, 1), &mut pending);
+            s.handle(&mut t, update(5, false, 7..8, 1), &mut pending);
+        });
+        for seq in 5..8 {
+            assert_eq!(
+                later.matches(&format!("event {seq}\n")).count(),
+                1,
+                "{later}"
+            );
+        }
+        assert!(!later.contains("event 4\n"), "{later}");
+        assert_eq!(later.matches("move 5").count(), 1, "{later}");
+        // The wait was already announced: not again for the same seat.
+        assert!(!later.contains("waiting for"), "{later}");
+        assert_eq!(t.version, Some(5));
+        assert!(pending.is_none());
+    }
+
+    #[test]
+    fn a_prompt_for_this_seat_waits_to_be_shown_and_a_newer_version_replaces_it() {
+        let s = session(Some("tok"));
+        let mut t = Tracker::default();
+        let mut pending = None;
+        capture(|| s.handle(&mut t, update(2, true, 0..3, 0), &mut pending));
+        let p = pending.as_ref().expect("a prompt for seat 0");
+        assert_eq!(p.version, 2);
+        assert!(!p.shown, "shown only once the stream is quiet");
+        // A later version where the other seat acts withdraws it.
+        let (_, text) = capture(|| s.handle(&mut t, update(3, false, 3..4, 1), &mut pending));
+        assert!(pending.is_none());
+        assert!(text.contains("▶ You (Democrat) chose: move 3"), "{text}");
+        assert!(text.contains("waiting for Republican…"), "{text}");
+    }
+
+    #[test]
+    fn a_spectator_is_never_prompted_and_sees_the_board_each_turn() {
+        let s = session(None);
+        let mut t = Tracker::default();
+        let mut pending = None;
+        let mut u = update(2, true, 0..3, 0);
+        u.viewer_seat = None;
+        let (_, text) = capture(|| s.handle(&mut t, u, &mut pending));
+        assert!(pending.is_none());
+        assert!(text.contains("watching as a spectator"), "{text}");
+        assert!(text.contains("waiting for Democrat…"), "{text}");
+        assert!(text.contains("──── match m1 · version 2"), "{text}");
+    }
+
+    #[test]
+    fn the_outcome_ends_the_session() {
+        let s = session(Some("tok"));
+        let mut t = Tracker::default();
+        let mut pending = None;
+        let mut u = update(9, false, 0..2, 1);
+        u.outcome = Some(hustings_proto::v1::Outcome {
+            winners: vec![0],
+            reason: "Democrat wins 51 to 49".into(),
+            ..Default::default()
+        });
+        u.status = MatchStatus::Finished as i32;
+        let (end, text) = capture(|| s.handle(&mut t, u, &mut pending));
+        assert_eq!(end, Some(End::Finished));
+        assert!(text.contains("Winner: Democrat"), "{text}");
+        assert!(text.contains("You won!"), "{text}");
+    }
+
+    #[test]
+    fn other_players_joining_leaving_and_returning_are_told() {
+        let mut old = seats();
+        old[1].taken = false;
+        old[1].connected = false;
+        let mut joined = seats();
+        joined[1].player_name = "bob".into();
+        let text = presence_changes(&old, &joined, Some(0), &Style::PLAIN);
+        assert_eq!(text, "· Republican (bob) joined\n");
+        let mut away = joined.clone();
+        away[1].connected = false;
+        let text = presence_changes(&joined, &away, Some(0), &Style::PLAIN);
+        assert_eq!(text, "· Republican is away (disconnected)\n");
+        let text = presence_changes(&away, &joined, Some(0), &Style::PLAIN);
+        assert_eq!(text, "· Republican is connected\n");
+        // Nothing is said about the viewer's own seat, or when nothing changed.
+        assert_eq!(presence_changes(&joined, &away, Some(1), &Style::PLAIN), "");
+        assert_eq!(
+            presence_changes(&joined, &joined, Some(0), &Style::PLAIN),
+            ""
+        );
+    }
+
+    #[test]
+    fn leaving_prints_the_resume_command() {
+        let s = session(Some("abc123"));
+        let (end, text) = capture(|| s.leave(End::Interrupted));
+        assert_eq!(end, End::Interrupted);
+        assert!(
+            text.contains("hustings play --match m1 --token abc123"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn backoff_doubles_up_to_a_ceiling() {
+        assert_eq!(backoff(1), Duration::from_millis(250));
+        assert_eq!(backoff(2), Duration::from_millis(500));
+        assert_eq!(backoff(3), Duration::from_secs(1));
+        assert_eq!(backoff(10), MAX_BACKOFF);
+    }
+
+    #[test]
+    fn endings_have_distinct_exit_codes() {
+        assert_eq!(End::Finished.exit_code(), 0);
+        assert_eq!(End::Interrupted.exit_code(), 130);
+        assert_ne!(End::InputEnded.exit_code(), 0);
+    }
+}

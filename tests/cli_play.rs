@@ -1,0 +1,724 @@
+//! End-to-end tests of the `hustings` CLI: the real binary against a real server on
+//! 127.0.0.1:0, with a gRPC client in the test playing the other seat.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use hustings::cli_bin::hustings_bin;
+use hustings_proto::v1::hustings_client::HustingsClient;
+use hustings_proto::v1::{
+    ActRequest, ClientKind, CreateMatchRequest, GetReplayRequest, JoinMatchRequest, Outcome,
+    Replay, WatchMatchRequest,
+};
+use hustings_service::{RunningServer, ServerConfig};
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::process::Command;
+use tokio::sync::watch;
+use tokio::task::AbortHandle;
+use tonic::transport::Channel;
+
+/// Longest a whole test may take before it counts as hung.
+const LIMIT: Duration = Duration::from_secs(180);
+
+type Client = HustingsClient<Channel>;
+
+async fn server() -> RunningServer {
+    let addr: SocketAddr = "127.0.0.1:0".parse().expect("address");
+    hustings_service::start(ServerConfig::default(), addr)
+        .await
+        .expect("server starts")
+}
+
+async fn client(url: &str) -> Client {
+    HustingsClient::connect(url.to_string())
+        .await
+        .expect("client connects")
+}
+
+async fn create_presidency(c: &mut Client, seed: u64) -> String {
+    c.create_match(CreateMatchRequest {
+        game: "presidency".into(),
+        seed: Some(seed),
+        ..Default::default()
+    })
+    .await
+    .expect("match created")
+    .into_inner()
+    .summary
+    .expect("summary")
+    .match_id
+}
+
+/// Plays `seat` to the end with a fixed rule (the choice at the version's index, modulo
+/// the number of choices), reporting each version it sees; returns the outcome.
+async fn opponent(
+    url: String,
+    match_id: String,
+    seat: u32,
+    versions: watch::Sender<u64>,
+) -> Outcome {
+    let mut c = client(&url).await;
+    let token = c
+        .join_match(JoinMatchRequest {
+            match_id: match_id.clone(),
+            seat: Some(seat),
+            display_name: "test-opponent".into(),
+            client_kind: ClientKind::Bot as i32,
+        })
+        .await
+        .expect("opponent joins")
+        .into_inner()
+        .token;
+    play_seat(url, match_id, token, versions).await
+}
+
+/// Plays the seat of `token` to the end, as [`opponent`] does.
+async fn play_seat(
+    url: String,
+    match_id: String,
+    token: String,
+    versions: watch::Sender<u64>,
+) -> Outcome {
+    let mut c = client(&url).await;
+    let mut stream = c
+        .watch_match(WatchMatchRequest {
+            match_id: match_id.clone(),
+            token: token.clone(),
+            from_version: 0,
+        })
+        .await
+        .expect("opponent watches")
+        .into_inner();
+    while let Some(u) = stream.message().await.expect("opponent's stream") {
+        let _ = versions.send(u.version);
+        if let Some(o) = u.outcome {
+            return o;
+        }
+        if let Some(p) = u.prompt {
+            let i = u.version as usize % p.choices.len();
+            let res = c
+                .act(ActRequest {
+                    match_id: match_id.clone(),
+                    token: token.clone(),
+                    version: u.version,
+                    choice_id: p.choices[i].id.clone(),
+                })
+                .await;
+            if let Err(s) = res {
+                assert_eq!(
+                    s.code(),
+                    tonic::Code::Aborted,
+                    "opponent's act refused: {s}"
+                );
+            }
+        }
+    }
+    panic!("the opponent's stream ended before the outcome");
+}
+
+/// The choices the CLI's seat reads: a bad number first (it must be asked again), then a
+/// mix of valid and out-of-range numbers, far more than a match needs.
+fn script() -> String {
+    let mut s = String::from("9\n");
+    for _ in 0..200 {
+        s += "2\n1\n2\n3\n";
+    }
+    s
+}
+
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("hustings-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("temp file written");
+    path
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs the CLI to its end, feeding `stdin` when given.
+async fn run_cli(args: &[&str], stdin: Option<String>) -> Run {
+    let mut cmd = Command::new(hustings_bin());
+    cmd.args(args)
+        .env_remove("HUSTINGS_SERVER")
+        .env("NO_COLOR", "1")
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    let mut child = cmd.spawn().expect("the CLI starts");
+    if let (Some(text), Some(mut pipe)) = (stdin, child.stdin.take()) {
+        tokio::spawn(async move {
+            let _ = pipe.write_all(text.as_bytes()).await;
+        });
+    }
+    let out = child.wait_with_output().await.expect("the CLI runs");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+async fn replay(c: &mut Client, match_id: &str) -> Replay {
+    c.get_replay(GetReplayRequest {
+        match_id: match_id.to_string(),
+    })
+    .await
+    .expect("replay of a finished match")
+    .into_inner()
+}
+
+/// The line the CLI prints for an outcome, from the seat names of the replay.
+fn winner_line(o: &Outcome, r: &Replay) -> String {
+    let seats = r
+        .summary
+        .as_ref()
+        .map(|s| s.seats.clone())
+        .unwrap_or_default();
+    let names: Vec<String> = o
+        .winners
+        .iter()
+        .map(|&w| {
+            seats
+                .iter()
+                .find(|s| s.seat == w)
+                .map(|s| s.name.clone())
+                .unwrap_or_default()
+        })
+        .collect();
+    if o.draw || names.is_empty() {
+        "Nobody wins: a draw.".to_string()
+    } else {
+        format!("Winner: {}", names.join(", "))
+    }
+}
+
+fn assert_played_to_the_end(run: &Run, outcome: &Outcome, r: &Replay) {
+    assert_eq!(
+        run.code,
+        Some(0),
+        "the CLI failed\nstdout:\n{}\nstderr:\n{}",
+        run.stdout,
+        run.stderr
+    );
+    let out = &run.stdout;
+    assert!(out.contains("The match is over."), "no outcome:\n{out}");
+    assert!(
+        out.contains(&winner_line(outcome, r)),
+        "wrong winner:\n{out}"
+    );
+    if !outcome.reason.is_empty() {
+        assert!(out.contains(&outcome.reason), "no reason:\n{out}");
+    }
+    // The board was drawn, with the track, the scoreboard and the decks.
+    assert!(out.contains("THE PRESIDENTIAL RACE"), "no board:\n{out}");
+    assert!(out.contains("Undecided:"), "no scoreboard:\n{out}");
+    assert!(out.contains("Decks: Campaign"), "no decks:\n{out}");
+    assert!(out.contains("debate bonus +"), "no candidates:\n{out}");
+    // What the other side did, and the wait for it.
+    assert!(
+        out.contains("Republican chose:"),
+        "opponent's moves not shown:\n{out}"
+    );
+    assert!(
+        out.contains("waiting for Republican…"),
+        "no waiting line:\n{out}"
+    );
+    // The out-of-range first answer was refused locally and asked again.
+    assert!(
+        out.contains("9 is not a choice: type a number from 1 to"),
+        "bad number not re-asked:\n{out}"
+    );
+    // The CLI's seat really played.
+    let mine: Vec<_> = r.choices.iter().filter(|c| c.seat == 0).collect();
+    assert!(
+        !mine.is_empty(),
+        "no choice by the CLI's seat in the replay"
+    );
+}
+
+/// A board the CLI drew mid-game, with the prompt under it, for the README.
+fn sample_board(out: &str) -> Option<String> {
+    let starts: Vec<usize> = out.match_indices("──── match").map(|(i, _)| i).collect();
+    let start = *starts.get(starts.len() / 2)?;
+    let end = out[start..].find("\n> ")? + start;
+    Some(out[start..end].trim_end().to_string() + "\n> ")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cli_plays_a_presidential_race_to_its_outcome() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        let match_id = create_presidency(&mut c, 2024).await;
+        let (tx, _rx) = watch::channel(0);
+        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+
+        let choices = temp_file("choices.txt", &script());
+        let choices_arg = choices.to_string_lossy().into_owned();
+        let run = run_cli(
+            &[
+                "--server",
+                &url,
+                "play",
+                "--match",
+                &match_id,
+                "--seat",
+                "0",
+                "--name",
+                "cli",
+                "--choices-from",
+                &choices_arg,
+            ],
+            None,
+        )
+        .await;
+        let _ = std::fs::remove_file(&choices);
+        let outcome = opp.await.expect("opponent finished");
+        let r = replay(&mut c, &match_id).await;
+        assert_played_to_the_end(&run, &outcome, &r);
+        // The first prompt of the Democrat is the dice: the script's "2" rolled two dice.
+        let first = r.choices.iter().find(|c| c.seat == 0).expect("a choice");
+        assert_eq!(first.choice_id, "dice:2d6");
+        assert!(run.stdout.contains("You hold seat 0 (Democrat)"));
+        assert!(
+            run.stdout.contains("--token"),
+            "the token is not shown:\n{}",
+            run.stdout
+        );
+
+        if let Ok(path) = std::env::var("HUSTINGS_BOARD_SAMPLE") {
+            let board = sample_board(&run.stdout).expect("a board with a prompt");
+            std::fs::write(path, board + "\n").expect("sample written");
+        }
+
+        // The finished match replays choice by choice with labels and the same winner.
+        let rep = run_cli(&["--server", &url, "replay", &match_id, "--all"], None).await;
+        assert_eq!(rep.code, Some(0), "replay failed: {}", rep.stderr);
+        assert!(rep.stdout.contains(&format!("{} choices", r.choices.len())));
+        // Every choice, the first included, comes with its label and its own log entries.
+        assert!(rep.stdout.contains("\nSet-up"), "{}", rep.stdout);
+        let seat_names = ["Democrat", "Republican"];
+        for c in &r.choices {
+            let head = format!("v{} {}: ", c.version, seat_names[c.seat as usize]);
+            let tail = format!("[{}]", c.choice_id);
+            let labelled = rep.stdout.lines().any(|l| {
+                l.starts_with(&head) && l.ends_with(&tail) && l.len() > head.len() + tail.len()
+            });
+            assert!(labelled, "no labelled line for {c:?}:\n{}", rep.stdout);
+        }
+        assert!(
+            rep.stdout.contains(&winner_line(&outcome, &r)),
+            "{}",
+            rep.stdout
+        );
+
+        // A spectator of the finished match sees the final board and the result.
+        let w = run_cli(&["--server", &url, "watch", &match_id], None).await;
+        assert_eq!(w.code, Some(0), "watch failed: {}", w.stderr);
+        assert!(w.stdout.contains("watching as a spectator"));
+        assert!(w.stdout.contains(&winner_line(&outcome, &r)));
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+/// A TCP proxy between the CLI and the server that the test can cut.
+struct Proxy {
+    addr: SocketAddr,
+    blocked: Arc<AtomicBool>,
+    conns: Arc<Mutex<Vec<AbortHandle>>>,
+}
+
+impl Proxy {
+    async fn start(upstream: SocketAddr) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("proxy binds");
+        let addr = listener.local_addr().expect("proxy address");
+        let blocked = Arc::new(AtomicBool::new(false));
+        let conns: Arc<Mutex<Vec<AbortHandle>>> = Arc::default();
+        let (b, cs) = (blocked.clone(), conns.clone());
+        tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                if b.load(Ordering::SeqCst) {
+                    drop(inbound); // the server is "unreachable"
+                    continue;
+                }
+                let task = tokio::spawn(async move {
+                    if let Ok(mut out) = TcpStream::connect(upstream).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut out).await;
+                    }
+                });
+                cs.lock().expect("lock").push(task.abort_handle());
+            }
+        });
+        Proxy {
+            addr,
+            blocked,
+            conns,
+        }
+    }
+
+    /// Closes every connection and refuses new ones until [`Proxy::restore`].
+    fn cut(&self) {
+        self.blocked.store(true, Ordering::SeqCst);
+        for c in self.conns.lock().expect("lock").drain(..) {
+            c.abort();
+        }
+    }
+
+    fn restore(&self) {
+        self.blocked.store(false, Ordering::SeqCst);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cli_resumes_after_the_connection_is_cut_mid_game() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let proxy = Proxy::start(srv.addr()).await;
+        let proxy_url = format!("http://{}", proxy.addr);
+        let mut c = client(&url).await;
+        let match_id = create_presidency(&mut c, 77).await;
+        let (tx, mut versions) = watch::channel(0);
+        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+
+        // The CLI plays through the proxy, reading its choices from standard input.
+        let cli = tokio::spawn({
+            let (proxy_url, match_id) = (proxy_url.clone(), match_id.clone());
+            async move {
+                run_cli(
+                    &[
+                        "--server",
+                        &proxy_url,
+                        "play",
+                        "--match",
+                        &match_id,
+                        "--seat",
+                        "0",
+                        "--choices-from",
+                        "-",
+                    ],
+                    Some(script()),
+                )
+                .await
+            }
+        });
+
+        // Mid-game, cut the line for a second and a half.
+        let cut_at = 6;
+        versions
+            .wait_for(|&v| v >= cut_at)
+            .await
+            .expect("the match reaches the cut");
+        proxy.cut();
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        proxy.restore();
+
+        let run = cli.await.expect("CLI task");
+        let outcome = opp.await.expect("opponent finished");
+        let r = replay(&mut c, &match_id).await;
+        assert_played_to_the_end(&run, &outcome, &r);
+        assert!(
+            run.stdout.contains("Connection lost"),
+            "no drop seen:\n{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout.contains("Reconnected"),
+            "no reconnection:\n{}",
+            run.stdout
+        );
+        // The CLI's seat kept playing after the cut.
+        assert!(
+            r.choices
+                .iter()
+                .any(|c| c.seat == 0 && c.version > cut_at + 1),
+            "no choice by the CLI after the cut: {:?}",
+            r.choices
+        );
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+/// Waits until `text` shows `needle`, polling the output collected so far.
+async fn wait_for_output(text: &Arc<Mutex<String>>, needle: &str) {
+    loop {
+        if text.lock().expect("lock").contains(needle) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctrl_c_leaves_cleanly_and_the_token_resumes_the_seat() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        let match_id = create_presidency(&mut c, 5).await;
+        let (tx, _rx) = watch::channel(0);
+        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+
+        // A person at the first prompt, with nothing typed yet, presses Ctrl-C.
+        let cli = spawn_cli(&[
+            "--server", &url, "play", "--match", &match_id, "--seat", "0",
+        ]);
+        let (mut child, text) = (cli.child, cli.text);
+        // Hold standard input open: `wait` would close it, racing the interrupt with an EOF.
+        let _stdin = child.stdin.take();
+        wait_for_output(&text, "\n> ").await;
+        let pid = child.id().expect("running");
+        let kill = std::process::Command::new("sh")
+            .args(["-c", &format!("kill -INT {pid}")])
+            .status()
+            .expect("kill runs");
+        assert!(kill.success());
+        let status = child.wait().await.expect("the CLI exits");
+        cli.reader.await.expect("reader");
+        let out = text.lock().expect("lock").clone();
+        assert_eq!(status.code(), Some(130), "output:\n{out}");
+        assert!(out.contains("your seat is kept"), "{out}");
+
+        // The printed command takes the seat back and plays on to the end.
+        let resume = out
+            .lines()
+            .find(|l| l.trim_start().starts_with("hustings") && l.contains("--token"))
+            .expect("a resume command");
+        let token = resume
+            .split_whitespace()
+            .skip_while(|w| *w != "--token")
+            .nth(1)
+            .expect("the token");
+        assert!(resume.contains(&format!("play --match {match_id} --token {token}")));
+        let choices = temp_file("resume.txt", &script());
+        let choices_arg = choices.to_string_lossy().into_owned();
+        let run = run_cli(
+            &[
+                "--server",
+                &url,
+                "play",
+                "--match",
+                &match_id,
+                "--token",
+                token,
+                "--choices-from",
+                &choices_arg,
+            ],
+            None,
+        )
+        .await;
+        let _ = std::fs::remove_file(&choices);
+        let outcome = opp.await.expect("opponent finished");
+        let r = replay(&mut c, &match_id).await;
+        assert_played_to_the_end(&run, &outcome, &r);
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+/// A CLI running in the background whose output can be read while it runs.
+struct Running {
+    child: tokio::process::Child,
+    text: Arc<Mutex<String>>,
+    reader: tokio::task::JoinHandle<()>,
+}
+
+fn spawn_cli(args: &[&str]) -> Running {
+    use tokio::io::AsyncReadExt;
+    let mut child = Command::new(hustings_bin())
+        .args(args)
+        .env_remove("HUSTINGS_SERVER")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the CLI starts");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let text: Arc<Mutex<String>> = Arc::default();
+    let reader = tokio::spawn({
+        let text = text.clone();
+        async move {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf).await {
+                if n == 0 {
+                    break;
+                }
+                text.lock()
+                    .expect("lock")
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        }
+    });
+    Running {
+        child,
+        text,
+        reader,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_game_creates_a_match_that_the_lobby_commands_see() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+
+        let games = run_cli(&["--server", &url, "games"], None).await;
+        assert_eq!(games.code, Some(0), "{}", games.stderr);
+        assert!(games.stdout.contains("presidency"), "{}", games.stdout);
+        assert!(
+            games.stdout.contains("seats: 0=Democrat, 1=Republican"),
+            "{}",
+            games.stdout
+        );
+        assert!(
+            games.stdout.contains("Options (--option KEY=VALUE):"),
+            "{}",
+            games.stdout
+        );
+
+        // `play --game` creates the match, takes a seat and says how others join.
+        let choices = temp_file("create.txt", &script());
+        let choices_arg = choices.to_string_lossy().into_owned();
+        let mut cli = spawn_cli(&[
+            "--server",
+            &url,
+            "play",
+            "--game",
+            "presidency",
+            "--option",
+            "rounds=3",
+            "--seed",
+            "3",
+            "--name",
+            "carol",
+            "--choices-from",
+            &choices_arg,
+        ]);
+        wait_for_output(&cli.text, "Others join with:").await;
+        wait_for_output(&cli.text, "Waiting for players to join: Republican").await;
+        let out = cli.text.lock().expect("lock").clone();
+        let match_id = out
+            .split_whitespace()
+            .skip_while(|w| *w != "--match")
+            .nth(1)
+            .expect("a match id")
+            .to_string();
+
+        // The lobby lists it as waiting, with the CLI's player seated and one seat open.
+        let list = run_cli(&["--server", &url, "list", "--status", "waiting"], None).await;
+        assert_eq!(list.code, Some(0), "{}", list.stderr);
+        let line = list
+            .stdout
+            .lines()
+            .find(|l| l.starts_with(&match_id))
+            .unwrap_or_else(|| panic!("{match_id} not listed:\n{}", list.stdout));
+        assert!(line.contains("presidency/standard  waiting  v0"), "{line}");
+        assert!(
+            line.contains("Democrat (carol)  Republican (open)"),
+            "{line}"
+        );
+
+        // `join` prints the token alone on stdout; the test plays that seat with it.
+        let join = run_cli(&["--server", &url, "join", &match_id, "--seat", "1"], None).await;
+        assert_eq!(join.code, Some(0), "{}", join.stderr);
+        let token = join.stdout.trim().to_string();
+        assert_eq!(token.len(), 32, "a 128-bit hex token: {token:?}");
+        assert!(
+            join.stderr.contains("seat 1 (Republican)"),
+            "{}",
+            join.stderr
+        );
+        let (tx, _rx) = watch::channel(0);
+        let outcome = play_seat(url.clone(), match_id.clone(), token, tx).await;
+
+        let status = cli.child.wait().await.expect("the CLI exits");
+        cli.reader.await.expect("reader");
+        let _ = std::fs::remove_file(&choices);
+        let out = cli.text.lock().expect("lock").clone();
+        assert_eq!(status.code(), Some(0), "{out}");
+        let mut c = client(&url).await;
+        let r = replay(&mut c, &match_id).await;
+        assert!(out.contains(&winner_line(&outcome, &r)), "{out}");
+        assert_eq!(
+            r.summary.as_ref().map(|s| s.options.get("rounds").cloned()),
+            Some(Some("3".to_string()))
+        );
+
+        // Replay steps on Enter and stops at q.
+        let rep = run_cli(
+            &["--server", &url, "replay", &match_id],
+            Some("\n\nq\n".into()),
+        )
+        .await;
+        assert_eq!(rep.code, Some(0), "{}", rep.stderr);
+        assert!(rep.stdout.contains("\nv1 "), "{}", rep.stdout);
+        assert!(rep.stdout.contains("\nv2 "), "{}", rep.stdout);
+        assert!(!rep.stdout.contains("\nv3 "), "{}", rep.stdout);
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resigning_at_the_prompt_ends_the_match_for_the_other_side() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        let match_id = create_presidency(&mut c, 8).await;
+        let (tx, _rx) = watch::channel(0);
+        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+        let run = run_cli(
+            &[
+                "--server",
+                &url,
+                "play",
+                "--match",
+                &match_id,
+                "--seat",
+                "0",
+                "--choices-from",
+                "-",
+            ],
+            Some("resign\n".into()),
+        )
+        .await;
+        let outcome = opp.await.expect("opponent finished");
+        assert!(outcome.resigned, "{outcome:?}");
+        assert_eq!(outcome.winners, vec![1]);
+        assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+        assert!(run.stdout.contains("You resigned."), "{}", run.stdout);
+        assert!(run.stdout.contains("Winner: Republican"), "{}", run.stdout);
+        assert!(
+            run.stdout.contains("(ended by resignation)"),
+            "{}",
+            run.stdout
+        );
+        assert!(run.stdout.contains("You lost."), "{}", run.stdout);
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}

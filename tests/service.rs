@@ -1,0 +1,603 @@
+//! End-to-end tests of the contract: a real server on 127.0.0.1:0, real tonic clients.
+
+use hustings::{connect, create, join, play_seat, start_server};
+use hustings_proto::v1 as pb;
+use prost::Message;
+use tonic::Code;
+
+async fn spectate_all(url: String, match_id: String) -> Vec<pb::MatchUpdate> {
+    let mut client = connect(&url).await;
+    let mut stream = client
+        .watch_match(pb::WatchMatchRequest {
+            match_id,
+            token: String::new(),
+            from_version: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let mut seen = Vec::new();
+    while let Some(u) = stream.message().await.unwrap() {
+        let done = u.outcome.is_some();
+        seen.push(u);
+        if done {
+            break;
+        }
+    }
+    seen
+}
+
+/// Checks that a stream of updates walks the versions one by one and ends with an outcome.
+fn assert_every_version(updates: &[pb::MatchUpdate]) {
+    assert!(updates[0].snapshot, "the first message is a snapshot");
+    let mut last = updates[0].version;
+    for u in &updates[1..] {
+        assert!(
+            u.version == last || u.version == last + 1,
+            "versions must not skip: {} after {last}",
+            u.version
+        );
+        last = u.version;
+    }
+    assert!(updates.last().unwrap().outcome.is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_presidential_race_between_two_clients_and_a_spectator() {
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let id = create(&mut c, "presidency", "standard", 2, 42).await;
+    // The spectator joins before anyone plays, so it must see every version from 0.
+    let spectator = tokio::spawn(spectate_all(url.clone(), id.clone()));
+    let t0 = join(&mut c, &id, 0, "alice").await;
+    let t1 = join(&mut c, &id, 1, "bob").await;
+    let a = tokio::spawn(play_seat(url.clone(), id.clone(), t0, 1));
+    let b = tokio::spawn(play_seat(url.clone(), id.clone(), t1, 2));
+    let (a, b, s) = (a.await.unwrap(), b.await.unwrap(), spectator.await.unwrap());
+    let outcome = a.last().unwrap().outcome.clone().unwrap();
+    assert_eq!(Some(&outcome), b.last().unwrap().outcome.as_ref());
+    assert_eq!(Some(&outcome), s.last().unwrap().outcome.as_ref());
+    assert!(!outcome.reason.is_empty());
+    let final_version = s.last().unwrap().version;
+    let versions: Vec<u64> = s.iter().map(|u| u.version).collect();
+    for v in 0..=final_version {
+        assert!(versions.contains(&v), "spectator missed version {v}");
+    }
+    assert_every_version(&s);
+    // The spectator never gets a prompt; the players' log is the spectator's log.
+    assert!(
+        s.iter()
+            .all(|u| u.prompt.is_none() && u.viewer_seat.is_none())
+    );
+    let view = s.last().unwrap().view.clone().unwrap();
+    match view.game {
+        Some(pb::game_view::Game::Presidency(p)) => {
+            assert_eq!(p.players.len(), 2);
+            assert_eq!(p.board.len(), 40);
+            let total: u32 = p.players.iter().map(|p| p.votes).sum::<u32>() + p.undecided;
+            assert_eq!(total, 100);
+            assert_eq!(p.phase, "finished");
+        }
+        other => panic!("expected a Presidential Race view, got {other:?}"),
+    }
+    // The replay reproduces the same outcome through the engine.
+    let replay = c
+        .get_replay(pb::GetReplayRequest {
+            match_id: id.clone(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(replay.seed, 42);
+    assert_eq!(replay.choices.len() as u64, final_version);
+    // The replay's logs, set-up then choice by choice, are the whole log, each entry once.
+    let seqs: Vec<u64> = replay
+        .setup_log
+        .iter()
+        .chain(replay.choices.iter().flat_map(|c| c.log.iter()))
+        .map(|e| e.seq)
+        .collect();
+    assert_eq!(seqs, (0..seqs.len() as u64).collect::<Vec<_>>());
+    assert!(replay.choices.iter().all(|c| !c.label.is_empty()));
+    assert!(replay.choices[0].log.iter().any(|e| e.kind == "move"));
+    let setup = hustings_engine::Setup::new("standard", 2, replay.seed);
+    let choices: Vec<(usize, String)> = replay
+        .choices
+        .iter()
+        .map(|c| (c.seat as usize, c.choice_id.clone()))
+        .collect();
+    let game = hustings_engine::replay("presidency", &setup, &choices).unwrap();
+    assert_eq!(game.outcome().unwrap().reason, outcome.reason);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_seat_convention_match_to_its_outcome() {
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let id = c
+        .create_match(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            variant: "convention".into(),
+            seats: 4,
+            options: [("rounds".to_string(), "8".to_string())].into(),
+            seed: Some(7),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .summary
+        .unwrap()
+        .match_id;
+    let mut tasks = Vec::new();
+    for seat in 0..4 {
+        let token = join(&mut c, &id, seat, &format!("nominee{seat}")).await;
+        tasks.push(tokio::spawn(play_seat(
+            url.clone(),
+            id.clone(),
+            token,
+            seat as u64,
+        )));
+    }
+    let mut outcomes = Vec::new();
+    for t in tasks {
+        let updates = t.await.unwrap();
+        assert_every_version(&updates);
+        outcomes.push(updates.last().unwrap().outcome.clone().unwrap());
+    }
+    assert!(outcomes.windows(2).all(|w| w[0] == w[1]));
+    assert!(!outcomes[0].winners.is_empty() || outcomes[0].draw);
+    server.shutdown().await;
+}
+
+/// Collects the first `n` updates of a stream.
+async fn take(stream: &mut tonic::Streaming<pb::MatchUpdate>, n: usize) -> Vec<pb::MatchUpdate> {
+    let mut out = Vec::new();
+    while out.len() < n {
+        out.push(stream.message().await.unwrap().unwrap());
+    }
+    out
+}
+
+/// Makes the first offered choice for whichever of the two seats must act.
+async fn step(c: &mut hustings::Client, id: &str, tokens: &[String; 2]) -> u64 {
+    for token in tokens {
+        let mut s = c
+            .watch_match(pb::WatchMatchRequest {
+                match_id: id.into(),
+                token: token.clone(),
+                from_version: 0,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let u = s.message().await.unwrap().unwrap();
+        if let Some(p) = u.prompt {
+            return c
+                .act(pb::ActRequest {
+                    match_id: id.into(),
+                    token: token.clone(),
+                    version: u.version,
+                    choice_id: p.choices[0].id.clone(),
+                })
+                .await
+                .unwrap()
+                .into_inner()
+                .version;
+        }
+    }
+    panic!("nobody could act");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnecting_with_from_version_gets_exactly_the_missed_versions() {
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let id = create(&mut c, "presidency", "standard", 2, 5).await;
+    let tokens = [
+        join(&mut c, &id, 0, "a").await,
+        join(&mut c, &id, 1, "b").await,
+    ];
+    for _ in 0..3 {
+        step(&mut c, &id, &tokens).await;
+    }
+    let mut watcher = connect(&url).await;
+    let mut s = watcher
+        .watch_match(pb::WatchMatchRequest {
+            match_id: id.clone(),
+            token: tokens[0].clone(),
+            from_version: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let first = take(&mut s, 1).await;
+    let seen = first[0].version;
+    assert_eq!(seen, 3);
+    let full_log = first[0].log.clone();
+    drop(s); // the client drops mid-stream
+    let mut last = seen;
+    for _ in 0..4 {
+        last = step(&mut c, &id, &tokens).await;
+    }
+    assert_eq!(last, seen + 4);
+    let mut s = watcher
+        .watch_match(pb::WatchMatchRequest {
+            match_id: id.clone(),
+            token: tokens[0].clone(),
+            from_version: seen,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let missed = take(&mut s, 4).await;
+    let versions: Vec<u64> = missed.iter().map(|u| u.version).collect();
+    assert_eq!(versions, vec![seen + 1, seen + 2, seen + 3, seen + 4]);
+    assert!(
+        missed
+            .iter()
+            .all(|u| !u.snapshot && u.last_action.is_some())
+    );
+    // The missed log entries continue the log exactly where the client left it.
+    let mut seq = full_log.last().unwrap().seq;
+    for u in &missed {
+        for e in &u.log {
+            assert_eq!(
+                e.seq,
+                seq + 1,
+                "log entries continue without gaps or repeats"
+            );
+            seq = e.seq;
+        }
+    }
+    // It goes on live afterwards.
+    step(&mut c, &id, &tokens).await;
+    // (Presence changes arrive as updates of the same version; skip them.)
+    let mut live = take(&mut s, 1).await.remove(0);
+    while live.version == seen + 4 {
+        assert!(
+            live.log.is_empty(),
+            "a presence update carries no log entries"
+        );
+        live = take(&mut s, 1).await.remove(0);
+    }
+    assert_eq!(live.version, seen + 5);
+    server.shutdown().await;
+}
+
+fn code<T: std::fmt::Debug>(r: Result<T, tonic::Status>) -> Code {
+    r.expect_err("must be refused").code()
+}
+
+async fn version_of(c: &mut hustings::Client, id: &str) -> u64 {
+    let list = c
+        .list_matches(pb::ListMatchesRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+    list.matches
+        .iter()
+        .find(|m| m.match_id == id)
+        .unwrap()
+        .version
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_gets_the_right_code_and_changes_nothing() {
+    let server = start_server().await;
+    let mut c = connect(&server.url()).await;
+    let id = create(&mut c, "presidency", "standard", 2, 9).await;
+    let other = create(&mut c, "presidency", "standard", 2, 10).await;
+    let t0 = join(&mut c, &id, 0, "a").await;
+    // Acting before every seat is taken.
+    let act = |token: &str, version: u64, choice: &str| pb::ActRequest {
+        match_id: id.clone(),
+        token: token.into(),
+        version,
+        choice_id: choice.into(),
+    };
+    let r = c.act(act(&t0, 0, "dice:1d6")).await;
+    assert_eq!(code(r), Code::FailedPrecondition);
+    let t1 = join(&mut c, &id, 1, "b").await;
+    let foreign = join(&mut c, &other, 0, "c").await;
+    // Taking a taken seat.
+    let r = c
+        .join_match(pb::JoinMatchRequest {
+            match_id: id.clone(),
+            seat: Some(0),
+            ..Default::default()
+        })
+        .await;
+    assert_eq!(code(r), Code::FailedPrecondition);
+    // Who moves first is random: find the seat to act from its stream.
+    let mut s = c
+        .watch_match(pb::WatchMatchRequest {
+            match_id: id.clone(),
+            token: t0.clone(),
+            from_version: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let u = s.message().await.unwrap().unwrap();
+    let (mover, idle) = if u.prompt.is_some() {
+        (&t0, &t1)
+    } else {
+        (&t1, &t0)
+    };
+    let v = u.version;
+    assert_eq!(v, 0);
+
+    assert_eq!(
+        code(c.act(act("not-a-token", v, "dice:1d6")).await),
+        Code::Unauthenticated
+    );
+    assert_eq!(
+        code(c.act(act("", v, "dice:1d6")).await),
+        Code::Unauthenticated
+    );
+    assert_eq!(
+        code(c.act(act(&foreign, v, "dice:1d6")).await),
+        Code::PermissionDenied
+    );
+    assert_eq!(
+        code(c.act(act(mover, v + 1, "dice:1d6")).await),
+        Code::Aborted
+    );
+    assert_eq!(
+        code(c.act(act(mover, v, "dice:7d6")).await),
+        Code::FailedPrecondition
+    );
+    assert_eq!(
+        code(c.act(act(idle, v, "dice:1d6")).await),
+        Code::FailedPrecondition
+    );
+    assert_eq!(code(c.act(act(mover, v, "")).await), Code::InvalidArgument);
+    let long = "x".repeat(10_000);
+    assert_eq!(
+        code(c.act(act(mover, v, &long)).await),
+        Code::InvalidArgument
+    );
+    let r = c
+        .act(pb::ActRequest {
+            match_id: "no-such-match".into(),
+            token: t0.clone(),
+            version: 0,
+            choice_id: "dice:1d6".into(),
+        })
+        .await;
+    assert_eq!(code(r), Code::NotFound);
+    let r = c
+        .create_match(pb::CreateMatchRequest {
+            game: "chess".into(),
+            ..Default::default()
+        })
+        .await;
+    assert_eq!(code(r), Code::InvalidArgument);
+    let r = c
+        .create_match(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            options: [("rounds".to_string(), "zero".to_string())].into(),
+            ..Default::default()
+        })
+        .await;
+    let status = r.expect_err("bad option");
+    assert_eq!(status.code(), Code::InvalidArgument);
+    assert!(status.message().contains("rounds"), "{}", status.message());
+    // An oversized request is refused by the transport limit.
+    let huge = "y".repeat(200_000);
+    let r = c
+        .join_match(pb::JoinMatchRequest {
+            match_id: id.clone(),
+            display_name: huge,
+            ..Default::default()
+        })
+        .await;
+    let code_huge = code(r);
+    assert!(
+        matches!(code_huge, Code::ResourceExhausted | Code::OutOfRange),
+        "oversized request gave {code_huge:?}"
+    );
+    let r = c
+        .get_replay(pb::GetReplayRequest {
+            match_id: id.clone(),
+        })
+        .await;
+    assert_eq!(
+        code(r),
+        Code::FailedPrecondition,
+        "no replay (and seed) before the end"
+    );
+
+    // Nothing changed, and the right seat can still act.
+    assert_eq!(version_of(&mut c, &id).await, 0);
+    let ok = c.act(act(mover, v, "dice:1d6")).await.unwrap().into_inner();
+    assert_eq!(ok.version, 1);
+    // The same (now stale) request again is refused.
+    assert_eq!(code(c.act(act(mover, v, "dice:1d6")).await), Code::Aborted);
+    assert_eq!(version_of(&mut c, &id).await, 1);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nothing_sent_to_a_seat_holds_the_seed_or_the_deck_order() {
+    let seed: u64 = 0xC0FF_EE12_3456_789A;
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let id = create(&mut c, "presidency", "standard", 2, seed).await;
+    let spectator = tokio::spawn(spectate_all(url.clone(), id.clone()));
+    let t0 = join(&mut c, &id, 0, "a").await;
+    let t1 = join(&mut c, &id, 1, "b").await;
+    let a = tokio::spawn(play_seat(url.clone(), id.clone(), t0, 11));
+    let b = tokio::spawn(play_seat(url.clone(), id.clone(), t1, 12));
+    let mut all = a.await.unwrap();
+    all.extend(b.await.unwrap());
+    all.extend(spectator.await.unwrap());
+    // Rebuild the true deck order from the seed, as only the server knows it.
+    let game = hustings_engine::new_game(
+        "presidency",
+        &hustings_engine::Setup::new("standard", 2, seed),
+    )
+    .unwrap();
+    let state: serde_json::Value = serde_json::from_str(&game.state_json()).unwrap();
+    let deck: Vec<u64> = state["hidden"]["campaign"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    // Cards are drawn from the end: the next three, in draw order.
+    let next: Vec<&str> = deck
+        .iter()
+        .rev()
+        .take(3)
+        .map(|&i| hustings_engine::presidency::data::CAMPAIGN[i as usize].id)
+        .collect();
+    let needle = format!("\"{}\",\"{}\",\"{}\"", next[0], next[1], next[2]);
+    for u in &all {
+        let bytes = u.encode_to_vec();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains(&seed.to_string()), "seed leaked");
+        let json = &u.view.as_ref().unwrap().json;
+        assert!(!json.contains(&seed.to_string()));
+        assert!(!json.contains("\"hidden\"") && !json.contains("\"rng\""));
+        // Until the first of those cards is drawn, nothing may show their order.
+        let view: serde_json::Value = serde_json::from_str(json).unwrap();
+        let drawn = view["campaign_discard"].as_array().unwrap();
+        if !drawn.iter().any(|c| c.as_str() == Some(next[0])) {
+            assert!(!json.contains(&needle), "the upcoming deck order leaked");
+        }
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reflection_lists_the_service_and_health_is_serving() {
+    use tonic_health::pb::health_client::HealthClient;
+    use tonic_reflection::pb::v1::ServerReflectionRequest;
+    use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
+    use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
+    use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
+
+    let server = start_server().await;
+    let channel = tonic::transport::Endpoint::from_shared(server.url())
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let mut health = HealthClient::new(channel.clone());
+    let r = health
+        .check(tonic_health::pb::HealthCheckRequest {
+            service: "hustings.v1.Hustings".into(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        r.status,
+        tonic_health::pb::health_check_response::ServingStatus::Serving as i32
+    );
+
+    let mut refl = ServerReflectionClient::new(channel);
+    let req = ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(MessageRequest::ListServices(String::new())),
+    };
+    let mut resp = refl
+        .server_reflection_info(tokio_stream::iter(vec![req]))
+        .await
+        .unwrap()
+        .into_inner();
+    let msg = resp.message().await.unwrap().unwrap();
+    let Some(MessageResponse::ListServicesResponse(list)) = msg.message_response else {
+        panic!("expected a service list");
+    };
+    let names: Vec<String> = list.service.into_iter().map(|s| s.name).collect();
+    assert!(
+        names.contains(&"hustings.v1.Hustings".to_string()),
+        "{names:?}"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn presence_follows_streams_and_the_lobby_announces_bot_seats() {
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let mut lobby = c
+        .watch_lobby(pb::WatchLobbyRequest { games: vec![] })
+        .await
+        .unwrap()
+        .into_inner();
+    let id = c
+        .create_match(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            seat_config: vec![
+                pb::SeatConfig::default(),
+                pb::SeatConfig {
+                    bot: true,
+                    ai: "greedy".into(),
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .summary
+        .unwrap()
+        .match_id;
+    let e = lobby.message().await.unwrap().unwrap();
+    assert_eq!(e.summary.as_ref().unwrap().match_id, id);
+    assert_eq!(e.waiting_bot_seats, vec![1]);
+    // A bot joining without naming a seat gets the bot seat.
+    let j = c
+        .join_match(pb::JoinMatchRequest {
+            match_id: id.clone(),
+            client_kind: pb::ClientKind::Bot as i32,
+            display_name: "robot".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(j.seat, 1);
+    let e = lobby.message().await.unwrap().unwrap();
+    assert!(e.waiting_bot_seats.is_empty());
+    let t0 = join(&mut c, &id, 0, "human").await;
+    // The human watches; the bot's stream opens and closes: the human sees it come and go.
+    let mut human = c
+        .watch_match(pb::WatchMatchRequest {
+            match_id: id.clone(),
+            token: t0,
+            from_version: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let first = human.message().await.unwrap().unwrap();
+    assert!(first.seats[0].connected && !first.seats[1].connected);
+    let mut bot_client = connect(&url).await;
+    let bot_stream = bot_client
+        .watch_match(pb::WatchMatchRequest {
+            match_id: id.clone(),
+            token: j.token,
+            from_version: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let u = human.message().await.unwrap().unwrap();
+    assert!(u.seats[1].connected, "bot shown as connected");
+    drop(bot_stream);
+    let u = human.message().await.unwrap().unwrap();
+    assert!(!u.seats[1].connected, "bot shown as gone");
+    server.shutdown().await;
+}
