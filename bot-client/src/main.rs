@@ -19,7 +19,17 @@ use tracing_subscriber::EnvFilter;
 /// AIs: random (uniform legal choices), greedy (one ply ahead on the game's evaluation),
 /// ismcts (information-set Monte Carlo tree search on states resampled from its seat's view).
 #[derive(Parser)]
-#[command(name = "hustings-bot", version, about, long_about)]
+#[command(
+    name = "hustings-bot",
+    version,
+    about,
+    long_about,
+    after_help = "Examples:\n  \
+    hustings-bot pool --ai ismcts                      fill every bot seat on the server\n  \
+    hustings-bot play --match 3f2a9c01 --ai greedy     take any open seat of one match\n  \
+    hustings-bot tournament --game presidency --a ismcts --b random --games 400 --embedded\n  \
+    hustings-bot stdio --cmd \"python3 examples/stdio_random.py\" --match 3f2a9c01"
+)]
 struct Cli {
     /// The server's URL.
     #[arg(

@@ -26,7 +26,7 @@ pub fn evaluation(game_id: &str) -> Option<Evaluation> {
             score: presidency_score,
             scale: 8.0,
         }),
-        // Votes for Women and The Vote: add their evaluations here as the games land.
+        // Votes for Women and The Vote: add their evaluations here (`the_vote::GAME_ID` …).
         _ => None,
     }
 }
@@ -75,9 +75,6 @@ const PRESIDENCY_IDLE_MONEY: f64 = 0.01;
 /// turn is over.
 fn presidency_score(game: &dyn AnyGame, seat: Seat) -> f64 {
     use hustings_engine::presidency::Phase;
-    // Every game's view is one variant of AnyView; only the Presidential Race's is read here
-    // (the pattern stops being irrefutable as soon as a second game joins the enum).
-    #[allow(irrefutable_let_patterns)]
     let AnyView::Presidency(view) = game.view(Viewer::Seat(seat)) else {
         return 0.0;
     };
