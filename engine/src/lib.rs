@@ -14,6 +14,7 @@ pub mod core;
 pub mod presidency;
 pub mod rng;
 pub mod testing;
+pub mod votes_for_women;
 
 use std::fmt::Debug;
 

@@ -1,0 +1,2 @@
+//! Votes for Women (`votes-for-women`).
+pub mod data;
