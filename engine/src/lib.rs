@@ -113,8 +113,10 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
 
 /// A game's typed view, for whichever game it is.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[allow(clippy::large_enum_variant)] // one view at a time, moved rarely: boxing buys nothing
 pub enum AnyView {
     Presidency(presidency::View),
+    VotesForWomen(votes_for_women::View),
 }
 
 /// The object-safe face of [`Game`], for hosting any game without knowing which.
@@ -144,6 +146,12 @@ pub trait IntoAnyView: Game {
 impl IntoAnyView for presidency::Presidency {
     fn any_view(view: Self::View) -> AnyView {
         AnyView::Presidency(view)
+    }
+}
+
+impl IntoAnyView for votes_for_women::VotesForWomen {
+    fn any_view(view: Self::View) -> AnyView {
+        AnyView::VotesForWomen(view)
     }
 }
 
@@ -191,7 +199,10 @@ impl<G: IntoAnyView> AnyGame for G {
 
 /// The catalogue of every game this engine plays.
 pub fn catalogue() -> Vec<GameInfo> {
-    vec![presidency::Presidency::info()]
+    vec![
+        presidency::Presidency::info(),
+        votes_for_women::VotesForWomen::info(),
+    ]
 }
 
 /// The catalogue entry of one game.
@@ -203,6 +214,7 @@ pub fn game_info(game_id: &str) -> Option<GameInfo> {
 pub fn new_game(game_id: &str, setup: &Setup) -> Result<Box<dyn AnyGame>, SetupError> {
     match game_id {
         presidency::GAME_ID => Ok(Box::new(presidency::Presidency::new(setup)?)),
+        votes_for_women::GAME_ID => Ok(Box::new(votes_for_women::VotesForWomen::new(setup)?)),
         other => Err(SetupError::UnknownGame(other.to_string())),
     }
 }
@@ -227,6 +239,7 @@ pub fn resample_any(
     }
     match game_id {
         presidency::GAME_ID => typed::<presidency::Presidency>(view, viewer, rng),
+        votes_for_women::GAME_ID => typed::<votes_for_women::VotesForWomen>(view, viewer, rng),
         other => Err(format!("unknown game '{other}'")),
     }
 }

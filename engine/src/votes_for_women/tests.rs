@@ -1,0 +1,1 @@
+//! Rules tests of Votes for Women on constructed states.

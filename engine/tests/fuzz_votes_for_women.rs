@@ -1,0 +1,184 @@
+//! Random-play fuzzing of Votes for Women: 10,000 seeded games with the board invariants
+//! checked after every choice, and redaction / refusal checks on a subset.
+
+use hustings_engine::testing::{FuzzOptions, random_game};
+use hustings_engine::votes_for_women::data::Side;
+use hustings_engine::votes_for_women::{Mark, Phase, VotesForWomen};
+use hustings_engine::{Game, Setup};
+
+fn invariant(g: &VotesForWomen) -> Result<(), String> {
+    let b = g.board();
+    let mut checks = 0;
+    let mut xs = 0;
+    for (i, s) in b.states.iter().enumerate() {
+        if s.red > 0 && s.purple + s.yellow > 0 {
+            return Err(format!("state {i} holds cubes of both sides: {s:?}"));
+        }
+        match s.mark {
+            Some(Mark::Check) => checks += 1,
+            Some(Mark::X) => xs += 1,
+            None => {}
+        }
+        if s.mark.is_some() && s.red + s.purple + s.yellow > 0 {
+            return Err(format!("decided state {i} still holds cubes: {s:?}"));
+        }
+        if b.amendment_sent && s.mark.is_none() && (s.red >= 4 || s.purple + s.yellow >= 4) {
+            return Err(format!("state {i} has 4+ cubes after the amendment: {s:?}"));
+        }
+    }
+    if checks != b.checks || xs != b.xs {
+        return Err(format!(
+            "mark counts {}/{} disagree with the map {checks}/{xs}",
+            b.checks, b.xs
+        ));
+    }
+    if b.checks > 36 || b.xs > 13 {
+        return Err(format!("{} checks, {} Xs", b.checks, b.xs));
+    }
+    if b.buttons[0] > Side::Suffragist.button_cap() || b.buttons[1] > Side::Opposition.button_cap()
+    {
+        return Err(format!("buttons beyond the caps: {:?}", b.buttons));
+    }
+    if b.congress > 6 || (b.amendment_sent && b.congress != 0) {
+        return Err(format!("Congress at {}", b.congress));
+    }
+    if b.campaigners.len() > 6 {
+        return Err("more than six Campaigners".into());
+    }
+    if b.turn > 6 || b.round > 6 {
+        return Err(format!("turn {} round {}", b.turn, b.round));
+    }
+    if b.available_states.len() + b.claimed.iter().flatten().filter(|&&c| c > 116).count() > 9 {
+        return Err("more State cards than the nine in play".into());
+    }
+    if b.outcome.is_some() != (b.phase == Phase::Finished) {
+        return Err("outcome and phase disagree".into());
+    }
+    if let Some(o) = &b.outcome {
+        let w = o.winners.first().copied();
+        let ok = match w {
+            Some(0) => b.checks == 36,
+            Some(1) => b.xs == 13 || (!b.amendment_sent && b.turn == 6),
+            _ => false,
+        };
+        if !ok {
+            return Err(format!("a win without its condition: {o:?}"));
+        }
+    }
+    Ok(())
+}
+
+fn fuzz(games: u64, heavy_every: u64) -> [u32; 2] {
+    let light = FuzzOptions::default();
+    let heavy = FuzzOptions {
+        redaction_every: 11,
+        illegal_every: 7,
+        ..FuzzOptions::default()
+    };
+    let mut wins = [0u32; 2];
+    for seed in 0..games {
+        let opts = if seed % heavy_every == 0 {
+            &heavy
+        } else {
+            &light
+        };
+        let setup = Setup::new("standard", 2, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let record = random_game::<VotesForWomen>(&setup, seed, opts, &mut invariant)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        wins[record.outcome.winners[0]] += 1;
+    }
+    wins
+}
+
+#[test]
+fn fuzz_10000_games() {
+    let wins = fuzz(
+        std::env::var("VFW_GAMES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(10_000),
+        100,
+    );
+    // Random play gives each side some wins; a side that never wins means a broken rule.
+    assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
+}
+
+#[test]
+fn seed_and_hidden_cards_never_appear_in_the_other_seat_view() {
+    for i in 0..30u64 {
+        let seed = 0xDEAD_BEEF_0000_0000u64 + i * 7_919;
+        let mut g = VotesForWomen::new(&Setup::new("standard", 2, seed)).unwrap();
+        let mut steps = 0;
+        while g.outcome().is_none() && steps < 300 {
+            for viewer in [
+                hustings_engine::Viewer::Spectator,
+                hustings_engine::Viewer::Seat(0),
+                hustings_engine::Viewer::Seat(1),
+            ] {
+                let text = serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0))).unwrap();
+                assert!(!text.contains(&seed.to_string()), "seed leaked to {viewer}");
+                assert!(!text.contains("rng"), "generator leaked to {viewer}");
+                let v = g.view(viewer);
+                for side in 0..2 {
+                    if viewer.seat() != Some(side) {
+                        assert!(v.drawn[side].is_none() && v.deck_top[side].is_none());
+                    }
+                }
+                if viewer == hustings_engine::Viewer::Spectator {
+                    assert!(v.hands.iter().all(Option::is_none));
+                }
+                // The three set-aside State cards are named nowhere.
+                for &c in &g.hidden().set_aside_states {
+                    let name = hustings_engine::votes_for_women::data::card(c).name;
+                    let slug = hustings_engine::votes_for_women::data::slug(c);
+                    assert!(
+                        !text.contains(&format!("\"{slug}\""))
+                            && !text.contains(&format!(":{slug}")),
+                        "set-aside {name} leaked to {viewer}"
+                    );
+                    let b = &v.board;
+                    assert!(
+                        !b.available_states.contains(&c)
+                            && !b.out.contains(&c)
+                            && !b.claimed.iter().flatten().any(|&x| x == c),
+                        "set-aside {name} is on the board"
+                    );
+                }
+            }
+            let seat = g.to_act()[0];
+            let c = g.prompt(seat).unwrap().choices[0].id.clone();
+            g.apply(seat, &c).unwrap();
+            steps += 1;
+        }
+    }
+}
+
+/// Win rates of random against random. Run with
+/// `cargo test -p hustings-engine --release --test fuzz_votes_for_women -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn random_vs_random_win_rates() {
+    let mut wins = [0u32; 2];
+    let n = 400u64;
+    for seed in 0..n {
+        let setup = Setup::new("standard", 2, 1_000_000 + seed);
+        let r = random_game::<VotesForWomen>(
+            &setup,
+            seed,
+            &FuzzOptions {
+                replay: false,
+                ..FuzzOptions::default()
+            },
+            &mut |_| Ok(()),
+        )
+        .unwrap();
+        wins[r.outcome.winners[0]] += 1;
+    }
+    println!(
+        "random vs random over {n} games: Suffragist {} ({:.1}%), Opposition {} ({:.1}%)",
+        wins[0],
+        100.0 * wins[0] as f64 / n as f64,
+        wins[1],
+        100.0 * wins[1] as f64 / n as f64
+    );
+}
