@@ -1390,8 +1390,14 @@ impl Prereq {
     }
 }
 
-/// A card's description, rendered from its row.
-pub fn describe(id: CardId) -> String {
+/// A card's description, rendered from its row (once, then cached).
+pub fn describe(id: CardId) -> &'static str {
+    static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
+    let texts = TEXTS.get_or_init(|| (1..=128u8).map(render).collect());
+    &texts[(id.clamp(1, 128) - 1) as usize]
+}
+
+fn render(id: CardId) -> String {
     let c = card(id);
     let mut parts: Vec<String> = c.prereqs.iter().map(|p| p.describe()).collect();
     if c.cost > 0 {

@@ -351,6 +351,18 @@ fn roll(rng: &mut GameRng, die: Die) -> u8 {
     rng.random_range(1..=die.sides()) as u8
 }
 
+/// A choice; its label is rendered only for prompts shown to a player (`full`), not for the
+/// engine's own bookkeeping (who acts, single-choice steps).
+fn mk<L: Into<String>>(
+    full: bool,
+    id: impl Into<String>,
+    kind: &str,
+    label: impl FnOnce() -> L,
+) -> Choice {
+    let label = if full { label().into() } else { String::new() };
+    Choice::new(id, kind, label)
+}
+
 fn join(d: &[u8]) -> String {
     d.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
 }
@@ -655,7 +667,7 @@ impl VotesForWomen {
                 self.board.stack.clear();
                 return;
             }
-            if let Some(d) = self.decision() {
+            if let Some(d) = self.decision(false) {
                 if d.choices.len() == 1 {
                     let id = d.choices[0].id.clone();
                     self.choose(d.side, &id);
@@ -1176,36 +1188,37 @@ impl VotesForWomen {
     }
 
     /// Choices for putting one cube of `side` in state `s`. `fixed` is a Campaigner's colour.
-    fn cube_choices(&self, side: Side, s: St, fixed: Option<Hue>, out: &mut Vec<Choice>) {
+    fn cube_choices(
+        &self,
+        full: bool,
+        side: Side,
+        s: St,
+        fixed: Option<Hue>,
+        out: &mut Vec<Choice>,
+    ) {
         let st = &self.board.states[s as usize];
         let c = code(s);
         let name = STATES[s as usize].name;
         match side {
             Side::Suffragist if st.red > 0 => out.push(
-                Choice::new(
-                    format!("state:{c}"),
-                    "cube",
-                    format!("{name}: remove a red cube"),
-                )
+                mk(full, format!("state:{c}"), "cube", || {
+                    format!("{name}: remove a red cube")
+                })
                 .location(c),
             ),
             Side::Suffragist => match fixed {
                 Some(h) => out.push(
-                    Choice::new(
-                        format!("state:{c}"),
-                        "cube",
-                        format!("{name}: add a {} cube", h.slug()),
-                    )
+                    mk(full, format!("state:{c}"), "cube", || {
+                        format!("{name}: add a {} cube", h.slug())
+                    })
                     .location(c),
                 ),
                 None => {
                     for h in [Hue::Purple, Hue::Yellow] {
                         out.push(
-                            Choice::new(
-                                format!("{}:{c}", h.slug()),
-                                "cube",
-                                format!("{name}: add a {} cube", h.slug()),
-                            )
+                            mk(full, format!("{}:{c}", h.slug()), "cube", || {
+                                format!("{name}: add a {} cube", h.slug())
+                            })
                             .location(c),
                         );
                     }
@@ -1214,11 +1227,9 @@ impl VotesForWomen {
             Side::Opposition if st.purple > 0 && st.yellow > 0 => {
                 for h in [Hue::Purple, Hue::Yellow] {
                     out.push(
-                        Choice::new(
-                            format!("{}:{c}", h.slug()),
-                            "cube",
-                            format!("{name}: remove a {} cube", h.slug()),
-                        )
+                        mk(full, format!("{}:{c}", h.slug()), "cube", || {
+                            format!("{name}: remove a {} cube", h.slug())
+                        })
                         .location(c),
                     );
                 }
@@ -1229,34 +1240,30 @@ impl VotesForWomen {
                 } else {
                     format!("{name}: add a red cube")
                 };
-                out.push(Choice::new(format!("state:{c}"), "cube", label).location(c));
+                out.push(mk(full, format!("state:{c}"), "cube", || label).location(c));
             }
         }
     }
 
     /// Choices for removing one opposing cube from `s`.
-    fn removal_choices(&self, side: Side, s: St, out: &mut Vec<Choice>) {
+    fn removal_choices(&self, full: bool, side: Side, s: St, out: &mut Vec<Choice>) {
         let st = &self.board.states[s as usize];
         let c = code(s);
         let name = STATES[s as usize].name;
         if side == Side::Opposition && st.purple > 0 && st.yellow > 0 {
             for h in [Hue::Purple, Hue::Yellow] {
                 out.push(
-                    Choice::new(
-                        format!("{}:{c}", h.slug()),
-                        "remove",
-                        format!("{name}: remove a {} cube", h.slug()),
-                    )
+                    mk(full, format!("{}:{c}", h.slug()), "remove", || {
+                        format!("{name}: remove a {} cube", h.slug())
+                    })
                     .location(c),
                 );
             }
         } else {
             out.push(
-                Choice::new(
-                    format!("state:{c}"),
-                    "remove",
-                    format!("{name}: remove a cube"),
-                )
+                mk(full, format!("state:{c}"), "remove", || {
+                    format!("{name}: remove a cube")
+                })
                 .location(c),
             );
         }
@@ -1284,13 +1291,13 @@ impl VotesForWomen {
     // ----- decisions ---------------------------------------------------------------------
 
     /// The decision the game waits for, or `None` when the next step is automatic.
-    fn decision(&self) -> Option<Decision> {
+    fn decision(&self, full: bool) -> Option<Decision> {
         if self.board.outcome.is_some() {
             return None;
         }
         if let Some(frame) = self.board.stack.last() {
             let task = frame.task.as_ref()?;
-            let (text, choices) = self.task_choices(frame, task);
+            let (text, choices) = self.task_choices(full, frame, task);
             return (!choices.is_empty()).then_some(Decision {
                 side: frame.side,
                 text,
@@ -1298,18 +1305,24 @@ impl VotesForWomen {
             });
         }
         match self.board.phase {
-            Phase::Operations => self.operations_decision(),
-            Phase::Strategy => self.strategy_decision(),
-            Phase::FinalVoting => self.voting_decision(),
+            Phase::Operations => self.operations_decision(full),
+            Phase::Strategy => self.strategy_decision(full),
+            Phase::FinalVoting => self.voting_decision(full),
             Phase::Finished => None,
         }
     }
 
-    fn card_choice(id: String, kind: &str, label: String, c: CardId) -> Choice {
-        Choice::new(id, kind, label).card(slug(c))
+    fn card_choice(
+        full: bool,
+        id: String,
+        kind: &str,
+        label: impl FnOnce() -> String,
+        c: CardId,
+    ) -> Choice {
+        mk(full, id, kind, label).card(slug(c))
     }
 
-    fn task_choices(&self, frame: &Frame, task: &Task) -> (String, Vec<Choice>) {
+    fn task_choices(&self, full: bool, frame: &Frame, task: &Task) -> (String, Vec<Choice>) {
         let side = frame.side;
         let mut ch = Vec::new();
         let b = self.buttons(side);
@@ -1327,14 +1340,12 @@ impl VotesForWomen {
                 } else {
                     "keep the roll"
                 };
-                ch.push(Choice::new("keep", "keep", keep));
+                ch.push(mk(full, "keep", "keep", || keep));
                 if reroll_ok {
                     ch.push(
-                        Choice::new(
-                            "reroll",
-                            "reroll",
-                            format!("Re-roll all (1 of {b} buttons)"),
-                        )
+                        mk(full, "reroll", "reroll", || {
+                            format!("Re-roll all (1 of {b} buttons)")
+                        })
                         .amount(1),
                     );
                 }
@@ -1354,7 +1365,7 @@ impl VotesForWomen {
                 vals.dedup();
                 for v in vals {
                     ch.push(
-                        Choice::new(format!("die:{v}"), "die", format!("Give the {v}"))
+                        mk(full, format!("die:{v}"), "die", || format!("Give the {v}"))
                             .amount(v as i64),
                     );
                 }
@@ -1380,7 +1391,7 @@ impl VotesForWomen {
                 if *left > 0 {
                     for s in cp.region.states() {
                         if self.can_add(side, s) {
-                            self.cube_choices(side, s, Some(cp.hue), &mut ch);
+                            self.cube_choices(full, side, s, Some(cp.hue), &mut ch);
                         }
                     }
                     let can_place = !ch.is_empty();
@@ -1388,18 +1399,16 @@ impl VotesForWomen {
                         for r in REGIONS {
                             if r != cp.region {
                                 ch.push(
-                                    Choice::new(
-                                        format!("move:{}", r.slug()),
-                                        "move",
-                                        format!("Move it to the {} (1 button)", r.name()),
-                                    )
+                                    mk(full, format!("move:{}", r.slug()), "move", || {
+                                        format!("Move it to the {} (1 button)", r.name())
+                                    })
                                     .location(r.slug())
                                     .amount(1),
                                 );
                             }
                         }
                         if !can_place {
-                            ch.push(Choice::new("pass", "pass", "Place nothing"));
+                            ch.push(mk(full, "pass", "pass", || "Place nothing"));
                         }
                     }
                 }
@@ -1417,6 +1426,9 @@ impl VotesForWomen {
             } => {
                 if *left > 0 {
                     for s in 0..48u8 {
+                        if !full && ch.len() >= 2 {
+                            break;
+                        }
                         if !self.can_add(side, s) {
                             continue;
                         }
@@ -1429,7 +1441,7 @@ impl VotesForWomen {
                                 .all(|o| o == s || Self::placed_in(placed, o) == 0),
                         };
                         if ok && (*cap == 0 || here < *cap) {
-                            self.cube_choices(side, s, None, &mut ch);
+                            self.cube_choices(full, side, s, None, &mut ch);
                         }
                     }
                 }
@@ -1437,18 +1449,21 @@ impl VotesForWomen {
             }
             Task::Fixed { queue } => {
                 if let Some(i) = self.first_open(side, queue) {
-                    self.cube_choices(side, queue[i], None, &mut ch);
+                    self.cube_choices(full, side, queue[i], None, &mut ch);
                 }
                 format!("Place a cube ({} left)", queue.len())
             }
             Task::Remove { left, cap, placed } => {
                 if *left > 0 {
                     for s in 0..48u8 {
+                        if !full && ch.len() >= 2 {
+                            break;
+                        }
                         let st = &self.board.states[s as usize];
                         if st.cubes(side.other()) > 0
                             && (*cap == 0 || Self::placed_in(placed, s) < *cap)
                         {
-                            self.removal_choices(side, s, &mut ch);
+                            self.removal_choices(full, side, s, &mut ch);
                         }
                     }
                 }
@@ -1457,6 +1472,9 @@ impl VotesForWomen {
             Task::RemoveAll { hue, left } => {
                 if *left > 0 {
                     for s in 0..48u8 {
+                        if !full && ch.len() >= 2 {
+                            break;
+                        }
                         let st = &self.board.states[s as usize];
                         let n = match hue {
                             HueSet::Purple => st.purple,
@@ -1466,18 +1484,16 @@ impl VotesForWomen {
                         if n > 0 {
                             let c = code(s);
                             ch.push(
-                                Choice::new(
-                                    format!("state:{c}"),
-                                    "remove",
-                                    format!("Clear {} ({n} cubes)", STATES[s as usize].name),
-                                )
+                                mk(full, format!("state:{c}"), "remove", || {
+                                    format!("Clear {} ({n} cubes)", STATES[s as usize].name)
+                                })
                                 .location(c)
                                 .amount(n as i64),
                             );
                         }
                     }
                     if !ch.is_empty() {
-                        ch.push(Choice::new("done", "done", "Clear no more states"));
+                        ch.push(mk(full, "done", "done", || "Clear no more states"));
                     }
                 }
                 format!("Clear cubes from up to {left} more state(s)")
@@ -1485,11 +1501,9 @@ impl VotesForWomen {
             Task::ChooseRegion { n } => {
                 for r in REGIONS {
                     ch.push(
-                        Choice::new(
-                            format!("region:{}", r.slug()),
-                            "region",
-                            format!("Add {n} in every state of the {}", r.name()),
-                        )
+                        mk(full, format!("region:{}", r.slug()), "region", || {
+                            format!("Add {n} in every state of the {}", r.name())
+                        })
                         .location(r.slug()),
                     );
                 }
@@ -1498,9 +1512,10 @@ impl VotesForWomen {
             Task::PickStrategy => {
                 for &c in &self.board.strategy_display {
                     ch.push(Self::card_choice(
+                        full,
                         format!("strategy:{}", slug(c)),
                         "strategy",
-                        format!("{}: {}", card(c).name, describe(c)),
+                        || format!("{}: {}", card(c).name, describe(c)),
                         c,
                     ));
                 }
@@ -1518,9 +1533,10 @@ impl VotesForWomen {
                 for c in pool {
                     if self.playable(side, c) {
                         ch.push(Self::card_choice(
+                            full,
                             format!("play:{}", slug(c)),
                             "play",
-                            format!("Play {}: {}", card(c).name, describe(c)),
+                            || format!("Play {}: {}", card(c).name, describe(c)),
                             c,
                         ));
                     }
@@ -1530,17 +1546,19 @@ impl VotesForWomen {
             Task::Stack => {
                 for &c in &self.hidden.drawn[side.index()] {
                     ch.push(Self::card_choice(
+                        full,
                         format!("top:{}", slug(c)),
                         "top",
-                        format!("Put {} on top of your deck", card(c).name),
+                        || format!("Put {} on top of your deck", card(c).name),
                         c,
                     ));
                 }
                 if !ch.is_empty() {
-                    ch.push(Choice::new(
+                    ch.push(mk(
+                        full,
                         "done",
                         "done",
-                        "Put the rest at the bottom of your deck",
+                        || "Put the rest at the bottom of your deck",
                     ));
                 }
                 "Stack cards on your deck (each one goes above the last)".into()
@@ -1551,9 +1569,10 @@ impl VotesForWomen {
                 for &c in &hand {
                     if !card(c).campaigner_icon {
                         ch.push(Self::card_choice(
+                            full,
                             format!("discard:{}", slug(c)),
                             "discard",
-                            format!("Make them discard {}", card(c).name),
+                            || format!("Make them discard {}", card(c).name),
                             c,
                         ));
                     }
@@ -1562,6 +1581,9 @@ impl VotesForWomen {
             }
             Task::PickState { pick } => {
                 for s in 0..48u8 {
+                    if !full && ch.len() >= 2 {
+                        break;
+                    }
                     let st = &self.board.states[s as usize];
                     let ok = match pick {
                         StatePick::Veto => st.mark == Some(Mark::Check),
@@ -1574,11 +1596,9 @@ impl VotesForWomen {
                     if ok {
                         let c = code(s);
                         ch.push(
-                            Choice::new(
-                                format!("state:{c}"),
-                                "state",
-                                STATES[s as usize].name.to_string(),
-                            )
+                            mk(full, format!("state:{c}"), "state", || {
+                                STATES[s as usize].name.to_string()
+                            })
                             .location(c),
                         );
                     }
@@ -1589,15 +1609,13 @@ impl VotesForWomen {
                 let own = self.campaigners_of(side);
                 if let Some(&idx) = own.get(*next as usize) {
                     let cp = self.board.campaigners[idx as usize];
-                    ch.push(Choice::new("stay", "stay", "Leave it where it is"));
+                    ch.push(mk(full, "stay", "stay", || "Leave it where it is"));
                     for r in REGIONS {
                         if r != cp.region {
                             ch.push(
-                                Choice::new(
-                                    format!("move:{}", r.slug()),
-                                    "move",
-                                    format!("Move it to the {}", r.name()),
-                                )
+                                mk(full, format!("move:{}", r.slug()), "move", || {
+                                    format!("Move it to the {}", r.name())
+                                })
                                 .location(r.slug()),
                             );
                         }
@@ -1614,9 +1632,10 @@ impl VotesForWomen {
             Task::CounterStrat => {
                 for &c in &self.board.rest_of_turn {
                     ch.push(Self::card_choice(
+                        full,
                         format!("remove:{}", slug(c)),
                         "remove",
-                        format!("Discard {}", card(c).name),
+                        || format!("Discard {}", card(c).name),
                         c,
                     ));
                 }
@@ -2125,7 +2144,7 @@ impl VotesForWomen {
 
     // ----- Operations --------------------------------------------------------------------
 
-    fn operations_decision(&self) -> Option<Decision> {
+    fn operations_decision(&self, full: bool) -> Option<Decision> {
         let side = self.board.active;
         let b = self.buttons(side);
         let mut ch = Vec::new();
@@ -2135,38 +2154,45 @@ impl VotesForWomen {
             sorted.sort_unstable();
             let has_campaigners = !self.campaigners_of(side).is_empty();
             for &c in &sorted {
+                if !full && ch.len() >= 2 {
+                    break;
+                }
                 let name = card(c).name;
                 let sl = slug(c);
                 if self.playable(side, c) {
                     ch.push(Self::card_choice(
+                        full,
                         format!("event:{sl}"),
                         "event",
-                        format!("Event {name}: {}", describe(c)),
+                        || format!("Event {name}: {}", describe(c)),
                         c,
                     ));
                 }
                 if has_campaigners {
                     if b >= self.campaign_cost(side) {
                         ch.push(Self::card_choice(
+                            full,
                             format!("campaign:{sl}"),
                             "campaign",
-                            format!("Campaign with {name}"),
+                            || format!("Campaign with {name}"),
                             c,
                         ));
                     }
                     if b < side.button_cap() {
                         ch.push(Self::card_choice(
+                            full,
                             format!("organize:{sl}"),
                             "organize",
-                            format!("Organize with {name}"),
+                            || format!("Organize with {name}"),
                             c,
                         ));
                     }
                     if !self.board.amendment_sent {
                         ch.push(Self::card_choice(
+                            full,
                             format!("lobby:{sl}"),
                             "lobby",
-                            format!("Lobby with {name}"),
+                            || format!("Lobby with {name}"),
                             c,
                         ));
                     }
@@ -2176,9 +2202,10 @@ impl VotesForWomen {
                 // Nothing else is possible: the card is spent without effect.
                 for &c in &sorted {
                     ch.push(Self::card_choice(
+                        full,
                         format!("discard:{}", slug(c)),
                         "discard",
-                        format!("Discard {} without effect", card(c).name),
+                        || format!("Discard {} without effect", card(c).name),
                         c,
                     ));
                 }
@@ -2190,9 +2217,10 @@ impl VotesForWomen {
             for c in claimed {
                 if self.playable(side, c) {
                     ch.push(Self::card_choice(
+                        full,
                         format!("claimed:{}", slug(c)),
                         "claimed",
-                        format!("Play claimed {}: {}", card(c).name, describe(c)),
+                        || format!("Play claimed {}: {}", card(c).name, describe(c)),
                         c,
                     ));
                 }
@@ -2203,7 +2231,7 @@ impl VotesForWomen {
             if ch.is_empty() {
                 return None;
             }
-            ch.push(Choice::new("done", "done", "End your part of the round"));
+            ch.push(mk(full, "done", "done", || "End your part of the round"));
         }
         Some(Decision {
             side,
@@ -2332,7 +2360,7 @@ impl VotesForWomen {
 
     // ----- Strategy Phase ----------------------------------------------------------------
 
-    fn strategy_decision(&self) -> Option<Decision> {
+    fn strategy_decision(&self, full: bool) -> Option<Decision> {
         let sb = self.buttons(Side::Suffragist);
         let ob = self.buttons(Side::Opposition);
         match self.board.commit {
@@ -2340,11 +2368,9 @@ impl VotesForWomen {
                 let max = sb.min(ob + 1);
                 let ch = (0..=max)
                     .map(|n| {
-                        Choice::new(
-                            format!("commit:{n}"),
-                            "commit",
-                            format!("Commit {n} buttons"),
-                        )
+                        mk(full, format!("commit:{n}"), "commit", || {
+                            format!("Commit {n} buttons")
+                        })
                         .amount(n as i64)
                     })
                     .collect();
@@ -2363,23 +2389,24 @@ impl VotesForWomen {
                 }
                 let mut ch = Vec::new();
                 if n > 0 {
-                    ch.push(Choice::new(
+                    ch.push(mk(
+                        full,
                         "defer",
                         "defer",
-                        "Defer: the Suffragist takes a card",
+                        || "Defer: the Suffragist takes a card",
                     ));
                 }
                 ch.push(
-                    Choice::new("match", "match", format!("Match: both spend {n}, no card"))
-                        .amount(n as i64),
+                    mk(full, "match", "match", || {
+                        format!("Match: both spend {n}, no card")
+                    })
+                    .amount(n as i64),
                 );
                 if ob > n {
                     ch.push(
-                        Choice::new(
-                            "supersede",
-                            "supersede",
-                            format!("Supersede: spend {}, take a card", n + 1),
-                        )
+                        mk(full, "supersede", "supersede", || {
+                            format!("Supersede: spend {}, take a card", n + 1)
+                        })
                         .amount(n as i64 + 1),
                     );
                 }
@@ -2463,26 +2490,27 @@ impl VotesForWomen {
         )
     }
 
-    fn voting_decision(&self) -> Option<Decision> {
+    fn voting_decision(&self, full: bool) -> Option<Decision> {
         match self.board.vote {
             None => {
                 let side = self.board.chooser;
                 let mut ch = Vec::new();
                 for s in 0..48u8 {
+                    if !full && ch.len() >= 2 {
+                        break;
+                    }
                     let st = &self.board.states[s as usize];
                     if st.mark.is_none() {
                         let c = code(s);
                         ch.push(
-                            Choice::new(
-                                format!("state:{c}"),
-                                "state",
+                            mk(full, format!("state:{c}"), "state", || {
                                 format!(
                                     "{} (Suffragist {}, Opposition {})",
                                     STATES[s as usize].name,
                                     st.cubes(Side::Suffragist),
                                     st.cubes(Side::Opposition)
-                                ),
-                            )
+                                )
+                            })
                             .location(c),
                         );
                     }
@@ -2513,8 +2541,8 @@ impl VotesForWomen {
                         STATES[v.state as usize].name, t[0], t[1]
                     ),
                     choices: vec![
-                        Choice::new("keep", "keep", "Accept the result"),
-                        Choice::new("reroll", "reroll", "Re-roll your die (1 button)").amount(1),
+                        mk(full, "keep", "keep", || "Accept the result"),
+                        mk(full, "reroll", "reroll", || "Re-roll your die (1 button)").amount(1),
                     ],
                 })
             }
@@ -2724,14 +2752,19 @@ impl Game for VotesForWomen {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        match self.decision() {
+        match self.decision(false) {
             Some(d) => vec![self.seat_of(d.side)],
             None => Vec::new(),
         }
     }
 
     fn prompt(&self, seat: Seat) -> Option<Prompt> {
-        let d = self.decision()?;
+        // Who decides is cheap to find out; the labelled choices only for that seat.
+        let side = self.decision(false)?.side;
+        if self.seat_of(side) != seat {
+            return None;
+        }
+        let d = self.decision(true)?;
         (self.seat_of(d.side) == seat).then_some(Prompt {
             seat,
             text: d.text,
