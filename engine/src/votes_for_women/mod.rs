@@ -324,6 +324,10 @@ pub struct Hidden {
     pub strategy_deck: Vec<CardId>,
     pub set_aside_states: Vec<CardId>,
     pub rng: GameRng,
+    /// Die results to use before the generator's, first first (tests set these to replay
+    /// the rulebook's examples).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forced_dice: Vec<u8>,
 }
 
 /// A game of Votes for Women.
@@ -584,6 +588,7 @@ impl VotesForWomen {
                 strategy_deck: strategy,
                 set_aside_states: set_aside,
                 rng,
+                forced_dice: Vec::new(),
             },
             log: Vec::new(),
             logging: true,
@@ -819,7 +824,7 @@ impl VotesForWomen {
             }
             Op::Congress(n) => self.move_congress(side, n.unsigned_abs()),
             Op::Gate(die) => {
-                let v = roll(&mut self.hidden.rng, die);
+                let v = self.roll_die(die);
                 self.log_roll(side, die, &[v]);
                 if v < 3 {
                     self.set_task(Some(Task::Dice {
@@ -830,7 +835,7 @@ impl VotesForWomen {
                 }
             }
             Op::Roll(n, die) => {
-                let dice: Vec<u8> = (0..n).map(|_| roll(&mut self.hidden.rng, die)).collect();
+                let dice: Vec<u8> = (0..n).map(|_| self.roll_die(die)).collect();
                 self.log_roll(side, die, &dice);
                 if let Some(f) = self.board.stack.last_mut() {
                     f.count = dice.iter().sum();
@@ -954,9 +959,7 @@ impl VotesForWomen {
                 pick: StatePick::Bellwether,
             })),
             Op::SuperiorLobbying => {
-                let dice: Vec<u8> = (0..4)
-                    .map(|_| roll(&mut self.hidden.rng, Die::D8))
-                    .collect();
+                let dice: Vec<u8> = (0..4).map(|_| self.roll_die(Die::D8)).collect();
                 self.log_roll(side, Die::D8, &dice);
                 self.set_task(Some(Task::Dice {
                     purpose: DicePurpose::Superior,
@@ -966,6 +969,14 @@ impl VotesForWomen {
             }
             Op::Transportation => self.set_task(Some(Task::Transport { next: 0 })),
             Op::CounterStrat => self.set_task(Some(Task::CounterStrat)),
+        }
+    }
+
+    fn roll_die(&mut self, die: Die) -> u8 {
+        if self.hidden.forced_dice.is_empty() {
+            roll(&mut self.hidden.rng, die)
+        } else {
+            self.hidden.forced_dice.remove(0)
         }
     }
 
@@ -1738,7 +1749,7 @@ impl VotesForWomen {
         }
         self.spend(side, cost);
         let die = self.campaign_die(side);
-        let dice: Vec<u8> = (0..n).map(|_| roll(&mut self.hidden.rng, die)).collect();
+        let dice: Vec<u8> = (0..n).map(|_| self.roll_die(die)).collect();
         self.log_roll(side, die, &dice);
         self.push_frame(
             side,
@@ -1767,9 +1778,7 @@ impl VotesForWomen {
             Task::Dice { purpose, die, dice } => {
                 if kind == "reroll" {
                     self.spend(side, 1);
-                    let dice: Vec<u8> = (0..dice.len())
-                        .map(|_| roll(&mut self.hidden.rng, die))
-                        .collect();
+                    let dice: Vec<u8> = (0..dice.len()).map(|_| self.roll_die(die)).collect();
                     self.log_roll(side, die, &dice);
                     if let Some(f) = self.board.stack.last_mut()
                         && purpose == DicePurpose::Count
@@ -2299,7 +2308,7 @@ impl VotesForWomen {
                 } else {
                     Die::D6
                 };
-                let dice: Vec<u8> = (0..n).map(|_| roll(&mut self.hidden.rng, die)).collect();
+                let dice: Vec<u8> = (0..n).map(|_| self.roll_die(die)).collect();
                 self.log_roll(side, die, &dice);
                 self.push_frame(
                     side,
@@ -2560,8 +2569,8 @@ impl VotesForWomen {
                     self.vote_die(Side::Suffragist),
                     self.vote_die(Side::Opposition),
                 );
-                let a = roll(&mut self.hidden.rng, da);
-                let b = roll(&mut self.hidden.rng, db);
+                let a = self.roll_die(da);
+                let b = self.roll_die(db);
                 let seat = self.seat_of(side);
                 self.push_log(
                     LogEntry::new(
@@ -2584,7 +2593,7 @@ impl VotesForWomen {
                 if let Some(mut v) = self.board.vote {
                     self.spend(side, 1);
                     let die = self.vote_die(side);
-                    let d = roll(&mut self.hidden.rng, die);
+                    let d = self.roll_die(die);
                     v.rolls[side.index()] = d;
                     self.board.vote = Some(v);
                     self.log_roll(side, self.vote_die(side), &[d]);
@@ -2713,6 +2722,7 @@ impl VotesForWomen {
             strategy_deck: strategy,
             set_aside_states: set_aside,
             rng: r,
+            forced_dice: Vec::new(),
         }
     }
 }
