@@ -204,6 +204,10 @@ pub struct Frame {
     pub count: u8,
     /// The card's roll failed: it ends without effect and is not boxed.
     pub failed: bool,
+    /// Where this frame's drawn cards start in its side's drawn zone (cards drawn by a
+    /// card it plays come after them).
+    #[serde(default)]
+    pub base: u8,
     pub task: Option<Task>,
 }
 
@@ -732,6 +736,7 @@ impl VotesForWomen {
             pc: 0,
             count: 0,
             failed: false,
+            base: 0,
             task,
         });
     }
@@ -910,18 +915,21 @@ impl VotesForWomen {
             }
             Op::ClaimStrategy => self.set_task(Some(Task::PickStrategy)),
             Op::DrawDiscardPlay => {
+                self.mark_draw_base(side);
                 self.draw(side, 2, true);
                 self.set_task(Some(Task::PlayOne {
                     from: PlayFrom::DrawnDiscardRest,
                 }));
             }
             Op::WinningPlan => {
+                self.mark_draw_base(side);
                 self.draw(side, 6, true);
                 self.set_task(Some(Task::PlayOne {
                     from: PlayFrom::DrawnThenStack,
                 }));
             }
             Op::Rearrange(n) => {
+                self.mark_draw_base(side);
                 self.draw(side, n as usize, true);
                 self.set_task(Some(Task::Stack));
             }
@@ -1539,7 +1547,7 @@ impl VotesForWomen {
                         v.sort_unstable();
                         v
                     }
-                    _ => self.hidden.drawn[side.index()].clone(),
+                    _ => self.own_drawn(side).to_vec(),
                 };
                 for c in pool {
                     if self.playable(side, c) {
@@ -1555,7 +1563,7 @@ impl VotesForWomen {
                 "Play one card as an event".into()
             }
             Task::Stack => {
-                for &c in &self.hidden.drawn[side.index()] {
+                for &c in self.own_drawn(side) {
                     ch.push(Self::card_choice(
                         full,
                         format!("top:{}", slug(c)),
@@ -1690,7 +1698,7 @@ impl VotesForWomen {
             },
             Task::Stack => {
                 let i = side.index();
-                let rest = std::mem::take(&mut self.hidden.drawn[i]);
+                let rest = self.take_own_drawn(side);
                 let k = rest.len();
                 for c in rest {
                     self.hidden.decks[i].bottom.insert(0, c);
@@ -1714,8 +1722,40 @@ impl VotesForWomen {
         self.set_task(next);
     }
 
+    /// The cards the top frame drew (its slice of the drawn zone).
+    fn own_drawn(&self, side: Side) -> &[CardId] {
+        let base = self
+            .board
+            .stack
+            .last()
+            .map(|f| f.base as usize)
+            .unwrap_or(0);
+        let d = &self.hidden.drawn[side.index()];
+        &d[base.min(d.len())..]
+    }
+
+    fn take_own_drawn(&mut self, side: Side) -> Vec<CardId> {
+        let base = self
+            .board
+            .stack
+            .last()
+            .map(|f| f.base as usize)
+            .unwrap_or(0);
+        let d = &mut self.hidden.drawn[side.index()];
+        let base = base.min(d.len());
+        d.split_off(base)
+    }
+
+    /// Marks where the top frame's drawn cards begin, before it draws.
+    fn mark_draw_base(&mut self, side: Side) {
+        let n = self.hidden.drawn[side.index()].len() as u8;
+        if let Some(f) = self.board.stack.last_mut() {
+            f.base = n;
+        }
+    }
+
     fn discard_drawn(&mut self, side: Side) {
-        let rest = std::mem::take(&mut self.hidden.drawn[side.index()]);
+        let rest = self.take_own_drawn(side);
         if !rest.is_empty() {
             let names: Vec<&str> = rest.iter().map(|&c| card(c).name).collect();
             self.say(

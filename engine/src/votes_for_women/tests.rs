@@ -1560,3 +1560,29 @@ card_test!(card_125_pennsylvania, {
 card_test!(card_126_virginia, { draw_discard_play(S, 126, true) });
 card_test!(card_127_new_york, { state_six(127, Region::Northeast) });
 card_test!(card_128_new_jersey, { state_buttons(128) });
+
+#[test]
+fn a_card_played_inside_the_winning_plan_keeps_its_own_drawn_cards() {
+    let mut g = table(S, &[]);
+    stack_deck(&mut g, S, &[4, 22, 40, 3, 8, 9, 50, 10]);
+    claimed(&mut g, S, 111);
+    // The Winning Plan plays A Vindication…, which draws 2 of its own.
+    pick(&mut g, "play:a-vindication-of-the-rights-of-woman");
+    assert_eq!(g.hidden.drawn[0].len(), 7);
+    assert!(offered(&g, "play:tea-parties-for-suffrage"));
+    assert!(
+        !offered(&g, "play:the-club-movement"),
+        "not one of its two cards"
+    );
+    pick(&mut g, "play:tea-parties-for-suffrage");
+    assert!(
+        g.board.out.contains(&10),
+        "the other of its two is discarded"
+    );
+    // Back in the Winning Plan: its five remaining cards are still there to stack.
+    let p = g.prompt(0).expect("stacking");
+    assert_eq!(p.choices.iter().filter(|c| c.kind == "top").count(), 5);
+    pick(&mut g, "done");
+    assert_eq!(g.hidden.decks[0].bottom.len(), 5);
+    assert!(g.board.stack.is_empty());
+}
