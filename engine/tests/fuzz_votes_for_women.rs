@@ -5,6 +5,7 @@ use hustings_engine::testing::{FuzzOptions, random_game};
 use hustings_engine::votes_for_women::data::Side;
 use hustings_engine::votes_for_women::{Mark, Phase, VotesForWomen};
 use hustings_engine::{Game, Setup};
+use rand::SeedableRng;
 
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
     let b = g.board();
@@ -159,6 +160,7 @@ fn seed_and_hidden_cards_never_appear_in_the_other_seat_view() {
 #[ignore]
 fn random_vs_random_win_rates() {
     let mut wins = [0u32; 2];
+    let mut reasons = std::collections::BTreeMap::<String, u32>::new();
     let n = 400u64;
     for seed in 0..n {
         let setup = Setup::new("standard", 2, 1_000_000 + seed);
@@ -173,7 +175,16 @@ fn random_vs_random_win_rates() {
         )
         .unwrap();
         wins[r.outcome.winners[0]] += 1;
+        let kind = if r.outcome.reason.contains("never sent") {
+            "Congress never sent the amendment"
+        } else if r.outcome.reason.contains("reject") {
+            "13 rejections"
+        } else {
+            "36 ratifications"
+        };
+        *reasons.entry(kind.to_string()).or_default() += 1;
     }
+    println!("endings: {reasons:?}");
     println!(
         "random vs random over {n} games: Suffragist {} ({:.1}%), Opposition {} ({:.1}%)",
         wins[0],
@@ -181,4 +192,37 @@ fn random_vs_random_win_rates() {
         wins[1],
         100.0 * wins[1] as f64 / n as f64
     );
+}
+
+#[test]
+fn registered_in_the_catalogue_and_resampled_from_json() {
+    let info = hustings_engine::game_info("votes-for-women").expect("in the catalogue");
+    let v = info.variant("standard").expect("standard variant");
+    assert_eq!(v.seat_names, vec!["Suffragist", "Opposition"]);
+    let setup = Setup::new("standard", 2, 42);
+    let mut g = hustings_engine::new_game("votes-for-women", &setup).expect("new game");
+    // Play a few choices so that hands, decks and the board have moved.
+    for _ in 0..25 {
+        let seat = g.to_act()[0];
+        let c = g.prompt(seat).unwrap().choices.last().unwrap().id.clone();
+        g.apply(seat, &c).unwrap();
+    }
+    for viewer in [
+        hustings_engine::Viewer::Seat(0),
+        hustings_engine::Viewer::Seat(1),
+        hustings_engine::Viewer::Spectator,
+    ] {
+        let json = g.view_json(viewer);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let s = hustings_engine::resample_any("votes-for-women", &json, viewer, &mut rng)
+            .expect("resampled");
+        assert_eq!(s.view_json(viewer), json, "{viewer}");
+        if let Some(seat) = viewer.seat() {
+            assert_eq!(s.prompt(seat), g.prompt(seat));
+        }
+    }
+    assert!(matches!(
+        g.view(hustings_engine::Viewer::Seat(0)),
+        hustings_engine::AnyView::VotesForWomen(_)
+    ));
 }

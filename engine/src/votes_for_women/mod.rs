@@ -392,6 +392,7 @@ impl VotesForWomen {
     }
 
     /// Test support: change the state directly, then let the game continue from it.
+    #[doc(hidden)]
     pub fn edit(&mut self, f: impl FnOnce(&mut Board, &mut Hidden)) {
         f(&mut self.board, &mut self.hidden);
         self.run();
