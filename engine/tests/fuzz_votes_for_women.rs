@@ -3,11 +3,55 @@
 
 use hustings_engine::testing::{FuzzOptions, random_game};
 use hustings_engine::votes_for_women::data::Side;
-use hustings_engine::votes_for_women::{Mark, Phase, VotesForWomen};
+use hustings_engine::votes_for_women::{Mark, Phase, Source, VotesForWomen};
 use hustings_engine::{Game, Setup};
 use rand::SeedableRng;
 
+/// Every one of the 128 cards is in exactly one place.
+fn cards_conserved(g: &VotesForWomen) -> Result<(), String> {
+    let b = g.board();
+    let h = g.hidden();
+    let mut seen = [0u8; 129];
+    let zones: Vec<&[u8]> = vec![
+        &h.hands[0],
+        &h.hands[1],
+        &h.drawn[0],
+        &h.drawn[1],
+        &h.decks[0].bottom,
+        &h.decks[0].middle,
+        &h.decks[0].top,
+        &h.decks[1].bottom,
+        &h.decks[1].middle,
+        &h.decks[1].top,
+        &h.strategy_deck,
+        &h.set_aside_states,
+        &b.out,
+        &b.rest_of_turn,
+        &b.rest_of_game,
+        &b.final_voting_box,
+        &b.available_states,
+        &b.strategy_display,
+        &b.claimed[0],
+        &b.claimed[1],
+    ];
+    for zone in zones {
+        for &c in zone {
+            seen[c as usize] += 1;
+        }
+    }
+    for f in &b.stack {
+        if let Source::Card(c) = f.source {
+            seen[c as usize] += 1;
+        }
+    }
+    match (1..=128).find(|&c| seen[c] != 1) {
+        Some(c) => Err(format!("card {c} is in {} places", seen[c])),
+        None => Ok(()),
+    }
+}
+
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
+    cards_conserved(g)?;
     let b = g.board();
     let mut checks = 0;
     let mut xs = 0;
