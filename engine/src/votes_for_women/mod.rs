@@ -371,6 +371,50 @@ fn mk<L: Into<String>>(
     Choice::new(id, kind, label)
 }
 
+/// The ids and labels of the cube choices in one state, rendered once: cube placements
+/// are most of the choices a game offers.
+struct StateTexts {
+    code: &'static str,
+    id_state: String,
+    id_purple: String,
+    id_yellow: String,
+    add_purple: String,
+    add_yellow: String,
+    add_red: String,
+    rm_red: String,
+    rm_purple: String,
+    rm_yellow: String,
+    rm_suffragist: String,
+    rm_cube: String,
+}
+
+fn state_texts(s: St) -> &'static StateTexts {
+    static TEXTS: std::sync::OnceLock<Vec<StateTexts>> = std::sync::OnceLock::new();
+    let all = TEXTS.get_or_init(|| {
+        STATES
+            .iter()
+            .map(|d| {
+                let (c, n) = (d.code, d.name);
+                StateTexts {
+                    code: c,
+                    id_state: format!("state:{c}"),
+                    id_purple: format!("purple:{c}"),
+                    id_yellow: format!("yellow:{c}"),
+                    add_purple: format!("{n}: add a purple cube"),
+                    add_yellow: format!("{n}: add a yellow cube"),
+                    add_red: format!("{n}: add a red cube"),
+                    rm_red: format!("{n}: remove a red cube"),
+                    rm_purple: format!("{n}: remove a purple cube"),
+                    rm_yellow: format!("{n}: remove a yellow cube"),
+                    rm_suffragist: format!("{n}: remove a Suffragist cube"),
+                    rm_cube: format!("{n}: remove a cube"),
+                }
+            })
+            .collect()
+    });
+    &all[(s as usize).min(47)]
+}
+
 fn join(d: &[u8]) -> String {
     d.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
 }
@@ -1217,29 +1261,41 @@ impl VotesForWomen {
         out: &mut Vec<Choice>,
     ) {
         let st = &self.board.states[s as usize];
-        let c = code(s);
-        let name = STATES[s as usize].name;
+        let t = state_texts(s);
+        let c = t.code;
+        let hue_id = |h: Hue| {
+            if h == Hue::Yellow {
+                &t.id_yellow
+            } else {
+                &t.id_purple
+            }
+        };
+        let add = |h: Hue| {
+            if h == Hue::Yellow {
+                &t.add_yellow
+            } else {
+                &t.add_purple
+            }
+        };
+        let remove = |h: Hue| {
+            if h == Hue::Yellow {
+                &t.rm_yellow
+            } else {
+                &t.rm_purple
+            }
+        };
         match side {
-            Side::Suffragist if st.red > 0 => out.push(
-                mk(full, format!("state:{c}"), "cube", || {
-                    format!("{name}: remove a red cube")
-                })
-                .location(c),
-            ),
+            Side::Suffragist if st.red > 0 => {
+                out.push(mk(full, t.id_state.as_str(), "cube", || t.rm_red.as_str()).location(c))
+            }
             Side::Suffragist => match fixed {
-                Some(h) => out.push(
-                    mk(full, format!("state:{c}"), "cube", || {
-                        format!("{name}: add a {} cube", h.slug())
-                    })
-                    .location(c),
-                ),
+                Some(h) => {
+                    out.push(mk(full, t.id_state.as_str(), "cube", || add(h).as_str()).location(c))
+                }
                 None => {
                     for h in [Hue::Purple, Hue::Yellow] {
                         out.push(
-                            mk(full, format!("{}:{c}", h.slug()), "cube", || {
-                                format!("{name}: add a {} cube", h.slug())
-                            })
-                            .location(c),
+                            mk(full, hue_id(h).as_str(), "cube", || add(h).as_str()).location(c),
                         );
                     }
                 }
@@ -1247,20 +1303,17 @@ impl VotesForWomen {
             Side::Opposition if st.purple > 0 && st.yellow > 0 => {
                 for h in [Hue::Purple, Hue::Yellow] {
                     out.push(
-                        mk(full, format!("{}:{c}", h.slug()), "cube", || {
-                            format!("{name}: remove a {} cube", h.slug())
-                        })
-                        .location(c),
+                        mk(full, hue_id(h).as_str(), "cube", || remove(h).as_str()).location(c),
                     );
                 }
             }
             Side::Opposition => {
                 let label = if st.purple + st.yellow > 0 {
-                    format!("{name}: remove a Suffragist cube")
+                    &t.rm_suffragist
                 } else {
-                    format!("{name}: add a red cube")
+                    &t.add_red
                 };
-                out.push(mk(full, format!("state:{c}"), "cube", || label).location(c));
+                out.push(mk(full, t.id_state.as_str(), "cube", || label.as_str()).location(c));
             }
         }
     }
@@ -1268,24 +1321,23 @@ impl VotesForWomen {
     /// Choices for removing one opposing cube from `s`.
     fn removal_choices(&self, full: bool, side: Side, s: St, out: &mut Vec<Choice>) {
         let st = &self.board.states[s as usize];
-        let c = code(s);
-        let name = STATES[s as usize].name;
+        let t = state_texts(s);
+        let c = t.code;
         if side == Side::Opposition && st.purple > 0 && st.yellow > 0 {
-            for h in [Hue::Purple, Hue::Yellow] {
-                out.push(
-                    mk(full, format!("{}:{c}", h.slug()), "remove", || {
-                        format!("{name}: remove a {} cube", h.slug())
-                    })
-                    .location(c),
-                );
-            }
-        } else {
             out.push(
-                mk(full, format!("state:{c}"), "remove", || {
-                    format!("{name}: remove a cube")
+                mk(full, t.id_purple.as_str(), "remove", || {
+                    t.rm_purple.as_str()
                 })
                 .location(c),
             );
+            out.push(
+                mk(full, t.id_yellow.as_str(), "remove", || {
+                    t.rm_yellow.as_str()
+                })
+                .location(c),
+            );
+        } else {
+            out.push(mk(full, t.id_state.as_str(), "remove", || t.rm_cube.as_str()).location(c));
         }
     }
 
