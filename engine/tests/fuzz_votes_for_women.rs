@@ -116,7 +116,7 @@ fn invariant(g: &VotesForWomen) -> Result<(), String> {
 fn fuzz(games: u64, heavy_every: u64) -> [u32; 2] {
     let light = FuzzOptions::default();
     let heavy = FuzzOptions {
-        redaction_every: 11,
+        redaction_every: 13,
         illegal_every: 7,
         ..FuzzOptions::default()
     };

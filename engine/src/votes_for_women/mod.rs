@@ -11,6 +11,22 @@
 //!
 //! Seats: seat 0 is the Suffragist, seat 1 the Opposition. `Board::seats` maps seats to
 //! sides so that the two-player-per-side variants can be added without changing the rules.
+//!
+//! Choice ids: `event:<card>`, `campaign:<card>`, `organize:<card>`, `lobby:<card>`,
+//! `claimed:<card>`, `done`; cubes are `state:NY`, or `purple:NY` / `yellow:NY` where a colour
+//! is chosen (the Suffragist adding, or the Opposition removing from a state that holds
+//! both); `move:<region>`, `die:<n>`, `keep` / `reroll`, `commit:<n>`, `defer` / `match` /
+//! `supersede`, `strategy:<card>`, `play:<card>`, `top:<card>`, `discard:<card>`,
+//! `remove:<card>`, `region:<region>`, `stay`, `pass`.
+//!
+//! Our own readings where neither the rulebook nor `facts.md` decides:
+//! - a hand card with no legal use (no Campaigner, event not playable) may be discarded
+//!   without effect, so that a round never dead-ends; a side with an empty hand skips;
+//! - the card discarded by "draw 2, discard 1" is shown to both sides;
+//! - cards stacked on the deck by The Winning Plan / Progress, Not Politics are placed one at
+//!   a time, each above the last; the owner remembers them, the opponent sees counts;
+//! - a Campaigner must place its cubes while its region has an open state; it may pass only
+//!   when none is open (and it could still pay to move).
 
 pub mod data;
 #[cfg(test)]
