@@ -142,7 +142,7 @@ fn fuzz_10000_games() {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(10_000),
-        100,
+        200,
     );
     // Random play gives each side some wins; a side that never wins means a broken rule.
     assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
