@@ -1586,3 +1586,102 @@ fn a_card_played_inside_the_winning_plan_keeps_its_own_drawn_cards() {
     assert_eq!(g.hidden.decks[0].bottom.len(), 5);
     assert!(g.board.stack.is_empty());
 }
+
+#[test]
+fn after_the_amendment_a_fourth_cube_claims_the_state_card_then_ratifies() {
+    let mut g = table(S, &[32]);
+    g.board.amendment_sent = true;
+    g.board.states[CA as usize].yellow = 2;
+    event(&mut g, S, 32);
+    resolve(&mut g, &[]);
+    assert!(g.board.claimed[0].contains(&117), "California claimed");
+    assert_eq!(g.board.states[CA as usize].mark, Some(Mark::Check));
+    assert_eq!(g.board.checks, 1);
+}
+
+#[test]
+fn cleanup_empties_the_turn_box_and_turn_six_empties_the_game_box_too() {
+    let mut g = table(O, &[]);
+    g.board.round = 6;
+    g.board.hand_done = true;
+    g.board.claimed_done = true;
+    g.board.rest_of_turn = vec![81];
+    g.board.rest_of_game = vec![6];
+    g.board.final_voting_box = vec![52];
+    g.run();
+    assert_eq!(g.board.turn, 3);
+    assert!(g.board.rest_of_turn.is_empty() && g.board.out.contains(&81));
+    assert_eq!(g.board.rest_of_game, vec![6]);
+    // Planning drew 6 for each; the Strategy Phase asks the Suffragist first.
+    assert_eq!(g.hand(S).len(), 7);
+    assert_eq!(g.board.phase, Phase::Strategy);
+    let mut g = table(O, &[]);
+    g.board.turn = 6;
+    g.board.round = 6;
+    g.board.hand_done = true;
+    g.board.claimed_done = true;
+    g.board.amendment_sent = true;
+    g.board.rest_of_game = vec![6];
+    g.board.final_voting_box = vec![52];
+    g.run();
+    assert_eq!(g.board.phase, Phase::FinalVoting);
+    assert!(g.board.rest_of_game.is_empty());
+    assert_eq!(g.board.final_voting_box, vec![52]);
+    assert_eq!(
+        g.to_act(),
+        vec![0],
+        "the Suffragist chooses the first state"
+    );
+}
+
+#[test]
+fn a_zero_commitment_against_no_buttons_is_a_match_without_a_question() {
+    let mut g = table(S, &[]);
+    g.board.phase = Phase::Strategy;
+    g.board.buttons = [0, 0];
+    let display = g.board.strategy_display.clone();
+    g.run();
+    // Nothing to decide: straight into Operations with the display untouched.
+    assert_eq!(g.board.phase, Phase::Operations);
+    assert_eq!(g.board.strategy_display, display);
+    assert!(g.board.claimed.iter().all(|c| c.is_empty()));
+}
+
+#[test]
+fn a_successful_gate_roll_asks_nothing() {
+    let mut g = table(S, &[38]);
+    g.hidden.forced_dice = vec![3];
+    event(&mut g, S, 38);
+    assert_eq!(g.board.congress, 3);
+    assert!(g.board.stack.is_empty());
+    assert_eq!(g.board.buttons[0], 6);
+}
+
+#[test]
+fn final_voting_alternates_choosers_and_adds_cubes_to_the_roll() {
+    let mut g = table(S, &[]);
+    // 30 checks and 12 Xs; six Northeast states are open.
+    let open = [NY, VT, NH, ME, MA, RI];
+    for s in 0..48u8 {
+        if !open.contains(&s) {
+            g.board.states[s as usize].mark = Some(if s < 30 { Mark::Check } else { Mark::X });
+        }
+    }
+    g.board.checks = 30;
+    g.board.xs = 12;
+    g.board.states[NY as usize].purple = 3;
+    g.board.amendment_sent = true;
+    g.board.phase = Phase::FinalVoting;
+    g.board.buttons = [0, 0];
+    // NY: 2 + 3 cubes against 4: ratified. Then the Opposition chooses.
+    g.hidden.forced_dice = vec![2, 4];
+    g.run();
+    pick(&mut g, "state:NY");
+    assert_eq!(g.board.states[NY as usize].mark, Some(Mark::Check));
+    assert_eq!(g.to_act(), vec![1]);
+    g.hidden.forced_dice = vec![5, 5];
+    pick(&mut g, "state:VT");
+    // A tie goes to the Opposition: the 13th X ends the game.
+    assert_eq!(g.board.states[VT as usize].mark, Some(Mark::X));
+    assert_eq!(g.outcome().expect("over").winners, vec![1]);
+}
