@@ -1121,19 +1121,18 @@ impl VotesForWomen {
     fn decide_state(&mut self, s: St, side: Side) {
         let st = &mut self.board.states[s as usize];
         *st = UsState::default();
-        let (mark, word) = match side {
+        let word = match side {
             Side::Suffragist => {
                 st.mark = Some(Mark::Check);
                 self.board.checks += 1;
-                (Mark::Check, "ratifies")
+                "ratifies"
             }
             Side::Opposition => {
                 st.mark = Some(Mark::X);
                 self.board.xs += 1;
-                (Mark::X, "rejects")
+                "rejects"
             }
         };
-        let _ = mark;
         let seat = self.seat_of(side);
         self.push_log(
             LogEntry::new(
