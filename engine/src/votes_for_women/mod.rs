@@ -1085,6 +1085,9 @@ impl VotesForWomen {
             Side::Opposition => before.saturating_sub(n),
         };
         let now = self.board.congress;
+        if now == before {
+            return;
+        }
         self.say(
             side,
             "congress",
@@ -1925,7 +1928,8 @@ impl VotesForWomen {
                     }
                     DicePurpose::Lobby | DicePurpose::Superior => {
                         let hits = dice.iter().filter(|&&d| d >= 6).count() as u8;
-                        self.say(side, "lobby", format!("{hits} successes"));
+                        let word = if hits == 1 { "success" } else { "successes" };
+                        self.say(side, "lobby", format!("{hits} {word}"));
                         self.move_congress(side, hits);
                     }
                 }
