@@ -270,3 +270,41 @@ fn registered_in_the_catalogue_and_resampled_from_json() {
         hustings_engine::AnyView::VotesForWomen(_)
     ));
 }
+
+#[test]
+fn a_state_saved_as_json_plays_on_exactly_like_the_original() {
+    use rand::seq::IndexedRandom;
+    for seed in 0..20u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut g = VotesForWomen::new(&Setup::new("standard", 2, seed)).unwrap();
+        let mut copy: Option<VotesForWomen> = None;
+        let mut steps = 0;
+        while g.outcome().is_none() {
+            if steps == 60 {
+                let json = serde_json::to_string(&g).unwrap();
+                copy = Some(serde_json::from_str(&json).unwrap());
+            }
+            let seat = g.to_act()[0];
+            let c = g
+                .prompt(seat)
+                .unwrap()
+                .choices
+                .choose(&mut rng)
+                .unwrap()
+                .id
+                .clone();
+            g.apply(seat, &c).unwrap();
+            if let Some(k) = copy.as_mut() {
+                k.apply(seat, &c).unwrap();
+            }
+            steps += 1;
+        }
+        if let Some(k) = copy {
+            assert_eq!(
+                serde_json::to_string(&k).unwrap(),
+                serde_json::to_string(&g).unwrap(),
+                "seed {seed}"
+            );
+        }
+    }
+}
