@@ -27,6 +27,8 @@
 //!   a time, each above the last; the owner remembers them, the opponent sees counts;
 //! - a Campaigner must place its cubes while its region has an open state; it may pass only
 //!   when none is open (and it could still pay to move).
+//! - cubes are unlimited, as in `facts.md`'s source (the box holds 65/65/60); buttons are
+//!   capped at 12 and 6.
 
 pub mod data;
 #[cfg(test)]
