@@ -628,9 +628,15 @@ async fn shutdown_ends_open_streams_and_stops_the_server() {
         .await
         .expect("shutdown finishes while streams are open");
     let end = tokio::time::timeout(std::time::Duration::from_secs(5), stream.message()).await;
-    assert!(matches!(end, Ok(Ok(None)) | Ok(Err(_))), "the match stream ended");
+    assert!(
+        matches!(end, Ok(Ok(None)) | Ok(Err(_))),
+        "the match stream ended"
+    );
     let end = tokio::time::timeout(std::time::Duration::from_secs(5), lobby.message()).await;
-    assert!(matches!(end, Ok(Ok(None)) | Ok(Err(_))), "the lobby stream ended");
+    assert!(
+        matches!(end, Ok(Ok(None)) | Ok(Err(_))),
+        "the lobby stream ended"
+    );
     assert!(
         hustings_proto::v1::hustings_client::HustingsClient::connect(url)
             .await
@@ -681,7 +687,10 @@ async fn a_viewer_that_stops_reading_never_blocks_the_match_and_is_resynced() {
     .await
     .expect("the match finishes although a viewer is not reading");
     let final_version = played.0.last().unwrap().version;
-    assert!(final_version > 50, "a long enough game to overflow every buffer");
+    assert!(
+        final_version > 50,
+        "a long enough game to overflow every buffer"
+    );
     // When it reads again it is caught up by a snapshot, and ends on the final state.
     let mut got = Vec::new();
     while let Some(u) = slow.message().await.unwrap() {
@@ -692,7 +701,10 @@ async fn a_viewer_that_stops_reading_never_blocks_the_match_and_is_resynced() {
         }
     }
     assert!(got.iter().any(|u| u.snapshot), "resynced with a snapshot");
-    assert!(got.len() < final_version as usize, "versions were skipped, not queued");
+    assert!(
+        got.len() < final_version as usize,
+        "versions were skipped, not queued"
+    );
     let last = got.last().unwrap();
     assert_eq!(last.version, final_version);
     assert!(last.outcome.is_some());
