@@ -110,7 +110,7 @@ pub fn game_view(game: &dyn engine::AnyGame, viewer: engine::Viewer) -> pb::Game
             Some(pb::game_view::Game::Presidency(presidency_view(&v)))
         }
         // Its typed message is not in the contract yet: clients use the JSON view.
-        engine::AnyView::TheVote(_) => None,
+        engine::AnyView::TheVote(_) | engine::AnyView::VotesForWomen(_) => None,
     };
     pb::GameView { json, game: typed }
 }
