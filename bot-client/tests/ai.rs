@@ -221,14 +221,20 @@ fn rewards_split_shared_wins_and_draws() {
 }
 
 #[test]
-fn the_ais_also_play_the_vote_without_a_heuristic_of_its_own() {
-    for (i, names) in [["random", "greedy:1"], ["ismcts:3", "random"]]
-        .iter()
-        .enumerate()
-    {
-        let setup = Setup::new("standard", 2, 70 + i as u64);
-        let r = play_local("the-vote", &setup, &mut ais(names, i as u64), 100_000)
-            .unwrap_or_else(|e| panic!("{names:?}: {e}"));
-        assert!(r.decisions.iter().all(|&d| d > 0), "{:?}", r.decisions);
+fn the_ais_also_play_the_other_games_without_a_heuristic_of_their_own() {
+    for game in ["the-vote", "votes-for-women"] {
+        for (i, names) in [["random", "greedy:1"], ["ismcts:3", "random"]]
+            .iter()
+            .enumerate()
+        {
+            let setup = Setup::new("standard", 2, 70 + i as u64);
+            let r = play_local(game, &setup, &mut ais(names, i as u64), 100_000)
+                .unwrap_or_else(|e| panic!("{game} {names:?}: {e}"));
+            assert!(
+                r.decisions.iter().all(|&d| d > 0),
+                "{game}: {:?}",
+                r.decisions
+            );
+        }
     }
 }
