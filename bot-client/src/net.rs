@@ -69,6 +69,10 @@ pub fn is_transient(status: &Status) -> bool {
     )
 }
 
+/// How long to wait, after the server refused an act, for an update that explains it
+/// (the match ended meanwhile) before reporting the refusal as an error.
+const REFUSAL_GRACE: Duration = Duration::from_secs(3);
+
 /// What a player does with its decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -225,6 +229,9 @@ pub async fn play_seat(
     // The version of the last accepted act: prompts at or before it are already answered.
     let mut acted_at: Option<u64> = None;
     let mut last_error = String::new();
+    // A refused act (FAILED_PRECONDITION …), and the version it was made at.
+    let mut refused: Option<String> = None;
+    let mut refused_at: Option<u64> = None;
     'connect: loop {
         if failures > 0 {
             if failures >= retry.attempts {
@@ -259,7 +266,16 @@ pub async fn play_seat(
             reconnects += 1;
         }
         loop {
-            let mut update = match stream.next().await {
+            let next = match &refused {
+                // After a refusal, the match may have just ended (say, the opponent
+                // resigned): its last update says so. Anything else is a real error.
+                Some(why) => match tokio::time::timeout(REFUSAL_GRACE, stream.next()).await {
+                    Ok(next) => next,
+                    Err(_) => bail!("{why}"),
+                },
+                None => stream.next().await,
+            };
+            let mut update = match next {
                 Some(Ok(u)) => u,
                 Some(Err(s)) if !is_transient(&s) => bail!(
                     "the server ended the stream of match {match_id}: {} ({:?})",
@@ -278,6 +294,9 @@ pub async fn play_seat(
                 }
             };
             failures = 0;
+            if update.version > refused_at.unwrap_or(u64::MAX) {
+                refused = None;
+            }
             // Skip to the newest update already received: older prompts are stale.
             while let Some(Some(Ok(next))) = stream.next().now_or_never() {
                 update = next;
@@ -300,6 +319,7 @@ pub async fn play_seat(
             };
             if update.status != pb::MatchStatus::Active as i32
                 || acted_at.is_some_and(|v| v >= update.version)
+                || (refused.is_some() && refused_at.is_some_and(|v| v >= update.version))
                 || prompt.choices.is_empty()
             {
                 continue;
@@ -362,6 +382,7 @@ pub async fn play_seat(
                 Ok(v) => {
                     debug!(match_id, seat, ?action, version = v, "acted");
                     acted_at = Some(version);
+                    refused = None;
                 }
                 Err(s) if s.code() == Code::Aborted => {
                     // Someone moved first: read the stream and decide again.
@@ -372,13 +393,16 @@ pub async fn play_seat(
                     last_error = s.message().to_string();
                     continue 'connect;
                 }
-                Err(s) => bail!(
-                    "the server refused {} 's {:?} at version {version}: {} ({:?})",
-                    decider.describe(),
-                    action,
-                    s.message(),
-                    s.code()
-                ),
+                Err(s) => {
+                    refused_at = Some(version);
+                    refused = Some(format!(
+                        "the server refused {}'s {:?} at version {version}: {} ({:?})",
+                        decider.describe(),
+                        action,
+                        s.message(),
+                        s.code()
+                    ));
+                }
             }
         }
     }

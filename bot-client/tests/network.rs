@@ -389,3 +389,83 @@ async fn a_server_that_vanishes_mid_game_gives_retries_then_a_clear_error() {
     );
     drop(release);
 }
+
+/// Thinks for a while, then picks the first choice.
+struct Slow(Duration);
+
+impl Decider for Slow {
+    fn describe(&self) -> String {
+        "slow".into()
+    }
+    fn decide(&mut self, d: &Decision, _v: u64) -> anyhow::Result<Action> {
+        std::thread::sleep(self.0);
+        Ok(Action::Choose(d.prompt.choices[0].id.clone()))
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
+    let server = server().await;
+    let mut client = net::connect(&server.url()).expect("client");
+    let m = create(&mut client, "", 0, vec![]).await;
+    let a = join(&mut client, &m.match_id, 0).await;
+    let b = join(&mut client, &m.match_id, 1).await;
+    // Whoever moves first, seat 0 is slow and seat 1 resigns as soon as seat 0 thinks.
+    let mut c0 = client.clone();
+    let id = m.match_id.clone();
+    let bot = tokio::spawn(async move {
+        net::play_seat(
+            &mut c0,
+            "presidency",
+            &id,
+            a.seat,
+            &a.token,
+            Box::new(Slow(Duration::from_millis(600))),
+            &quick_retry(),
+        )
+        .await
+    });
+    // Seat 1 plays until it is seat 0's turn, then resigns while seat 0 thinks.
+    let mut stream = client
+        .watch_match(pb::WatchMatchRequest {
+            match_id: m.match_id.clone(),
+            token: b.token.clone(),
+            from_version: 0,
+        })
+        .await
+        .expect("watch")
+        .into_inner();
+    while let Some(Ok(u)) = tokio_stream::StreamExt::next(&mut stream).await {
+        if u.status != pb::MatchStatus::Active as i32 {
+            continue;
+        }
+        if u.to_act.contains(&0) {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            break;
+        }
+        if let Some(p) = u.prompt {
+            let _ = client
+                .act(pb::ActRequest {
+                    match_id: m.match_id.clone(),
+                    token: b.token.clone(),
+                    version: u.version,
+                    choice_id: p.choices[0].id.clone(),
+                })
+                .await;
+        }
+    }
+    client
+        .resign(pb::ResignRequest {
+            match_id: m.match_id.clone(),
+            token: b.token.clone(),
+        })
+        .await
+        .expect("resigned");
+    let played = bot
+        .await
+        .expect("task")
+        .expect("the bot's act is refused, and it sees the match is over");
+    assert!(played.outcome.resigned);
+    assert_eq!(played.outcome.winners, vec![0]);
+    server.shutdown().await;
+}
