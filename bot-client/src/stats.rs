@@ -176,3 +176,23 @@ impl std::fmt::Display for Summary {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tally_tests {
+    use super::*;
+
+    #[test]
+    fn a_tally_counts_wins_draws_length_and_decision_time() {
+        let mut t = Tally::new("ismcts", "random");
+        t.record(true, false, 80, 40, 2.0, 40, 0.0);
+        t.record(false, true, 100, 50, 3.0, 50, 0.0);
+        t.record(false, false, 90, 45, 1.0, 45, 0.0);
+        let s = t.summary();
+        assert_eq!((s.games, s.draws, s.a.wins, s.b.wins), (3, 1, 1, 1));
+        assert!((s.mean_game_length - 90.0).abs() < 1e-9);
+        assert!((s.a.mean_decision_ms - 1000.0 * 6.0 / 135.0).abs() < 1e-9);
+        let text = s.to_string();
+        assert!(text.contains("3 games, 1 draws"), "{text}");
+        assert!(text.contains("95% CI"), "{text}");
+    }
+}
