@@ -91,6 +91,16 @@ async fn full_presidential_race_between_two_clients_and_a_spectator() {
         .into_inner();
     assert_eq!(replay.seed, 42);
     assert_eq!(replay.choices.len() as u64, final_version);
+    // The replay's logs, set-up then choice by choice, are the whole log, each entry once.
+    let seqs: Vec<u64> = replay
+        .setup_log
+        .iter()
+        .chain(replay.choices.iter().flat_map(|c| c.log.iter()))
+        .map(|e| e.seq)
+        .collect();
+    assert_eq!(seqs, (0..seqs.len() as u64).collect::<Vec<_>>());
+    assert!(replay.choices.iter().all(|c| !c.label.is_empty()));
+    assert!(replay.choices[0].log.iter().any(|e| e.kind == "move"));
     let setup = hustings_engine::Setup::new("standard", 2, replay.seed);
     let choices: Vec<(usize, String)> = replay
         .choices

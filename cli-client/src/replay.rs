@@ -8,9 +8,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use anyhow::Context;
-use hustings_proto::v1::{
-    GameView, GetReplayRequest, LastAction, LogEntry, MatchUpdate, WatchMatchRequest,
-};
+use hustings_proto::v1::{GameView, GetReplayRequest, LogEntry, MatchUpdate, WatchMatchRequest};
 
 use crate::client::{Client, describe, status_error};
 use crate::input::Input;
@@ -19,7 +17,6 @@ use crate::render::{self, Style, seat_name};
 /// What one version brought.
 #[derive(Default)]
 struct Step {
-    action: Option<LastAction>,
     log: Vec<LogEntry>,
     view: Option<GameView>,
 }
@@ -69,9 +66,15 @@ pub async fn replay(
     }
     println!("  {}", render::seats_line(&seats, style));
 
-    let (setup_log, steps) = collect_steps(client, match_id, rep.choices.len()).await?;
+    // The replay carries each choice's label and log; boards need the views, which only the
+    // match stream has.
+    let steps = if boards {
+        collect_steps(client, match_id, rep.choices.len()).await?.1
+    } else {
+        BTreeMap::new()
+    };
     println!("\n{}", style.heading("Set-up"));
-    for e in &setup_log {
+    for e in &rep.setup_log {
         println!("{}", render::log_entry(e, style));
     }
     let mut input = if all { None } else { Some(Input::open(None)?) };
@@ -97,29 +100,27 @@ pub async fn replay(
             }
         }
         let step = steps.get(&c.version);
-        let label = step
-            .and_then(|s| s.action.as_ref())
-            .filter(|a| a.choice_id == c.choice_id && !a.label.is_empty())
-            .map(|a| format!("{} [{}]", a.label, a.choice_id))
-            .unwrap_or_else(|| c.choice_id.clone());
+        let label = if c.label.is_empty() {
+            c.choice_id.clone()
+        } else {
+            format!("{} [{}]", c.label, c.choice_id)
+        };
         println!(
             "\n{} {}: {label}",
             style.bold(&format!("v{}", c.version)),
             style.seat_bold(c.seat, &seat_name(&seats, c.seat)),
         );
-        if let Some(s) = step {
-            for e in &s.log {
-                println!("{}", render::log_entry(e, style));
-            }
-            if boards && let Some(v) = &s.view {
-                print!("{}", render::board(v, &seats, style));
-            }
+        for e in &c.log {
+            println!("{}", render::log_entry(e, style));
+        }
+        if let Some(v) = step.and_then(|s| s.view.as_ref()) {
+            print!("{}", render::board(v, &seats, style));
         }
     }
-    if steps.is_empty() && !rep.choices.is_empty() {
+    if boards && steps.is_empty() && !rep.choices.is_empty() {
         println!(
             "{}",
-            style.dim("(the server sent no per-version log; the whole log is under Set-up)")
+            style.dim("(the server sent no per-version views, so no boards can be drawn)")
         );
     }
     if let Some(o) = &summary.outcome {
@@ -157,7 +158,6 @@ async fn collect_steps(
             steps.insert(
                 u.version,
                 Step {
-                    action: u.last_action,
                     log: u.log,
                     view: u.view,
                 },

@@ -127,6 +127,8 @@ pub trait AnyGame: Debug + Send + Sync {
     fn apply(&mut self, seat: Seat, choice: &str) -> Result<Vec<LogEntry>, RuleError>;
     fn log_len(&self) -> usize;
     fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry>;
+    /// The whole log from entry `from` on, unredacted (for replays of finished matches).
+    fn log_all(&self, from: usize) -> Vec<LogEntry>;
     fn view(&self, viewer: Viewer) -> AnyView;
     /// The view as JSON, for generic clients (the stdio adapter, the bots' search).
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
@@ -175,6 +177,9 @@ impl<G: IntoAnyView> AnyGame for G {
     }
     fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry> {
         Game::log_for(self, viewer, from)
+    }
+    fn log_all(&self, from: usize) -> Vec<LogEntry> {
+        Game::log(self).iter().skip(from).cloned().collect()
     }
     fn view(&self, viewer: Viewer) -> AnyView {
         G::any_view(Game::view(self, viewer))

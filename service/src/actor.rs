@@ -495,21 +495,41 @@ impl MatchActor {
                 "the match is not over: its replay (which reveals the seed) is available once it ends",
             ));
         }
+        // Replay the match to attach each choice's label and log entries.
+        let mut g = engine::new_game(&self.record.game, &self.record.setup)
+            .map_err(|e| Status::internal(e.to_string()))?;
+        // Once the match is over every seat may see everything, so the log is unredacted.
+        let everything = |g: &dyn AnyGame, from: usize| -> Vec<pb::LogEntry> {
+            g.log_all(from).iter().map(convert::log_entry).collect()
+        };
+        let setup_log = everything(&*g, 0);
+        let mut pos = g.log_len();
+        let mut choices = Vec::new();
+        for (i, c) in self.record.choices.iter().enumerate() {
+            let (label, log) = if c.choice == RESIGN {
+                ("Resign".to_string(), Vec::new())
+            } else {
+                let label = last_action_of(&*g, c.seat, &c.choice).label;
+                g.apply(c.seat, &c.choice)
+                    .map_err(|e| Status::internal(e.to_string()))?;
+                let log = everything(&*g, pos);
+                pos = g.log_len();
+                (label, log)
+            };
+            choices.push(pb::RecordedChoice {
+                version: i as u64 + 1,
+                seat: c.seat as u32,
+                choice_id: c.choice.clone(),
+                label,
+                log,
+            });
+        }
         Ok(pb::Replay {
             summary: Some(self.summary()),
             seats: self.record.setup.seats as u32,
             seed: self.record.setup.seed,
-            choices: self
-                .record
-                .choices
-                .iter()
-                .enumerate()
-                .map(|(i, c)| pb::RecordedChoice {
-                    version: i as u64 + 1,
-                    seat: c.seat as u32,
-                    choice_id: c.choice.clone(),
-                })
-                .collect(),
+            choices,
+            setup_log,
         })
     }
 
