@@ -33,16 +33,19 @@ async fn spectate_all(url: String, match_id: String) -> Vec<pb::MatchUpdate> {
     seen
 }
 
-/// Plays a whole match between two random clients with a spectator watching from version 0;
-/// returns (seat 0's, seat 1's, the spectator's) updates and the replay.
-async fn play_match(
-    seed: u64,
-) -> (
-    Vec<pb::MatchUpdate>,
-    Vec<pb::MatchUpdate>,
-    Vec<pb::MatchUpdate>,
-    pb::Replay,
-) {
+/// What a whole match left: each seat's and the spectator's updates, the replay, and the
+/// server (still running, for more clients) with the match id.
+struct Played {
+    a: Vec<pb::MatchUpdate>,
+    b: Vec<pb::MatchUpdate>,
+    s: Vec<pb::MatchUpdate>,
+    replay: pb::Replay,
+    server: hustings_service::RunningServer,
+    id: String,
+}
+
+/// Plays a whole match between two random clients with a spectator watching from version 0.
+async fn play_match(seed: u64) -> Played {
     let server = start_server().await;
     let url = server.url();
     let mut c = connect(&url).await;
@@ -58,12 +61,20 @@ async fn play_match(
         spectator.await.expect("spectator watches"),
     );
     let replay = c
-        .get_replay(pb::GetReplayRequest { match_id: id })
+        .get_replay(pb::GetReplayRequest {
+            match_id: id.clone(),
+        })
         .await
         .expect("replay of a finished match")
         .into_inner();
-    server.shutdown().await;
-    (a, b, s, replay)
+    Played {
+        a,
+        b,
+        s,
+        replay,
+        server,
+        id,
+    }
 }
 
 fn the_vote(u: &pb::MatchUpdate) -> &pb::TheVoteView {
@@ -98,7 +109,14 @@ fn cards_in_view(v: &pb::TheVoteView) -> BTreeSet<u32> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn full_match_between_two_clients_to_its_outcome() {
     let seed = 2026;
-    let (a, b, s, replay) = play_match(seed).await;
+    let Played {
+        a,
+        b,
+        s,
+        replay,
+        server,
+        id,
+    } = play_match(seed).await;
     let outcome = a
         .last()
         .and_then(|u| u.outcome.clone())
@@ -188,6 +206,49 @@ async fn full_match_between_two_clients_to_its_outcome() {
         o.winners.iter().map(|&w| w as u32).collect::<Vec<_>>(),
         outcome.winners
     );
+
+    // The terminal client, watching the finished match, draws The Vote's own board from the
+    // typed view: every Region with its boxes, the tracks, the Display and the piles.
+    let out = tokio::process::Command::new(hustings::cli_bin::hustings_bin())
+        .args(["--server", &server.url(), "watch", &id])
+        .env_remove("HUSTINGS_SERVER")
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .output()
+        .await
+        .expect("the CLI runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "watch failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains(&format!("THE VOTE · Turn {} · Finished", end.turn)),
+        "{text}"
+    );
+    for r in &end.regions {
+        assert!(
+            text.lines().any(|l| l.trim_start().starts_with(&r.name)),
+            "no line for {} in\n{text}",
+            r.name
+        );
+    }
+    let vp_max = end.limits.expect("limits").vp_max;
+    for p in &end.players {
+        assert!(text.contains(&format!("VP {}/{vp_max}", p.vp)), "{text}");
+    }
+    for heading in [
+        "Regions",
+        "Events Display",
+        "Reserve ",
+        "Congress:",
+        "Deck ",
+    ] {
+        assert!(text.contains(heading), "no {heading:?} in\n{text}");
+    }
+    server.shutdown().await;
 }
 
 /// A card name that cannot be confused with another word of the game (a Region or a Law of
@@ -236,7 +297,15 @@ fn hidden_of(game: &dyn hustings_engine::AnyGame) -> Hidden {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_message_shows_the_deck_order_or_the_face_down_setup_discards() {
     let seed: u64 = 0x7E_57_0F_5E_ED;
-    let (a, b, s, replay) = play_match(seed).await;
+    let Played {
+        a,
+        b,
+        s,
+        replay,
+        server,
+        ..
+    } = play_match(seed).await;
+    server.shutdown().await;
 
     // Rebuild what the server alone knows at each version. The Deck changes only when a card
     // is drawn or the cards are reshuffled, so the hidden state is read at those versions.
