@@ -223,6 +223,7 @@ fn the_vote_card(number: u8) -> pb::TheVoteCard {
         };
     };
     let (region, law, suppress) = match c.kind {
+        // Only Supremacy flips cards to suppress: Equality's Region cards never do.
         CardKind::Region { region, suppress } => (
             tv::data::TABLE
                 .regions
@@ -230,7 +231,11 @@ fn the_vote_card(number: u8) -> pb::TheVoteCard {
                 .map(|r| r.id.to_string())
                 .unwrap_or_default(),
             String::new(),
-            suppress as u32,
+            if c.faction == tv::data::Faction::Supremacy {
+                suppress as u32
+            } else {
+                0
+            },
         ),
         CardKind::Suppression => (String::new(), String::new(), 1),
         CardKind::Law(Some(l)) | CardKind::Special(Special::Amendment(l)) => {
@@ -652,6 +657,18 @@ mod tests {
         let pending = p.pending.as_ref().expect("pending");
         assert_eq!(pending.seat, game.to_act().first().map(|&s| s as u32));
         assert!(!pending.text.is_empty());
+        // Suppression values: Supremacy's Region cards as printed, its Suppression cards 1,
+        // Equality's cards none.
+        let by_id = |id: &str| the_vote_card(tv::data::TABLE.card_by_id(id).expect("card"));
+        assert_eq!(by_id("deep-south").suppress, 2);
+        assert_eq!(by_id("deep-south").region, "deep-south");
+        assert_eq!(by_id("poll-tax").suppress, 1);
+        assert_eq!(by_id("new-england").suppress, 0);
+        assert_eq!(by_id("new-england").faction, "equality");
+        assert_eq!(by_id("nineteenth-amendment").law, "woman-suffrage");
+        assert_eq!(by_id("nineteenth-amendment").cost, None);
+        assert_eq!(by_id("initiative-and-referendum").law, "");
+        assert!(by_id("redeemers").last_action);
         // Every card in the Display says who owns it and what it costs.
         assert!(!p.display.is_empty());
         for c in &p.display {
