@@ -676,4 +676,73 @@ mod tests {
             assert!(!c.description.is_empty() && c.cost.is_some());
         }
     }
+
+    /// In random games, the pending step of the typed view always names the seat the engine
+    /// asks, and the markers by side always add up to what the rows and pools hold.
+    #[test]
+    fn the_vote_pending_step_names_the_seat_that_is_prompted() {
+        use rand::{Rng, SeedableRng};
+        let mut steps = std::collections::BTreeSet::new();
+        for seed in 0..40u64 {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let mut game =
+                tv::TheVote::new(&engine::Setup::new("standard", 2, seed)).expect("set-up");
+            for _ in 0..5000 {
+                let p = the_vote_view(&game.view(engine::Viewer::Spectator));
+                let pending = p.pending.clone().expect("pending");
+                steps.insert(pending.step.clone());
+                let to_act = game.to_act();
+                assert_eq!(
+                    pending.seat,
+                    to_act.first().map(|&s| s as u32),
+                    "seed {seed}: {pending:?}"
+                );
+                for player in &p.players {
+                    assert_eq!(player.markers_on_map + player.markers_in_pool, 39);
+                }
+                let Some(&seat) = to_act.first() else {
+                    assert_eq!(pending.step, "finished");
+                    assert_eq!(p.phase, "finished");
+                    break;
+                };
+                let prompt = game.prompt(seat).expect("a prompt for the seat to act");
+                if pending.step == "flip" || pending.step == "suppress" {
+                    // The Region named is the one the prompt's choices work in.
+                    assert!(!pending.region.is_empty() && pending.left > 0);
+                    for c in prompt.choices.iter().filter_map(|c| c.location.as_ref()) {
+                        assert_eq!(c, &pending.region, "seed {seed}: {pending:?}");
+                    }
+                }
+                let choice = &prompt.choices[rng.random_range(0..prompt.choices.len())];
+                game.apply(seat, &choice.id).expect("a legal choice");
+            }
+        }
+        // Every step the contract documents comes up in random play.
+        for step in [
+            "choose-first",
+            "action",
+            "region",
+            "law-type",
+            "law-region",
+            "bonus",
+            "block",
+            "counter",
+            "flip",
+            "keep",
+            "vote-order",
+            "suppress",
+            "remove-public-opinion",
+            "court-target",
+            "sentinel-remove",
+            "discard-what",
+            "discard-more",
+            "refresh",
+            "finished",
+        ] {
+            assert!(
+                steps.contains(step),
+                "no {step} step in 40 games: {steps:?}"
+            );
+        }
+    }
 }
