@@ -137,19 +137,15 @@ fn tracks(v: &TheVoteView, style: &Style) -> String {
             .filter(|r| !r.face_up)
             .map(|r| card_name(r.card.as_ref()))
             .collect();
-        let list = |cards: &[String]| {
-            if cards.is_empty() {
-                "none".to_string()
-            } else {
-                cards.join(", ")
-            }
-        };
-        out += &format!(
-            "      Reserve {}: face-up {}; face-down {}\n",
-            of(p.reserve.len() as u32, p.reserve_limit),
-            list(&up),
-            list(&down)
+        out += &wrap(
+            &format!(
+                "      Reserve {}, face-up: ",
+                of(p.reserve.len() as u32, p.reserve_limit)
+            ),
+            &up,
+            8,
         );
+        out += &wrap("        face-down: ", &down, 19);
     }
     out
 }
@@ -355,16 +351,42 @@ fn display(v: &TheVoteView, style: &Style) -> String {
     out
 }
 
-fn names(cards: &[TheVoteCard]) -> String {
-    if cards.is_empty() {
-        "none".into()
-    } else {
-        cards
-            .iter()
-            .map(|c| c.name.clone())
-            .collect::<Vec<_>>()
-            .join(", ")
+/// Printed width the board keeps to.
+const WIDTH: usize = 80;
+
+/// `head` then the items joined by commas ("none" if there are none), broken before an item
+/// that would pass [`WIDTH`]; later lines are indented by `indent`. Ends with a newline.
+fn wrap(head: &str, items: &[String], indent: usize) -> String {
+    if items.is_empty() {
+        return format!("{head}none\n");
     }
+    let mut out = String::new();
+    let mut line = head.to_string();
+    let mut first = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let sep = if first { "" } else { " " };
+        if !first && line.chars().count() + 1 + piece.chars().count() > WIDTH {
+            out += &line;
+            out.push('\n');
+            line = format!("{}{piece}", " ".repeat(indent));
+        } else {
+            line += sep;
+            line += &piece;
+        }
+        first = false;
+    }
+    out += &line;
+    out.push('\n');
+    out
+}
+
+fn names(cards: &[TheVoteCard]) -> Vec<String> {
+    cards.iter().map(|c| c.name.clone()).collect()
 }
 
 /// The Discard, the Deck, the face-down set-up discards, the cards aside and Removed, and
@@ -388,8 +410,8 @@ fn piles(v: &TheVoteView, style: &Style) -> String {
             v.hidden_discards
         );
     }
-    out += &format!("  Aside: {}\n", names(&v.aside));
-    out += &format!("  Removed: {}\n", names(&v.removed));
+    out += &wrap("  Aside: ", &names(&v.aside), 4);
+    out += &wrap("  Removed: ", &names(&v.removed), 4);
     if !v.amendments.is_empty() {
         let list: Vec<String> = v
             .amendments
@@ -625,8 +647,10 @@ mod tests {
             "{sup}"
         );
         assert!(text.contains("markers: 20 on the map, 19 in the pool"));
-        assert!(text.contains("Reserve 1/3: face-up Declaration of Sentiments; face-down none"));
-        assert!(text.contains("Reserve 2/2: face-up Ridicule; face-down Poll Tax"));
+        assert!(text.contains(
+            "Reserve 1/3, face-up: Declaration of Sentiments\n        face-down: none\n"
+        ));
+        assert!(text.contains("Reserve 2/2, face-up: Ridicule\n        face-down: Poll Tax\n"));
     }
 
     #[test]
@@ -682,5 +706,44 @@ mod tests {
         let coloured = board(&view(), &Style::COLOR);
         assert!(coloured.contains("\x1b[1;34mEEE\x1b[0m"));
         assert!(coloured.contains("\x1b[1;31mSSS\x1b[0m"));
+    }
+
+    #[test]
+    fn long_lists_wrap_at_80_columns_without_splitting_a_name() {
+        let mut v = view();
+        let many: Vec<TheVoteCard> = (1..=12)
+            .map(|n| {
+                card(
+                    n,
+                    &format!("Card Number {n}"),
+                    "supremacy",
+                    "suppression",
+                    2,
+                )
+            })
+            .collect();
+        v.removed = many.clone();
+        v.players[1].reserve = many
+            .iter()
+            .map(|c| TheVoteReserveCard {
+                card: Some(c.clone()),
+                face_up: false,
+            })
+            .collect();
+        let text = board(&v, &Style::PLAIN);
+        for l in text.lines() {
+            assert!(l.chars().count() <= 80, "too wide: {l:?}");
+        }
+        // Every name is whole on one line, in order, once in each list.
+        for n in 1..=12 {
+            let name = format!("Card Number {n}");
+            let lines = text
+                .lines()
+                .filter(|l| l.contains(&format!("{name},")) || l.ends_with(&name));
+            assert_eq!(lines.count(), 2, "{name} in\n{text}");
+        }
+        assert!(text.contains("        face-down: Card Number 1, Card Number 2,"));
+        assert!(text.contains("\n                   Card Number"));
+        assert!(text.contains("  Removed: Card Number 1,"));
     }
 }
