@@ -311,7 +311,7 @@ fn action(v: &TheVoteView, a: &TheVoteAction, style: &Style) -> String {
         if t.resolved {
             parts.push(if t.passed { "passed" } else { "failed" }.into());
         }
-        out += &format!("  • {}\n", parts.join(", "));
+        out += &wrap("  • ", &parts, 4);
     }
     out
 }
