@@ -444,6 +444,36 @@ fn a_damaged_sqlite_file_stops_the_server_and_is_left_untouched() {
 }
 
 #[tokio::test]
+async fn a_sqlite_database_with_garbled_pages_stops_the_server() {
+    let dir = temp_dir("garbled");
+    let dir_s = dir.to_string_lossy().to_string();
+    let server = ServerProcess::start(&["--data-dir", &dir_s]);
+    let mut c = connect(&server.url()).await;
+    for seed in 0..40 {
+        create(&mut c, "presidency", "convention", 6, seed).await;
+    }
+    server.kill9();
+    // Move everything from the WAL into the main file, then garble its table pages (the
+    // 100-byte header and page 1 stay valid, so the file still looks like SQLite).
+    let file = sqlite_file(&dir);
+    rusqlite::Connection::open(&file)
+        .and_then(|c| c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())))
+        .expect("checkpoint");
+    let mut bytes = std::fs::read(&file).expect("read");
+    assert!(bytes.len() > 4 * 4096, "a few pages: {}", bytes.len());
+    for (i, b) in bytes[4096..].iter_mut().enumerate() {
+        if i % 4096 < 2048 {
+            *b = (i * 31 % 253) as u8;
+        }
+    }
+    std::fs::write(&file, &bytes).expect("write");
+    let (status, stderr) = start_expecting_failure(&["--data-dir", &dir_s]);
+    assert!(!status.success(), "exit status {status}");
+    assert!(stderr.contains("damaged"), "stderr: {stderr}");
+    assert_eq!(std::fs::read(&file).expect("read"), bytes, "left untouched");
+}
+
+#[tokio::test]
 async fn a_sqlite_database_of_a_newer_schema_stops_the_server() {
     let dir = temp_dir("newer");
     let dir_s = dir.to_string_lossy().to_string();
