@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use hustings::{connect, create, join, play_seat, start_server};
-use hustings_engine::votes_for_women::{VotesForWomen, data};
+use hustings_engine::votes_for_women::{Task, VotesForWomen, data};
 use hustings_engine::{Game, Setup};
 use hustings_proto::v1 as pb;
 use prost::Message;
@@ -261,8 +261,13 @@ async fn hands_deck_order_and_set_aside_states_never_reach_the_other_seat() {
                 for zone in ["drawn", "deck_top", "deck_bottom"] {
                     assert!(json_view[zone][o].is_null(), "opponent's {zone} in JSON");
                 }
-                // The opponent's hand is only counted (unless Change In Plans shows it).
-                if v.opponent_hand.is_empty() {
+                // The opponent's hand is only counted, unless this seat is choosing from it
+                // (Change In Plans).
+                let choosing_from_it = game.board().stack.last().is_some_and(|f| {
+                    f.side == data::Side::from_index(s) && f.task == Some(Task::ChangeInPlans)
+                });
+                if !choosing_from_it {
+                    assert!(v.opponent_hand.is_empty(), "opponent's hand sent");
                     assert!(json_view["hands"][o].is_null(), "opponent's hand in JSON");
                     for c in slugs(&hidden.hands[o]) {
                         opponent_cards_checked += 1;

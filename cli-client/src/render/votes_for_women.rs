@@ -225,6 +225,7 @@ fn cards(v: &VotesForWomenView, style: &Style) -> String {
         ("For Final Voting", &v.final_voting_box),
         ("State cards on display", &v.available_states),
         ("Strategy cards on display", &v.strategy_display),
+        ("Out of the game", &v.out_of_game),
     ] {
         if !list.is_empty() {
             out += &format!("{title}: {}\n", names(list));
@@ -392,6 +393,7 @@ mod tests {
                 },
             ],
             rest_of_game: vec![card("Anti Lobby", "nothing")],
+            out_of_game: vec![card("Civil War", "nothing")],
             available_states: vec![card("New Jersey", "gain 2 buttons")],
             strategy_deck_count: 9,
             hand: vec![
@@ -455,6 +457,7 @@ mod tests {
         assert!(text.contains("Your hand\n  • Seneca Falls: place 2 cubes\n  • Big Parade: lobby"));
         assert!(text.contains("In effect for the game: Anti Lobby"));
         assert!(text.contains("State cards on display: New Jersey"));
+        assert!(text.contains("Out of the game: Civil War"));
         assert!(text.contains("Playing: Suffragist Seneca Falls"));
         assert!(text.contains("Waiting for Suffragist: place cubes (2 left)"));
         assert!(!text.contains("Opponent's hand"));
