@@ -10,6 +10,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "hustings/v1/hustings.proto",
         "hustings/v1/presidency.proto",
         "hustings/v1/votes_for_women.proto",
+        "hustings/v1/the_vote.proto",
     ];
     for f in &files {
         println!("cargo:rerun-if-changed={f}");
