@@ -931,6 +931,62 @@ mod tests {
     use hustings_engine::Game;
 
     #[test]
+    fn votes_for_women_view_shows_each_seat_its_own_hand_only() {
+        use hustings_engine::votes_for_women::{VotesForWomen, data::slug};
+        let game = VotesForWomen::new(&engine::Setup::new("standard", 2, 7)).expect("set-up");
+        let to_act = game.to_act();
+        assert_eq!(to_act.len(), 1, "one seat decides at a time");
+        for seat in 0..2usize {
+            let p = votes_for_women_view(&game.view(engine::Viewer::Seat(seat)), &to_act);
+            let mut own: Vec<&str> = game.hidden().hands[seat].iter().map(|&c| slug(c)).collect();
+            own.sort_unstable();
+            let mut shown: Vec<&str> = p.hand.iter().map(|c| c.id.as_str()).collect();
+            shown.sort_unstable();
+            assert!(!own.is_empty());
+            assert_eq!(shown, own, "seat {seat} sees its own hand");
+            assert!(p.opponent_hand.is_empty(), "seat {seat} sees no other hand");
+            assert_eq!(p.viewer_side, p.seat_sides[seat]);
+            let other = &p.sides[1 - seat];
+            assert_eq!(
+                other.hand_count as usize,
+                game.hidden().hands[1 - seat].len()
+            );
+            let pending = p.pending.as_ref().expect("pending");
+            assert_eq!(pending.side, p.seat_sides[to_act[0]]);
+            assert!(pending.text.starts_with(if to_act[0] == 0 {
+                "Suffragist:"
+            } else {
+                "Opposition:"
+            }));
+        }
+        let p = votes_for_women_view(&game.view(engine::Viewer::Spectator), &to_act);
+        assert!(p.hand.is_empty() && p.viewer_side.is_empty());
+        assert_eq!(p.states.len(), 48);
+        assert_eq!(p.regions.len(), 6);
+        assert!(p.regions.iter().all(|r| r.states.len() == 8));
+        // Every State card on display marks its state, and only those states are marked.
+        let displayed: Vec<String> = p.available_states.iter().map(|c| c.state.clone()).collect();
+        assert!(!displayed.is_empty());
+        for s in &p.states {
+            assert_eq!(
+                s.state_card == "available",
+                displayed.contains(&s.code),
+                "{}",
+                s.code
+            );
+        }
+        // Cubes on the wire are the engine's.
+        let b = game.board();
+        for (w, e) in p.states.iter().zip(&b.states) {
+            assert_eq!(
+                (w.purple, w.yellow, w.red),
+                (e.purple as u32, e.yellow as u32, e.red as u32)
+            );
+        }
+        assert_eq!(p.campaigners.len(), b.campaigners.len());
+    }
+
+    #[test]
     fn the_vote_view_carries_the_boards_markers_tracks_and_hidden_counts() {
         let game = tv::TheVote::new(&engine::Setup::new("standard", 2, 5)).expect("set-up");
         let v = game.view(engine::Viewer::Spectator);
