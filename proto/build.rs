@@ -9,6 +9,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let files = [
         "hustings/v1/hustings.proto",
         "hustings/v1/presidency.proto",
+        "hustings/v1/votes_for_women.proto",
         "hustings/v1/the_vote.proto",
     ];
     for f in &files {

@@ -722,3 +722,72 @@ async fn resigning_at_the_prompt_ends_the_match_for_the_other_side() {
     .await
     .expect("the test finished in time");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cli_draws_the_votes_for_women_map_and_the_seats_own_hand() {
+    use hustings_engine::Game;
+    use hustings_engine::votes_for_women::{VotesForWomen, data};
+    tokio::time::timeout(LIMIT, async {
+        let seed = 19;
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        let match_id = c
+            .create_match(CreateMatchRequest {
+                game: "votes-for-women".into(),
+                seed: Some(seed),
+                ..Default::default()
+            })
+            .await
+            .expect("match created")
+            .into_inner()
+            .summary
+            .expect("summary")
+            .match_id;
+        let (tx, _rx) = watch::channel(0);
+        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+        let run = run_cli(
+            &[
+                "--server",
+                &url,
+                "play",
+                "--match",
+                &match_id,
+                "--seat",
+                "0",
+                "--choices-from",
+                "-",
+            ],
+            Some("resign\n".into()),
+        )
+        .await;
+        let outcome = opp.await.expect("opponent finished");
+        assert_eq!(outcome.winners, vec![1]);
+        assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+        let out = &run.stdout;
+        assert!(out.contains("VOTES FOR WOMEN"), "{out}");
+        for region in [
+            "1 West",
+            "2 Plains",
+            "3 South",
+            "4 Midwest",
+            "5 Atlantic & Appalachia",
+            "6 Northeast",
+        ] {
+            assert!(out.contains(region), "no {region} in {out}");
+        }
+        assert!(out.contains("Suffragist (you):"), "{out}");
+        // The hand the server dealt the Suffragist from this seed is listed, card by card.
+        let game =
+            VotesForWomen::new(&hustings_engine::Setup::new("standard", 2, seed)).expect("set-up");
+        let hand = &game.hidden().hands[0];
+        assert!(!hand.is_empty());
+        for &card in hand {
+            let line = format!("  • {}", data::card(card).name);
+            assert!(out.contains(&line), "{line} missing from {out}");
+        }
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}

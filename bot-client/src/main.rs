@@ -56,7 +56,7 @@ enum Command {
     /// Play two AIs against each other over many matches and report win rates.
     Tournament(TournamentArgs),
     /// Play one match with an external engine speaking the line protocol on stdin/stdout
-    /// (see bot-client/README-stdio.md).
+    /// (see the README, "External engines over stdin/stdout").
     Stdio(StdioArgs),
 }
 

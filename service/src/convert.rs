@@ -3,6 +3,7 @@
 use hustings_engine as engine;
 use hustings_engine::presidency::{self, data as pdata};
 use hustings_engine::the_vote as tv;
+use hustings_engine::votes_for_women::{self as vfw, data as vfwdata};
 use hustings_proto::v1 as pb;
 
 /// A catalogue entry on the wire.
@@ -110,9 +111,10 @@ pub fn game_view(game: &dyn engine::AnyGame, viewer: engine::Viewer) -> pb::Game
         engine::AnyView::Presidency(v) => {
             Some(pb::game_view::Game::Presidency(presidency_view(&v)))
         }
+        engine::AnyView::VotesForWomen(v) => Some(pb::game_view::Game::VotesForWomen(
+            votes_for_women_view(&v, &game.to_act()),
+        )),
         engine::AnyView::TheVote(v) => Some(pb::game_view::Game::TheVote(the_vote_view(&v))),
-        // Its typed message is not in the contract yet: clients use the JSON view.
-        engine::AnyView::VotesForWomen(_) => None,
     };
     pb::GameView { json, game: typed }
 }
@@ -199,6 +201,307 @@ pub fn presidency_view(v: &presidency::View) -> pb::PresidencyView {
             party_bound_states: v.rules.party_bound_states,
             setup_damage_control: v.rules.setup_damage_control,
         }),
+    }
+}
+
+// ----- Votes for Women ---------------------------------------------------------------------
+
+fn vfw_side(s: vfwdata::Side) -> String {
+    match s {
+        vfwdata::Side::Suffragist => "suffragist",
+        vfwdata::Side::Opposition => "opposition",
+    }
+    .into()
+}
+
+/// A Votes for Women card with its effect in words.
+pub fn vfw_card(id: vfwdata::CardId) -> pb::VotesForWomenCard {
+    use vfwdata::{BoxKind, Deck, Era};
+    let c = vfwdata::card(id);
+    pb::VotesForWomenCard {
+        id: c.slug().to_string(),
+        number: c.id as u32,
+        name: c.name.to_string(),
+        deck: match c.deck {
+            Deck::Suffragist => "suffragist",
+            Deck::Opposition => "opposition",
+            Deck::Strategy => "strategy",
+            Deck::State => "state",
+        }
+        .into(),
+        era: match c.era {
+            Era::Start => "start",
+            Era::Early => "early",
+            Era::Middle => "middle",
+            Era::Late => "late",
+            Era::Undated => "",
+        }
+        .into(),
+        cost: c.cost as u32,
+        persistent_box: match c.persist.map(|p| p.kind) {
+            Some(BoxKind::RestOfTurn) => "rest-of-turn",
+            Some(BoxKind::RestOfGame) => "rest-of-game",
+            Some(BoxKind::FinalVoting) => "final-voting",
+            None => "",
+        }
+        .into(),
+        state: c
+            .state
+            .map(|s| vfwdata::code(s).to_string())
+            .unwrap_or_default(),
+        description: vfwdata::describe(id).to_string(),
+    }
+}
+
+fn vfw_cards(ids: &[vfwdata::CardId]) -> Vec<pb::VotesForWomenCard> {
+    ids.iter().map(|&c| vfw_card(c)).collect()
+}
+
+/// What a Votes for Women game waits for, in words, from public facts only: the board's
+/// play stack and phase, and who must act (`to_act`, as every viewer is told).
+fn vfw_pending(v: &vfw::View, to_act: &[engine::Seat]) -> pb::VotesForWomenPending {
+    use vfw::{DicePurpose, Phase, Task};
+    let b = &v.board;
+    let Some(side) = to_act.first().and_then(|&s| b.seats.get(s).copied()) else {
+        return pb::VotesForWomenPending {
+            side: String::new(),
+            kind: "none".into(),
+            text: "Nothing: the game is over".into(),
+        };
+    };
+    let name = side.name();
+    let top = b.stack.last().and_then(|f| f.task.as_ref());
+    let (kind, text) = match top {
+        Some(Task::Dice { purpose, die, dice }) => {
+            let why = match purpose {
+                DicePurpose::Gate => "a card's roll",
+                DicePurpose::Count => "a roll for a count",
+                DicePurpose::Campaign => "a Campaigning roll",
+                DicePurpose::Lobby => "a Lobbying roll",
+                DicePurpose::Superior => "a Superior Lobbying roll",
+            };
+            let rolled: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+            (
+                "dice",
+                format!(
+                    "keep or re-roll {why}: {} on {}",
+                    rolled.join(", "),
+                    die.name()
+                ),
+            )
+        }
+        Some(Task::Assign { .. }) => ("assign", "give the dice to the Campaigners".into()),
+        Some(Task::Campaign { left, .. }) => (
+            "campaign",
+            format!("place a Campaigner's cubes ({left} left), or move it"),
+        ),
+        Some(Task::Place { left, .. }) => ("place", format!("place cubes ({left} left)")),
+        Some(Task::Fixed { queue }) => ("place", format!("place cubes ({} left)", queue.len())),
+        Some(Task::Remove { left, .. }) => ("remove", format!("remove cubes ({left} left)")),
+        Some(Task::RemoveAll { left, .. }) => {
+            ("remove", format!("remove cubes from a state ({left} left)"))
+        }
+        Some(Task::ChooseRegion { .. }) => ("region", "choose a region".into()),
+        Some(Task::PickStrategy) => ("strategy", "take a Strategy card".into()),
+        Some(Task::PlayOne { .. }) => ("play-one", "play one of the drawn cards".into()),
+        Some(Task::Stack) => ("stack", "put the drawn cards on the Draw Deck".into()),
+        Some(Task::ChangeInPlans) => (
+            "change-in-plans",
+            "choose a card from the opponent's hand".into(),
+        ),
+        Some(Task::PickState { .. }) => ("state", "choose a state".into()),
+        Some(Task::Transport { .. }) => ("transport", "move Campaigners, then campaign".into()),
+        Some(Task::CounterStrat) => ("counter", "answer the opponent's play".into()),
+        None => match b.phase {
+            Phase::Strategy if b.commit.is_none() => (
+                "commit",
+                "commit buttons to bid for the Strategy card".into(),
+            ),
+            Phase::Strategy => ("answer", "answer the Suffragist's bid".into()),
+            Phase::Operations if !b.hand_done => {
+                ("hand-card", format!("play a hand card (round {})", b.round))
+            }
+            Phase::Operations => (
+                "claimed-card",
+                format!("use a claimed card or end the round ({})", b.round),
+            ),
+            Phase::FinalVoting if b.vote.is_some() => {
+                ("vote-roll", "roll (or re-roll) for the state voting".into())
+            }
+            Phase::FinalVoting => ("vote-state", "choose the next state to vote".into()),
+            Phase::Finished => ("none", "nothing".into()),
+        },
+    };
+    pb::VotesForWomenPending {
+        side: vfw_side(side),
+        kind: kind.into(),
+        text: format!("{name}: {text}"),
+    }
+}
+
+/// Votes for Women's typed view. `to_act` (public) names who decides now.
+pub fn votes_for_women_view(v: &vfw::View, to_act: &[engine::Seat]) -> pb::VotesForWomenView {
+    use vfw::{Mark, Phase, Source};
+    use vfwdata::{REGIONS, STATES, Side};
+    let b = &v.board;
+    let own = |zone: &[Option<Vec<vfwdata::CardId>>; 2]| {
+        v.viewer
+            .and_then(|s| zone[s.index()].as_deref())
+            .map(vfw_cards)
+            .unwrap_or_default()
+    };
+    let opponent_hand = v
+        .viewer
+        .and_then(|s| v.hands[s.other().index()].as_deref())
+        .map(vfw_cards)
+        .unwrap_or_default();
+    let state_card_of = |s: vfwdata::St| -> String {
+        let holds =
+            |ids: &[vfwdata::CardId]| ids.iter().any(|&c| vfwdata::card(c).state == Some(s));
+        if holds(&b.claimed[0]) {
+            "suffragist".into()
+        } else if holds(&b.claimed[1]) {
+            "opposition".into()
+        } else if holds(&b.available_states) {
+            "available".into()
+        } else {
+            String::new()
+        }
+    };
+    let seat_of = |side: Side| b.seats.iter().position(|&s| s == side).unwrap_or(0) as u32;
+    pb::VotesForWomenView {
+        variant: b.variant.clone(),
+        viewer_side: v.viewer.map(vfw_side).unwrap_or_default(),
+        seat_sides: b.seats.iter().map(|&s| vfw_side(s)).collect(),
+        turn: b.turn as u32,
+        phase: match b.phase {
+            Phase::Strategy => "strategy",
+            Phase::Operations => "operations",
+            Phase::FinalVoting => "final-voting",
+            Phase::Finished => "finished",
+        }
+        .into(),
+        round: if b.phase == Phase::Operations {
+            b.round as u32
+        } else {
+            0
+        },
+        active_side: vfw_side(b.active),
+        hand_card_done: b.hand_done,
+        claimed_card_done: b.claimed_done,
+        states: b
+            .states
+            .iter()
+            .enumerate()
+            .map(|(i, st)| {
+                let s = i as vfwdata::St;
+                let def = &STATES[i];
+                pb::VotesForWomenState {
+                    code: def.code.into(),
+                    name: def.name.into(),
+                    region: def.region.slug().into(),
+                    die: def.die as u32,
+                    purple: st.purple as u32,
+                    yellow: st.yellow as u32,
+                    red: st.red as u32,
+                    mark: match st.mark {
+                        Some(Mark::Check) => "check",
+                        Some(Mark::X) => "x",
+                        None => "",
+                    }
+                    .into(),
+                    state_card: state_card_of(s),
+                    adjacent: def.adjacent.iter().map(|a| a.to_string()).collect(),
+                }
+            })
+            .collect(),
+        regions: REGIONS
+            .iter()
+            .map(|r| pb::VotesForWomenRegion {
+                number: r.index() as u32 + 1,
+                slug: r.slug().into(),
+                name: r.name().into(),
+                states: r.states().map(|s| vfwdata::code(s).to_string()).collect(),
+            })
+            .collect(),
+        campaigners: b
+            .campaigners
+            .iter()
+            .map(|c| pb::VotesForWomenCampaigner {
+                hue: c.hue.slug().into(),
+                side: vfw_side(c.hue.side()),
+                region: c.region.slug().into(),
+            })
+            .collect(),
+        congress: Some(pb::VotesForWomenCongress {
+            position: b.congress as u32,
+            amendment_sent: b.amendment_sent,
+        }),
+        checks: b.checks as u32,
+        xs: b.xs as u32,
+        checks_to_win: vfw::CHECKS_TO_WIN as u32,
+        xs_to_win: vfw::XS_TO_WIN as u32,
+        sides: [Side::Suffragist, Side::Opposition]
+            .into_iter()
+            .map(|side| {
+                let i = side.index();
+                pb::VotesForWomenSide {
+                    side: vfw_side(side),
+                    seat: seat_of(side),
+                    buttons: b.buttons[i] as u32,
+                    button_cap: side.button_cap() as u32,
+                    hand_count: v.hand_count[i] as u32,
+                    drawn_count: v.drawn_count[i] as u32,
+                    deck_count: v.deck_count[i] as u32,
+                    deck_top_count: v.deck_top_count[i] as u32,
+                    deck_bottom_count: v.deck_bottom_count[i] as u32,
+                    deck_by_era: b.era_ordered[i],
+                    claimed: vfw_cards(&b.claimed[i]),
+                }
+            })
+            .collect(),
+        rest_of_turn: vfw_cards(&b.rest_of_turn),
+        rest_of_game: vfw_cards(&b.rest_of_game),
+        final_voting_box: vfw_cards(&b.final_voting_box),
+        available_states: vfw_cards(&b.available_states),
+        strategy_display: vfw_cards(&b.strategy_display),
+        out_of_game: vfw_cards(&b.out),
+        strategy_deck_count: v.strategy_deck_count as u32,
+        hand: own(&v.hands),
+        opponent_hand,
+        drawn: own(&v.drawn),
+        deck_top: own(&v.deck_top),
+        deck_bottom: own(&v.deck_bottom),
+        strategy_commit: b.commit.map(|c| c as u32),
+        vote: b.vote.map(|vote| pb::VotesForWomenVote {
+            state: vfwdata::code(vote.state).into(),
+            suffragist_roll: vote.rolls[0] as u32,
+            opposition_roll: vote.rolls[1] as u32,
+        }),
+        final_voting_chooser: if b.phase == Phase::FinalVoting {
+            vfw_side(b.chooser)
+        } else {
+            String::new()
+        },
+        pending: Some(vfw_pending(v, to_act)),
+        plays: b
+            .stack
+            .iter()
+            .map(|f| {
+                let (kind, card) = match f.source {
+                    Source::Card(c) => ("card", Some(vfw_card(c))),
+                    Source::Campaign => ("campaign", None),
+                    Source::Lobby => ("lobby", None),
+                    Source::StrategyPick => ("strategy-pick", None),
+                };
+                pb::VotesForWomenPlay {
+                    side: vfw_side(f.side),
+                    kind: kind.into(),
+                    card,
+                    failed: f.failed,
+                }
+            })
+            .collect(),
     }
 }
 
@@ -626,6 +929,62 @@ pub fn the_vote_view(v: &tv::View) -> pb::TheVoteView {
 mod tests {
     use super::*;
     use hustings_engine::Game;
+
+    #[test]
+    fn votes_for_women_view_shows_each_seat_its_own_hand_only() {
+        use hustings_engine::votes_for_women::{VotesForWomen, data::slug};
+        let game = VotesForWomen::new(&engine::Setup::new("standard", 2, 7)).expect("set-up");
+        let to_act = game.to_act();
+        assert_eq!(to_act.len(), 1, "one seat decides at a time");
+        for seat in 0..2usize {
+            let p = votes_for_women_view(&game.view(engine::Viewer::Seat(seat)), &to_act);
+            let mut own: Vec<&str> = game.hidden().hands[seat].iter().map(|&c| slug(c)).collect();
+            own.sort_unstable();
+            let mut shown: Vec<&str> = p.hand.iter().map(|c| c.id.as_str()).collect();
+            shown.sort_unstable();
+            assert!(!own.is_empty());
+            assert_eq!(shown, own, "seat {seat} sees its own hand");
+            assert!(p.opponent_hand.is_empty(), "seat {seat} sees no other hand");
+            assert_eq!(p.viewer_side, p.seat_sides[seat]);
+            let other = &p.sides[1 - seat];
+            assert_eq!(
+                other.hand_count as usize,
+                game.hidden().hands[1 - seat].len()
+            );
+            let pending = p.pending.as_ref().expect("pending");
+            assert_eq!(pending.side, p.seat_sides[to_act[0]]);
+            assert!(pending.text.starts_with(if to_act[0] == 0 {
+                "Suffragist:"
+            } else {
+                "Opposition:"
+            }));
+        }
+        let p = votes_for_women_view(&game.view(engine::Viewer::Spectator), &to_act);
+        assert!(p.hand.is_empty() && p.viewer_side.is_empty());
+        assert_eq!(p.states.len(), 48);
+        assert_eq!(p.regions.len(), 6);
+        assert!(p.regions.iter().all(|r| r.states.len() == 8));
+        // Every State card on display marks its state, and only those states are marked.
+        let displayed: Vec<String> = p.available_states.iter().map(|c| c.state.clone()).collect();
+        assert!(!displayed.is_empty());
+        for s in &p.states {
+            assert_eq!(
+                s.state_card == "available",
+                displayed.contains(&s.code),
+                "{}",
+                s.code
+            );
+        }
+        // Cubes on the wire are the engine's.
+        let b = game.board();
+        for (w, e) in p.states.iter().zip(&b.states) {
+            assert_eq!(
+                (w.purple, w.yellow, w.red),
+                (e.purple as u32, e.yellow as u32, e.red as u32)
+            );
+        }
+        assert_eq!(p.campaigners.len(), b.campaigners.len());
+    }
 
     #[test]
     fn the_vote_view_carries_the_boards_markers_tracks_and_hidden_counts() {
