@@ -565,7 +565,7 @@ impl MatchActor {
             log: log.iter().map(convert::log_entry).collect(),
             to_act,
             prompt,
-            seats: self.summary().seats,
+            seats: seats_of(&self.record, &self.presence),
             last_action: self.last_action.clone(),
             outcome: outcome.map(|o| convert::outcome(&o, self.resigned_outcome.is_some())),
         }
@@ -634,9 +634,18 @@ fn display(name: &str) -> &str {
     }
 }
 
+/// The engine's catalogue, built once: it is fixed data, and building it renders every
+/// game's descriptions, while seat names are looked up for every update sent.
+fn catalogue() -> &'static [engine::GameInfo] {
+    static CATALOGUE: std::sync::OnceLock<Vec<engine::GameInfo>> = std::sync::OnceLock::new();
+    CATALOGUE.get_or_init(engine::catalogue)
+}
+
 /// The game's name for a seat.
 pub fn seat_name(record: &MatchRecord, seat: Seat) -> String {
-    engine::game_info(&record.game)
+    catalogue()
+        .iter()
+        .find(|g| g.id == record.game)
         .and_then(|g| {
             g.variant(&record.setup.variant)
                 .and_then(|v| v.seat_names.get(seat).cloned())
@@ -676,29 +685,34 @@ pub fn summary_of(
         game: record.game.clone(),
         variant: record.setup.variant.clone(),
         status: status as i32,
-        seats: record
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| pb::SeatSummary {
-                seat: i as u32,
-                name: seat_name(record, i),
-                bot: s.bot,
-                ai: s.ai.clone(),
-                ai_level: s.ai_level.clone(),
-                taken: s.token_hash.is_some(),
-                player_name: s.player_name.clone(),
-                client_kind: match s.client_kind.as_str() {
-                    "human" => pb::ClientKind::Human,
-                    "bot" => pb::ClientKind::Bot,
-                    _ => pb::ClientKind::Unspecified,
-                } as i32,
-                connected: presence.get(i).copied().unwrap_or(0) > 0,
-            })
-            .collect(),
+        seats: seats_of(record, presence),
         version: record.choices.len() as u64,
         options: record.options.iter().cloned().collect(),
         created_at_unix_ms: record.created_at_unix_ms,
         outcome,
     }
+}
+
+/// The lobby's view of a match's seats.
+fn seats_of(record: &MatchRecord, presence: &[u32]) -> Vec<pb::SeatSummary> {
+    record
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| pb::SeatSummary {
+            seat: i as u32,
+            name: seat_name(record, i),
+            bot: s.bot,
+            ai: s.ai.clone(),
+            ai_level: s.ai_level.clone(),
+            taken: s.token_hash.is_some(),
+            player_name: s.player_name.clone(),
+            client_kind: match s.client_kind.as_str() {
+                "human" => pb::ClientKind::Human,
+                "bot" => pb::ClientKind::Bot,
+                _ => pb::ClientKind::Unspecified,
+            } as i32,
+            connected: presence.get(i).copied().unwrap_or(0) > 0,
+        })
+        .collect()
 }
