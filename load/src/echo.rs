@@ -85,6 +85,8 @@ pub struct EchoReport {
     pub seconds: f64,
     pub per_second: f64,
     pub latency: Latency,
+    /// CPU time of this process (echo client and server) per call, in µs.
+    pub cpu_us_per_call: Option<f64>,
 }
 
 /// Calls the echo at `url` from `concurrency` loops at once for `duration`, each call
@@ -98,6 +100,8 @@ pub async fn measure(
     let channel = crate::connect_pool(url, 1).await?.remove(0);
     let stop = Arc::new(AtomicBool::new(false));
     let body = vec![7u8; payload];
+    let own_cpu = || crate::rss::cpu_time_of(std::process::id()).ok();
+    let cpu_start = own_cpu();
     let start = Instant::now();
     let mut tasks = Vec::new();
     for _ in 0..concurrency.max(1) {
@@ -123,6 +127,7 @@ pub async fn measure(
     tokio::time::sleep(duration).await;
     stop.store(true, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
+    let cpu_end = own_cpu();
     let mut all = latency_histogram();
     let mut calls = 0;
     for t in tasks {
@@ -136,5 +141,8 @@ pub async fn measure(
         seconds,
         per_second: calls as f64 / seconds,
         latency: Latency::of(&all),
+        cpu_us_per_call: cpu_start
+            .zip(cpu_end)
+            .map(|(a, b)| (b - a).as_secs_f64() * 1e6 / calls.max(1) as f64),
     })
 }

@@ -69,6 +69,8 @@ pub struct LoadReport {
     /// Server resident memory once every match was set up, and at the end, in bytes.
     pub rss_after_setup: Option<u64>,
     pub rss_end: Option<u64>,
+    /// Server CPU time (user + system) per choice during the measurement, in µs.
+    pub server_cpu_us_per_choice: Option<f64>,
 }
 
 struct Shared {
@@ -128,12 +130,21 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
     shared.choices.store(0, Ordering::Relaxed);
     shared.finished.store(0, Ordering::Relaxed);
     shared.hist.lock().await.reset();
+    let cpu = || {
+        config
+            .server_pid
+            .and_then(|p| crate::rss::cpu_time_of(p).ok())
+    };
+    let cpu_start = cpu();
     shared.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
     tokio::time::sleep(config.duration).await;
     shared.measuring.store(false, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
     let choices = shared.choices.load(Ordering::Relaxed);
+    let server_cpu_us_per_choice = cpu_start
+        .zip(cpu())
+        .map(|(a, b)| (b - a).as_secs_f64() * 1e6 / choices.max(1) as f64);
     let finished = shared.finished.load(Ordering::Relaxed);
     let latency = Latency::of(&*shared.hist.lock().await);
     let rss_end = rss();
@@ -159,6 +170,7 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
         match_errors: shared.match_errors.load(Ordering::Relaxed),
         rss_after_setup,
         rss_end,
+        server_cpu_us_per_choice,
     })
 }
 

@@ -158,6 +158,20 @@ impl fmt::Display for Report {
                     l.latency.p999_us / e.latency.p999_us
                 )?;
             }
+            if let Some(cpu) = l.server_cpu_us_per_choice {
+                let embedded = if o.server.is_none() {
+                    " (embedded: the harness's own client work included)"
+                } else {
+                    ""
+                };
+                let echo = self
+                    .echo
+                    .as_ref()
+                    .and_then(|e| e.cpu_us_per_call)
+                    .map(|e| format!("; echo client and server: {e:.1} µs per call"))
+                    .unwrap_or_default();
+                writeln!(f, "server CPU: {cpu:.1} µs per choice{embedded}{echo}")?;
+            }
             writeln!(
                 f,
                 "{} choices in {:.1} s; {} matches finished; set-up of {} matches took {:.1} s; {} refused acts, {} broken matches",
