@@ -6,7 +6,11 @@ use std::path::PathBuf;
 use prost::Message;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let files = ["hustings/v1/hustings.proto", "hustings/v1/presidency.proto"];
+    let files = [
+        "hustings/v1/hustings.proto",
+        "hustings/v1/presidency.proto",
+        "hustings/v1/the_vote.proto",
+    ];
     for f in &files {
         println!("cargo:rerun-if-changed={f}");
     }

@@ -601,3 +601,151 @@ async fn presence_follows_streams_and_the_lobby_announces_bot_seats() {
     assert!(!u.seats[1].connected, "bot shown as gone");
     server.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_ends_open_streams_and_stops_the_server() {
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let id = create(&mut c, "presidency", "standard", 2, 1).await;
+    let mut stream = c
+        .watch_match(pb::WatchMatchRequest {
+            match_id: id,
+            token: String::new(),
+            from_version: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let mut lobby = c
+        .watch_lobby(pb::WatchLobbyRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(stream.message().await.unwrap().is_some());
+    // Open streams must not keep the server from stopping.
+    tokio::time::timeout(std::time::Duration::from_secs(10), server.shutdown())
+        .await
+        .expect("shutdown finishes while streams are open");
+    let end = tokio::time::timeout(std::time::Duration::from_secs(5), stream.message()).await;
+    assert!(
+        matches!(end, Ok(Ok(None)) | Ok(Err(_))),
+        "the match stream ended"
+    );
+    let end = tokio::time::timeout(std::time::Duration::from_secs(5), lobby.message()).await;
+    assert!(
+        matches!(end, Ok(Ok(None)) | Ok(Err(_))),
+        "the lobby stream ended"
+    );
+    assert!(
+        hustings_proto::v1::hustings_client::HustingsClient::connect(url)
+            .await
+            .is_err(),
+        "nothing listens any more"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_viewer_that_stops_reading_never_blocks_the_match_and_is_resynced() {
+    let config = hustings_service::ServerConfig {
+        limits: hustings_service::Limits {
+            stream_buffer: 4,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let server = hustings::start_server_with(config).await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let id = create(&mut c, "presidency", "standard", 2, 77).await;
+    // A small HTTP/2 window, so that what the client does not read stays on the server.
+    let channel = tonic::transport::Endpoint::from_shared(url.clone())
+        .unwrap()
+        .initial_stream_window_size(Some(16 * 1024))
+        .initial_connection_window_size(Some(16 * 1024))
+        .connect()
+        .await
+        .unwrap();
+    let mut slow = pb::hustings_client::HustingsClient::new(channel)
+        .watch_match(pb::WatchMatchRequest {
+            match_id: id.clone(),
+            token: String::new(),
+            from_version: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(slow.message().await.unwrap().unwrap().snapshot);
+    // The slow spectator now reads nothing while two players play the whole game.
+    let t0 = join(&mut c, &id, 0, "a").await;
+    let t1 = join(&mut c, &id, 1, "b").await;
+    let a = tokio::spawn(play_seat(url.clone(), id.clone(), t0, 3));
+    let b = tokio::spawn(play_seat(url.clone(), id.clone(), t1, 4));
+    let played = tokio::time::timeout(std::time::Duration::from_secs(120), async {
+        (a.await.unwrap(), b.await.unwrap())
+    })
+    .await
+    .expect("the match finishes although a viewer is not reading");
+    let final_version = played.0.last().unwrap().version;
+    assert!(
+        final_version > 50,
+        "a long enough game to overflow every buffer"
+    );
+    // When it reads again it is caught up by a snapshot, and ends on the final state.
+    let mut got = Vec::new();
+    while let Some(u) = slow.message().await.unwrap() {
+        let done = u.outcome.is_some();
+        got.push(u);
+        if done {
+            break;
+        }
+    }
+    assert!(got.iter().any(|u| u.snapshot), "resynced with a snapshot");
+    assert!(
+        got.len() < final_version as usize,
+        "versions were skipped, not queued"
+    );
+    let last = got.last().unwrap();
+    assert_eq!(last.version, final_version);
+    assert!(last.outcome.is_some());
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_limits_answer_resource_exhausted() {
+    let config = hustings_service::ServerConfig {
+        limits: hustings_service::Limits {
+            max_matches: 2,
+            max_viewers_per_match: 2,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let server = hustings::start_server_with(config).await;
+    let mut c = connect(&server.url()).await;
+    let id = create(&mut c, "presidency", "standard", 2, 1).await;
+    create(&mut c, "presidency", "standard", 2, 2).await;
+    let r = c
+        .create_match(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            ..Default::default()
+        })
+        .await;
+    assert_eq!(code(r), Code::ResourceExhausted);
+    let watch = || pb::WatchMatchRequest {
+        match_id: id.clone(),
+        token: String::new(),
+        from_version: 0,
+    };
+    let _s1 = c.watch_match(watch()).await.unwrap().into_inner();
+    let _s2 = c.watch_match(watch()).await.unwrap().into_inner();
+    let r = c.watch_match(watch()).await;
+    let status = r.expect_err("third viewer refused");
+    assert_eq!(status.code(), Code::ResourceExhausted);
+    assert!(status.message().contains("viewers"), "{}", status.message());
+    // A viewer that leaves frees its place.
+    drop(_s1);
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert!(c.watch_match(watch()).await.is_ok());
+    server.shutdown().await;
+}

@@ -15,6 +15,7 @@ pub mod presidency;
 pub mod rng;
 pub mod testing;
 pub mod the_vote;
+pub mod votes_for_women;
 
 use std::fmt::Debug;
 
@@ -113,9 +114,11 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
 
 /// A game's typed view, for whichever game it is.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[allow(clippy::large_enum_variant)] // one view at a time, moved rarely: boxing buys nothing
 pub enum AnyView {
     Presidency(presidency::View),
     TheVote(the_vote::View),
+    VotesForWomen(votes_for_women::View),
 }
 
 /// The object-safe face of [`Game`], for hosting any game without knowing which.
@@ -153,6 +156,12 @@ impl IntoAnyView for presidency::Presidency {
 impl IntoAnyView for the_vote::TheVote {
     fn any_view(view: Self::View) -> AnyView {
         AnyView::TheVote(view)
+    }
+}
+
+impl IntoAnyView for votes_for_women::VotesForWomen {
+    fn any_view(view: Self::View) -> AnyView {
+        AnyView::VotesForWomen(view)
     }
 }
 
@@ -203,7 +212,11 @@ impl<G: IntoAnyView> AnyGame for G {
 
 /// The catalogue of every game this engine plays.
 pub fn catalogue() -> Vec<GameInfo> {
-    vec![presidency::Presidency::info(), the_vote::TheVote::info()]
+    vec![
+        presidency::Presidency::info(),
+        votes_for_women::VotesForWomen::info(),
+        the_vote::TheVote::info(),
+    ]
 }
 
 /// The catalogue entry of one game.
@@ -216,6 +229,7 @@ pub fn new_game(game_id: &str, setup: &Setup) -> Result<Box<dyn AnyGame>, SetupE
     match game_id {
         presidency::GAME_ID => Ok(Box::new(presidency::Presidency::new(setup)?)),
         the_vote::GAME_ID => Ok(Box::new(the_vote::TheVote::new(setup)?)),
+        votes_for_women::GAME_ID => Ok(Box::new(votes_for_women::VotesForWomen::new(setup)?)),
         other => Err(SetupError::UnknownGame(other.to_string())),
     }
 }
@@ -241,6 +255,7 @@ pub fn resample_any(
     match game_id {
         presidency::GAME_ID => typed::<presidency::Presidency>(view, viewer, rng),
         the_vote::GAME_ID => typed::<the_vote::TheVote>(view, viewer, rng),
+        votes_for_women::GAME_ID => typed::<votes_for_women::VotesForWomen>(view, viewer, rng),
         other => Err(format!("unknown game '{other}'")),
     }
 }

@@ -56,6 +56,10 @@ pub enum Command {
     Unwatch {
         id: u64,
     },
+    /// A lagging viewer's buffer has room again: send it a snapshot.
+    Resync {
+        id: u64,
+    },
     Replay {
         reply: oneshot::Sender<Result<pb::Replay, Status>>,
     },
@@ -86,6 +90,8 @@ pub struct MatchActor {
     presence: Vec<u32>,
     /// A seat whose stream is being opened (counted as present while others are told).
     joining: Option<Seat>,
+    /// The actor's own command channel, for tasks that report back to it.
+    me: Option<mpsc::WeakUnboundedSender<Box<Command>>>,
 }
 
 impl MatchActor {
@@ -114,6 +120,7 @@ impl MatchActor {
             next_sub: 0,
             presence: vec![0; seats],
             joining: None,
+            me: None,
         })
     }
 
@@ -149,7 +156,12 @@ impl MatchActor {
     }
 
     /// Runs the actor until its channel closes or it is told to shut down.
-    pub async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Box<Command>>) {
+    pub async fn run(
+        mut self,
+        mut rx: mpsc::UnboundedReceiver<Box<Command>>,
+        me: mpsc::WeakUnboundedSender<Box<Command>>,
+    ) {
+        self.me = Some(me);
         self.hub.publish(self.summary());
         while let Some(cmd) = rx.recv().await {
             match *cmd {
@@ -184,6 +196,7 @@ impl MatchActor {
                     let _ = reply.send(r);
                 }
                 Command::Unwatch { id } => self.unwatch(id),
+                Command::Resync { id } => self.resync(id),
                 Command::Replay { reply } => {
                     let _ = reply.send(self.replay());
                 }
@@ -483,6 +496,51 @@ impl MatchActor {
         Ok(log_pos)
     }
 
+    /// Waits (in a task) until a lagging viewer's buffer has room, then asks for a resync.
+    fn resync_when_room(&self, sub: &Subscriber) {
+        let tx = sub.tx.clone();
+        let me = self.me.clone();
+        let id = sub.id;
+        tokio::spawn(async move {
+            if tx.reserve().await.is_ok()
+                && let Some(me) = me.and_then(|m| m.upgrade())
+            {
+                let _ = me.send(Box::new(Command::Resync { id }));
+            }
+        });
+    }
+
+    /// Sends a lagging viewer a snapshot of the current state.
+    fn resync(&mut self, id: u64) {
+        let Some(pos) = self.subscribers.iter().position(|s| s.id == id) else {
+            return;
+        };
+        if !self.subscribers[pos].lagging {
+            return;
+        }
+        let viewer = self.subscribers[pos].viewer;
+        let msg = self.update_for(
+            &*self.game,
+            viewer,
+            self.game.log_for(viewer, 0),
+            true,
+            true,
+        );
+        let log_len = self.game.log_len();
+        let sub = &mut self.subscribers[pos];
+        match sub.tx.try_send(Ok(msg)) {
+            Ok(()) => {
+                sub.lagging = false;
+                sub.log_sent = log_len;
+            }
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                let sub = &self.subscribers[pos];
+                self.resync_when_room(sub);
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => self.unwatch(id),
+        }
+    }
+
     fn unwatch(&mut self, id: u64) {
         let Some(pos) = self.subscribers.iter().position(|s| s.id == id) else {
             return;
@@ -610,8 +668,9 @@ impl MatchActor {
                 Err(mpsc::error::TrySendError::Full(_)) => {
                     if !sub.lagging {
                         warn!(match_id = %self.record.id, viewer = %sub.viewer, "viewer lagging; will resync with a snapshot");
+                        sub.lagging = true;
+                        self.resync_when_room(sub);
                     }
-                    sub.lagging = true;
                     true
                 }
                 Err(mpsc::error::TrySendError::Closed(_)) => false,

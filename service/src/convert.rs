@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use hustings_engine as engine;
 use hustings_engine::presidency::data::Deck;
 use hustings_engine::presidency::{self, data as pdata};
+use hustings_engine::the_vote as tv;
 use hustings_proto::v1 as pb;
 
 /// A catalogue entry on the wire.
@@ -113,8 +114,9 @@ pub fn game_view(game: &dyn engine::AnyGame, viewer: engine::Viewer) -> pb::Game
         engine::AnyView::Presidency(v) => {
             Some(pb::game_view::Game::Presidency(presidency_view(&v)))
         }
+        engine::AnyView::TheVote(v) => Some(pb::game_view::Game::TheVote(the_vote_view(&v))),
         // Its typed message is not in the contract yet: clients use the JSON view.
-        engine::AnyView::TheVote(_) => None,
+        engine::AnyView::VotesForWomen(_) => None,
     };
     pb::GameView { json, game: typed }
 }
@@ -237,9 +239,551 @@ pub fn presidency_view(v: &presidency::View) -> pb::PresidencyView {
     }
 }
 
+/// A card type of The Vote as its slug on the wire.
+fn card_type_slug(t: tv::data::CardType) -> &'static str {
+    use tv::data::CardType;
+    match t {
+        CardType::PublicOpinion => "public-opinion",
+        CardType::Organization => "organization",
+        CardType::Suppression => "suppression",
+        CardType::Law => "law",
+        CardType::Region => "region",
+        CardType::Special => "special",
+    }
+}
+
+/// A card of The Vote on the wire, from its number in the data table.
+fn the_vote_card(number: u8) -> pb::TheVoteCard {
+    use tv::data::{CardKind, Special};
+    let Some(c) = tv::data::TABLE.cards.get((number as usize).wrapping_sub(1)) else {
+        return pb::TheVoteCard {
+            number: number as u32,
+            ..Default::default()
+        };
+    };
+    let (region, law, suppress) = match c.kind {
+        // Only Supremacy flips cards to suppress: Equality's Region cards never do.
+        CardKind::Region { region, suppress } => (
+            tv::data::TABLE
+                .regions
+                .get(region as usize)
+                .map(|r| r.id.to_string())
+                .unwrap_or_default(),
+            String::new(),
+            if c.faction == tv::data::Faction::Supremacy {
+                suppress as u32
+            } else {
+                0
+            },
+        ),
+        CardKind::Suppression => (String::new(), String::new(), 1),
+        CardKind::Law(Some(l)) | CardKind::Special(Special::Amendment(l)) => {
+            (String::new(), l.slug().to_string(), 0)
+        }
+        _ => (String::new(), String::new(), 0),
+    };
+    pb::TheVoteCard {
+        number: c.number as u32,
+        id: c.id.to_string(),
+        name: c.name.to_string(),
+        faction: c.faction.slug().to_string(),
+        r#type: card_type_slug(c.card_type()).to_string(),
+        cost: c.cost.map(u32::from),
+        region,
+        law,
+        suppress,
+        last_action: c.last_action(),
+        description: c.describe(&tv::data::TABLE),
+    }
+}
+
+fn the_vote_cards(cards: &[u8]) -> Vec<pb::TheVoteCard> {
+    cards.iter().map(|&c| the_vote_card(c)).collect()
+}
+
+fn the_vote_boxes(boxes: u8, markers: &[u8; 4]) -> pb::TheVoteBoxes {
+    pb::TheVoteBoxes {
+        boxes: boxes as u32,
+        equality: markers[tv::EQ] as u32,
+        blue_apathy: markers[tv::BLUE] as u32,
+        red_apathy: markers[tv::RED] as u32,
+        supremacy: markers[tv::SUP] as u32,
+    }
+}
+
+/// Where an Amendment stands, from the public places a card can be.
+fn amendment_status(v: &tv::View, card: u8) -> &'static str {
+    if v.amendments_passed.contains(&card) {
+        "passed"
+    } else if v.aside.contains(&card) {
+        "aside"
+    } else if v.action.as_ref().is_some_and(|a| a.card == card) {
+        "in-play"
+    } else if v.display.contains(&card) {
+        "display"
+    } else if v
+        .players
+        .iter()
+        .any(|p| p.reserve.iter().any(|r| r.card == card))
+    {
+        "reserve"
+    } else if v.discard.contains(&card) {
+        "discard"
+    } else if v.removed.contains(&card) {
+        "removed"
+    } else {
+        "unknown"
+    }
+}
+
+/// The decision a view waits for: its slug, who decides, the words and the Region and count
+/// it concerns.
+fn the_vote_pending(v: &tv::View) -> pb::TheVotePending {
+    use tv::Step;
+    let faction = |s: usize| tv::data::Faction::from_seat(s).name();
+    let region_of = |target: usize| -> (String, String) {
+        v.action
+            .as_ref()
+            .and_then(|a| a.targets.get(target))
+            .and_then(|t| tv::data::TABLE.regions.get(t.region as usize))
+            .map(|r| (r.id.to_string(), r.name.to_string()))
+            .unwrap_or_default()
+    };
+    let actor = v.action.as_ref().map(|a| a.seat).unwrap_or(v.active);
+    let (step, seat, text, region, left): (&str, Option<usize>, String, String, u8) = match &v.step
+    {
+        Step::ChooseFirst { chooser } => (
+            "choose-first",
+            Some(*chooser),
+            format!("{} chooses the First Player", faction(*chooser)),
+            String::new(),
+            0,
+        ),
+        Step::Action => (
+            "action",
+            Some(v.active),
+            format!("{} takes an action or passes", faction(v.active)),
+            String::new(),
+            0,
+        ),
+        Step::Region => (
+            "region",
+            Some(v.active),
+            format!("{} chooses the Region of the action", faction(v.active)),
+            String::new(),
+            0,
+        ),
+        Step::LawType => (
+            "law-type",
+            Some(v.active),
+            format!("{} chooses which Law is put to the vote", faction(v.active)),
+            String::new(),
+            0,
+        ),
+        Step::LawRegion => (
+            "law-region",
+            Some(v.active),
+            format!("{} chooses where the Law is voted", faction(v.active)),
+            String::new(),
+            0,
+        ),
+        Step::Bonus => (
+            "bonus",
+            Some(actor),
+            format!("{} may announce Bonus Actions", faction(actor)),
+            String::new(),
+            0,
+        ),
+        Step::Block => (
+            "block",
+            Some(1 - actor),
+            format!("{} may Block the action", faction(1 - actor)),
+            String::new(),
+            0,
+        ),
+        Step::Counter => (
+            "counter",
+            Some(actor),
+            format!("{} may Counter the Block", faction(actor)),
+            String::new(),
+            0,
+        ),
+        Step::Flip { target, left } => {
+            let (id, name) = region_of(*target);
+            (
+                "flip",
+                Some(actor),
+                format!(
+                    "{} changes up to {left} more markers in {name}",
+                    faction(actor)
+                ),
+                id,
+                *left,
+            )
+        }
+        Step::Keep => (
+            "keep",
+            Some(actor),
+            format!(
+                "{} keeps the card in the Reserve or Discards it",
+                faction(actor)
+            ),
+            String::new(),
+            0,
+        ),
+        Step::VoteOrder { chooser } => (
+            "vote-order",
+            Some(*chooser),
+            format!(
+                "{} chooses which Region's vote is resolved next",
+                faction(*chooser)
+            ),
+            String::new(),
+            0,
+        ),
+        Step::SuppressCard { target, left } => {
+            let (id, name) = region_of(*target);
+            (
+                "suppress",
+                Some(tv::SUPREMACY),
+                format!("Supremacy suppresses {left} more votes in {name}"),
+                id,
+                *left,
+            )
+        }
+        Step::RemovePublicOpinion => (
+            "remove-public-opinion",
+            Some(actor),
+            format!(
+                "{} Removes a face-up Public Opinion card to pay",
+                faction(actor)
+            ),
+            String::new(),
+            0,
+        ),
+        Step::CourtTarget => (
+            "court-target",
+            Some(tv::SUPREMACY),
+            "Supremacy chooses the Law the Supreme Courts strike".to_string(),
+            String::new(),
+            0,
+        ),
+        Step::SentinelRemove => (
+            "sentinel-remove",
+            Some(tv::EQUALITY),
+            "Equality may Remove cards from its Reserve".to_string(),
+            String::new(),
+            0,
+        ),
+        Step::DiscardWhat => (
+            "discard-what",
+            Some(v.active),
+            format!("{} chooses what to Discard or Remove", faction(v.active)),
+            String::new(),
+            0,
+        ),
+        Step::DiscardMore => (
+            "discard-more",
+            Some(actor),
+            format!("{} may Discard more cards of the same type", faction(actor)),
+            String::new(),
+            0,
+        ),
+        Step::Refresh { seat, left } => (
+            "refresh",
+            Some(*seat),
+            format!("{} flips {left} more Reserve cards face-up", faction(*seat)),
+            String::new(),
+            *left,
+        ),
+        Step::Finished => (
+            "finished",
+            None,
+            "The game is over".to_string(),
+            String::new(),
+            0,
+        ),
+    };
+    let (seat, text) = if v.outcome.is_some() {
+        (None, "The game is over".to_string())
+    } else {
+        (seat, text)
+    };
+    pb::TheVotePending {
+        step: step.into(),
+        seat: seat.map(|s| s as u32),
+        text,
+        region,
+        left: left as u32,
+    }
+}
+
+/// The Vote's typed view.
+pub fn the_vote_view(v: &tv::View) -> pb::TheVoteView {
+    use tv::data::{Law, TABLE};
+    let finished = v.outcome.is_some();
+    pb::TheVoteView {
+        turn: v.turn,
+        turn_cap: TABLE.turn_cap,
+        phase: if finished {
+            "finished"
+        } else if v.phase_index == 0 {
+            "first-player-phase"
+        } else {
+            "second-player-phase"
+        }
+        .into(),
+        first_player: v.first_player as u32,
+        active: v.active as u32,
+        players: v
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| pb::TheVotePlayer {
+                seat: seat as u32,
+                faction: tv::data::Faction::from_seat(seat).name().into(),
+                org: p.org as u32,
+                pw: p.pw as u32,
+                vp: p.vp as u32,
+                markers_on_map: v.markers_on_map(seat),
+                markers_in_pool: v.pool(seat) as u32,
+                reserve: p
+                    .reserve
+                    .iter()
+                    .map(|r| pb::TheVoteReserveCard {
+                        card: Some(the_vote_card(r.card)),
+                        face_up: r.face_up,
+                    })
+                    .collect(),
+                reserve_limit: p.org as u32,
+            })
+            .collect(),
+        regions: v
+            .regions
+            .iter()
+            .zip(TABLE.regions)
+            .map(|(r, def)| pb::TheVoteRegion {
+                id: def.id.into(),
+                name: def.name.into(),
+                congress_points: def.congress_points as u32,
+                congress_holder: r.congress as u32,
+                men: Some(the_vote_boxes(def.men, &r.men)),
+                women: Some(the_vote_boxes(def.women, &r.women)),
+                women_open: r.women_open,
+                laws: Law::ALL
+                    .iter()
+                    .map(|&l| pb::TheVoteLaw {
+                        id: l.slug().into(),
+                        name: l.name().into(),
+                        passed: r.law(l),
+                    })
+                    .collect(),
+                blue: r.blue() as u32,
+                red: r.red() as u32,
+            })
+            .collect(),
+        congress: Some(pb::TheVoteCongress {
+            controller: v.congress as u32,
+            points: v.congress_points.to_vec(),
+            total: TABLE.total_points(),
+        }),
+        display: the_vote_cards(&v.display),
+        discard: the_vote_cards(&v.discard),
+        hidden_discards: v.hidden_discards as u32,
+        deck_count: v.deck_count as u32,
+        removed: the_vote_cards(&v.removed),
+        aside: the_vote_cards(&v.aside),
+        amendments: TABLE
+            .cards
+            .iter()
+            .filter_map(|c| match c.kind {
+                tv::data::CardKind::Special(tv::data::Special::Amendment(l)) => {
+                    Some(pb::TheVoteAmendment {
+                        card: Some(the_vote_card(c.number)),
+                        law: l.slug().into(),
+                        status: amendment_status(v, c.number).into(),
+                    })
+                }
+                _ => None,
+            })
+            .collect(),
+        reshuffles: v.reshuffles,
+        action: v.action.as_ref().map(|a| pb::TheVoteAction {
+            kind: match a.kind {
+                tv::ActionKind::Radicalize => "radicalize",
+                tv::ActionKind::Persuade => "persuade",
+                tv::ActionKind::Law => "law",
+                tv::ActionKind::Suppression => "suppression",
+                tv::ActionKind::Amendment => "amendment",
+                tv::ActionKind::SupremeCourts => "supreme-courts",
+                tv::ActionKind::SilentSentinels => "silent-sentinels",
+                tv::ActionKind::Discard => "discard",
+            }
+            .into(),
+            seat: a.seat as u32,
+            card: Some(the_vote_card(a.card)),
+            strength: a.strength as u32,
+            law: a.law.map(|l| l.slug().to_string()).unwrap_or_default(),
+            targets: a
+                .targets
+                .iter()
+                .map(|t| pb::TheVoteTarget {
+                    region: TABLE
+                        .regions
+                        .get(t.region as usize)
+                        .map(|r| r.id.to_string())
+                        .unwrap_or_default(),
+                    bonus: t.bonus.map(the_vote_card),
+                    block: t.block.map(the_vote_card),
+                    counter: t.counter.map(the_vote_card),
+                    suppressed: t.suppressed as u32,
+                    suppress_cards: the_vote_cards(&t.suppress_cards),
+                    resolved: t.resolved,
+                    passed: t.passed,
+                    changed: t.changed as u32,
+                })
+                .collect(),
+            discard_type: a
+                .discard_type
+                .map(|t| card_type_slug(t).to_string())
+                .unwrap_or_default(),
+        }),
+        pending: Some(the_vote_pending(v)),
+        limits: Some(pb::TheVoteLimits {
+            markers_each: TABLE.markers_each as u32,
+            org_max: TABLE.org_max as u32,
+            pw_max: TABLE.pw_max as u32,
+            vp_max: TABLE.vp_max as u32,
+            amendment_points: TABLE.amendment_points,
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hustings_engine::Game;
+
+    #[test]
+    fn the_vote_view_carries_the_boards_markers_tracks_and_hidden_counts() {
+        let game = tv::TheVote::new(&engine::Setup::new("standard", 2, 5)).expect("set-up");
+        let v = game.view(engine::Viewer::Spectator);
+        let p = the_vote_view(&v);
+        assert_eq!(p.regions.len(), 6);
+        for (r, e) in p.regions.iter().zip(&v.regions) {
+            let men = r.men.as_ref().expect("men boxes");
+            assert_eq!(
+                men.equality + men.blue_apathy + men.red_apathy + men.supremacy,
+                e.men.iter().map(|&n| n as u32).sum::<u32>()
+            );
+            assert!(!r.women_open && r.laws.iter().all(|l| !l.passed));
+            assert_eq!(r.laws.len(), 3);
+        }
+        // 34 Men boxes are in play at set-up, one marker in each.
+        let on_map: u32 = p.players.iter().map(|p| p.markers_on_map).sum();
+        assert_eq!(on_map, 34);
+        assert_eq!(p.players[0].faction, "Equality");
+        assert_eq!(p.players[1].org, 2);
+        assert_eq!(p.hidden_discards, 9);
+        assert_eq!(p.deck_count as usize, v.deck_count as usize);
+        assert_eq!(p.discard.len(), 1);
+        assert_eq!(p.discard[0].id, "supreme-courts");
+        assert_eq!(p.amendments.len(), 2);
+        assert!(p.amendments.iter().all(|a| a.status == "aside"));
+        let congress = p.congress.as_ref().expect("congress");
+        assert_eq!(congress.controller, 1);
+        assert_eq!(congress.points, vec![0, congress.total]);
+        let pending = p.pending.as_ref().expect("pending");
+        assert_eq!(pending.seat, game.to_act().first().map(|&s| s as u32));
+        assert!(!pending.text.is_empty());
+        // Suppression values: Supremacy's Region cards as printed, its Suppression cards 1,
+        // Equality's cards none.
+        let by_id = |id: &str| the_vote_card(tv::data::TABLE.card_by_id(id).expect("card"));
+        assert_eq!(by_id("deep-south").suppress, 2);
+        assert_eq!(by_id("deep-south").region, "deep-south");
+        assert_eq!(by_id("poll-tax").suppress, 1);
+        assert_eq!(by_id("new-england").suppress, 0);
+        assert_eq!(by_id("new-england").faction, "equality");
+        assert_eq!(by_id("nineteenth-amendment").law, "woman-suffrage");
+        assert_eq!(by_id("nineteenth-amendment").cost, None);
+        assert_eq!(by_id("initiative-and-referendum").law, "");
+        assert!(by_id("redeemers").last_action);
+        // Every card in the Display says who owns it and what it costs.
+        assert!(!p.display.is_empty());
+        for c in &p.display {
+            assert!(c.faction == "equality" || c.faction == "supremacy");
+            assert!(!c.description.is_empty() && c.cost.is_some());
+        }
+    }
+
+    /// In random games, the pending step of the typed view always names the seat the engine
+    /// asks, and the markers by side always add up to what the rows and pools hold.
+    #[test]
+    fn the_vote_pending_step_names_the_seat_that_is_prompted() {
+        use rand::{Rng, SeedableRng};
+        let mut steps = std::collections::BTreeSet::new();
+        for seed in 0..40u64 {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let mut game =
+                tv::TheVote::new(&engine::Setup::new("standard", 2, seed)).expect("set-up");
+            for _ in 0..5000 {
+                let p = the_vote_view(&game.view(engine::Viewer::Spectator));
+                let pending = p.pending.clone().expect("pending");
+                steps.insert(pending.step.clone());
+                let to_act = game.to_act();
+                assert_eq!(
+                    pending.seat,
+                    to_act.first().map(|&s| s as u32),
+                    "seed {seed}: {pending:?}"
+                );
+                for player in &p.players {
+                    assert_eq!(player.markers_on_map + player.markers_in_pool, 39);
+                }
+                let Some(&seat) = to_act.first() else {
+                    assert_eq!(pending.step, "finished");
+                    assert_eq!(p.phase, "finished");
+                    break;
+                };
+                let prompt = game.prompt(seat).expect("a prompt for the seat to act");
+                if pending.step == "flip" || pending.step == "suppress" {
+                    // The Region named is the one the prompt's choices work in.
+                    assert!(!pending.region.is_empty() && pending.left > 0);
+                    for c in prompt.choices.iter().filter_map(|c| c.location.as_ref()) {
+                        assert_eq!(c, &pending.region, "seed {seed}: {pending:?}");
+                    }
+                }
+                let choice = &prompt.choices[rng.random_range(0..prompt.choices.len())];
+                game.apply(seat, &choice.id).expect("a legal choice");
+            }
+        }
+        // Every step the contract documents comes up in random play.
+        for step in [
+            "choose-first",
+            "action",
+            "region",
+            "law-type",
+            "law-region",
+            "bonus",
+            "block",
+            "counter",
+            "flip",
+            "keep",
+            "vote-order",
+            "suppress",
+            "remove-public-opinion",
+            "court-target",
+            "sentinel-remove",
+            "discard-what",
+            "discard-more",
+            "refresh",
+            "finished",
+        ] {
+            assert!(
+                steps.contains(step),
+                "no {step} step in 40 games: {steps:?}"
+            );
+        }
+    }
 
     #[test]
     fn cached_presidency_cards_and_board_match_a_fresh_rendering() {

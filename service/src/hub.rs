@@ -74,11 +74,12 @@ impl Hub {
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id.clone(), actor.summary());
+        let me = tx.downgrade();
         self.actors
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id, tx);
-        tokio::spawn(actor.run(rx));
+        tokio::spawn(actor.run(rx, me));
     }
 
     /// Creates a match and starts its actor.

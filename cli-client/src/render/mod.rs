@@ -1,13 +1,14 @@
 //! Drawing what the server sends: boards, log entries, prompts and outcomes.
 //!
 //! The client knows no rules. Each game with a typed view gets its own board module
-//! ([`presidency`]); any other game falls back to [`generic`], which summarises the view's
+//! ([`presidency`], [`the_vote`]); any other game falls back to [`generic`], which summarises the view's
 //! JSON, so a game added to the server later is still playable from the log and the prompt
 //! before anyone writes its board.
 
 pub mod generic;
 pub mod presidency;
 pub mod style;
+pub mod the_vote;
 
 use hustings_proto::v1::{
     GameView, LastAction, LogEntry, MatchStatus, Outcome, Prompt, SeatSummary, game_view,
@@ -29,6 +30,7 @@ pub fn seat_name(seats: &[SeatSummary], seat: u32) -> String {
 pub fn board(view: &GameView, seats: &[SeatSummary], style: &Style) -> String {
     match &view.game {
         Some(game_view::Game::Presidency(p)) => presidency::board(p, style),
+        Some(game_view::Game::TheVote(v)) => the_vote::board(v, style),
         #[allow(unreachable_patterns)]
         _ => generic::board(&view.json, seats, style),
     }

@@ -1,0 +1,309 @@
+//! Single-observer information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley and
+//! Whitehouse 2012).
+//!
+//! Each iteration draws one determinization — a full state consistent with the deciding
+//! seat's view, through [`hustings_engine::resample_any`] — and walks one shared tree whose
+//! edges are (seat, choice id) pairs: only the edges legal in this determinization compete,
+//! with UCB1 counting how often each was available rather than how often its parent was
+//! visited. Dice and hidden cards differ from one iteration to the next, so a node stands
+//! for everything the observer cannot tell apart. The tree holds every seat's decisions;
+//! each node keeps the reward of the seat that chose it, so several opponents (the
+//! convention variant's 2–6 nominees) are each searched on their own behalf.
+//!
+//! Playouts are random; for a game with a heuristic ([`super::eval`]) they stop after a few
+//! plies and the heuristic's win estimates stand in for the result.
+
+use std::time::{Duration, Instant};
+
+use hustings_engine::{AnyGame, Seat};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Ai, AiError, Decision, determinize, eval, outcome_rewards};
+
+/// How long the search runs for each decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations: reproducible, independent of the machine.
+    Iterations(u32),
+    /// As many iterations as fit in this time.
+    Time(Duration),
+}
+
+/// Iterations per decision when no level is given.
+pub const DEFAULT_ITERATIONS: u32 = 400;
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::Iterations(DEFAULT_ITERATIONS)
+    }
+}
+
+impl Budget {
+    /// `400` (iterations), `150ms` or `2s` (time).
+    pub fn parse(text: &str) -> Result<Budget, String> {
+        let t = text.trim();
+        let bad = || {
+            format!("ismcts level '{t}' is neither an iteration count (400) nor a time (150ms, 2s)")
+        };
+        if let Some(ms) = t.strip_suffix("ms") {
+            let ms: u64 = ms.trim().parse().map_err(|_| bad())?;
+            return Ok(Budget::Time(Duration::from_millis(ms.max(1))));
+        }
+        if let Some(s) = t.strip_suffix('s') {
+            let s: f64 = s.trim().parse().map_err(|_| bad())?;
+            if !(s.is_finite() && s > 0.0) {
+                return Err(bad());
+            }
+            return Ok(Budget::Time(Duration::from_secs_f64(s)));
+        }
+        let n: u32 = t.parse().map_err(|_| bad())?;
+        Ok(Budget::Iterations(n.max(1)))
+    }
+}
+
+/// Plies of random play after the tree before the heuristic judges the position.
+pub const DEFAULT_PLAYOUT_DEPTH: usize = 16;
+/// UCB1 exploration constant (rewards are in 0..=1).
+const EXPLORATION: f64 = 0.7;
+/// A playout that goes on this long is cut off (games end far sooner).
+const MAX_PLAYOUT: usize = 100_000;
+
+/// One node of the shared tree: the edge into it (who chose what) and its statistics.
+struct Node {
+    seat: Seat,
+    choice: String,
+    visits: f64,
+    /// How many times this edge was legal when its parent was reached.
+    available: f64,
+    /// Total reward of `seat` through this node.
+    reward: f64,
+    children: Vec<usize>,
+}
+
+/// What one search found: iterations run and each root choice's visit count.
+#[derive(Clone, Debug)]
+pub struct SearchReport {
+    pub iterations: u64,
+    pub visits: Vec<(String, u64)>,
+    pub best: String,
+}
+
+/// The IS-MCTS player.
+pub struct Ismcts {
+    rng: ChaCha8Rng,
+    budget: Budget,
+    playout_depth: usize,
+}
+
+impl Ismcts {
+    pub fn new(seed: u64, budget: Budget) -> Self {
+        Ismcts {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            budget,
+            playout_depth: DEFAULT_PLAYOUT_DEPTH,
+        }
+    }
+
+    /// The same player with another playout depth (plies before the heuristic judges).
+    pub fn with_playout_depth(mut self, depth: usize) -> Self {
+        self.playout_depth = depth;
+        self
+    }
+
+    /// Runs one search and reports what it found.
+    pub fn search(&mut self, decision: &Decision) -> Result<SearchReport, AiError> {
+        let root_ids: Vec<&str> = decision
+            .prompt
+            .choices
+            .iter()
+            .map(|c| c.id.as_str())
+            .collect();
+        if root_ids.is_empty() {
+            return Err(AiError::NoChoice);
+        }
+        let mut tree = vec![Node {
+            seat: decision.seat,
+            choice: String::new(),
+            visits: 0.0,
+            available: 0.0,
+            reward: 0.0,
+            children: Vec::new(),
+        }];
+        let started = Instant::now();
+        let mut iterations = 0u64;
+        if root_ids.len() > 1 {
+            loop {
+                match self.budget {
+                    Budget::Iterations(n) if iterations >= n as u64 => break,
+                    Budget::Time(t) if iterations > 0 && started.elapsed() >= t => break,
+                    _ => {}
+                }
+                let state = determinize(decision, &mut self.rng)?;
+                self.iterate(&mut tree, state, decision.seat, &root_ids);
+                iterations += 1;
+            }
+        }
+        let visits: Vec<(String, u64)> = tree[0]
+            .children
+            .iter()
+            .map(|&c| (tree[c].choice.clone(), tree[c].visits as u64))
+            .collect();
+        let best = visits
+            .iter()
+            .max_by_key(|(_, v)| *v)
+            .map(|(id, _)| id.clone())
+            .or_else(|| root_ids.choose(&mut self.rng).map(|s| s.to_string()))
+            .ok_or(AiError::NoChoice)?;
+        Ok(SearchReport {
+            iterations,
+            visits,
+            best,
+        })
+    }
+
+    /// One iteration on one determinization: select, expand, play out, back up.
+    fn iterate(
+        &mut self,
+        tree: &mut Vec<Node>,
+        mut state: Box<dyn AnyGame>,
+        me: Seat,
+        root_ids: &[&str],
+    ) {
+        let mut path = vec![0usize];
+        let mut node = 0usize;
+        // Selection and expansion.
+        loop {
+            if state.outcome().is_some() {
+                break;
+            }
+            let Some(&actor) = state.to_act().first() else {
+                break;
+            };
+            let Some(prompt) = state.prompt(actor) else {
+                break;
+            };
+            let legal: Vec<&str> = prompt
+                .choices
+                .iter()
+                .map(|c| c.id.as_str())
+                // At the root the real prompt is the truth: never search anything else.
+                .filter(|id| node != 0 || actor != me || root_ids.contains(id))
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            let mut untried: Vec<&str> = Vec::new();
+            let mut known: Vec<usize> = Vec::with_capacity(legal.len());
+            for id in &legal {
+                match tree[node]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&c| tree[c].seat == actor && tree[c].choice == *id)
+                {
+                    Some(c) => known.push(c),
+                    None => untried.push(id),
+                }
+            }
+            for &c in &known {
+                tree[c].available += 1.0;
+            }
+            let next = if let Some(id) = untried.choose(&mut self.rng) {
+                let id = id.to_string();
+                if state.apply(actor, &id).is_err() {
+                    break;
+                }
+                tree.push(Node {
+                    seat: actor,
+                    choice: id,
+                    visits: 0.0,
+                    available: 1.0,
+                    reward: 0.0,
+                    children: Vec::new(),
+                });
+                let new = tree.len() - 1;
+                tree[node].children.push(new);
+                path.push(new);
+                break;
+            } else {
+                let best = known
+                    .iter()
+                    .copied()
+                    .max_by(|&a, &b| ucb(&tree[a]).total_cmp(&ucb(&tree[b])));
+                let Some(best) = best else { break };
+                if state.apply(actor, &tree[best].choice.clone()).is_err() {
+                    break;
+                }
+                best
+            };
+            path.push(next);
+            node = next;
+        }
+        // Playout.
+        let rewards = self.playout(state.as_mut());
+        for &n in &path {
+            let node = &mut tree[n];
+            node.visits += 1.0;
+            node.reward += rewards.get(node.seat).copied().unwrap_or(0.0);
+        }
+    }
+
+    /// Random play from `state`, then each seat's reward: the result if the game ended,
+    /// the heuristic's win estimate if it was cut short.
+    fn playout(&mut self, state: &mut dyn AnyGame) -> Vec<f64> {
+        let has_heuristic = eval::evaluation(state.game_id()).is_some();
+        let limit = if has_heuristic {
+            self.playout_depth
+        } else {
+            MAX_PLAYOUT
+        };
+        for _ in 0..limit {
+            if state.outcome().is_some() {
+                break;
+            }
+            let Some(&actor) = state.to_act().first() else {
+                break;
+            };
+            let Some(prompt) = state.prompt(actor) else {
+                break;
+            };
+            let Some(choice) = prompt.choices.choose(&mut self.rng) else {
+                break;
+            };
+            let id = choice.id.clone();
+            if state.apply(actor, &id).is_err() {
+                break;
+            }
+        }
+        let n = state.num_seats();
+        if let Some(outcome) = state.outcome() {
+            return outcome_rewards(&outcome, n);
+        }
+        // Unfinished: the heuristic's estimate, or an even share without one.
+        eval::win_estimates(state).unwrap_or_else(|| vec![1.0 / n.max(1) as f64; n])
+    }
+}
+
+/// UCB1 with availability counts: mean reward plus an exploration bonus.
+fn ucb(node: &Node) -> f64 {
+    if node.visits <= 0.0 {
+        return f64::INFINITY;
+    }
+    node.reward / node.visits + EXPLORATION * (node.available.max(1.0).ln() / node.visits).sqrt()
+}
+
+impl Ai for Ismcts {
+    fn name(&self) -> &str {
+        "ismcts"
+    }
+
+    fn choose(&mut self, decision: &Decision) -> Result<String, AiError> {
+        let choices = &decision.prompt.choices;
+        if choices.len() == 1 {
+            return Ok(choices[0].id.clone());
+        }
+        Ok(self.search(decision)?.best)
+    }
+}

@@ -1,0 +1,18 @@
+//! Hustings bots: AI players that take seats over the same gRPC contract as people.
+//!
+//! - [`ai`]: the AIs (random, greedy, IS-MCTS) behind one trait, deciding from exactly what
+//!   their seat may know.
+//! - [`net`]: one seat played over the network, with reconnection and retries.
+//! - [`pool`]: fills every seat that waits for a bot.
+//! - [`tournament`]: two AIs against each other over many matches.
+//! - [`stdio`]: an external engine that plays through a line protocol on stdin/stdout.
+//! - [`local`]: AIs against each other in-process, for tests and quick measurements.
+//! - [`stats`]: win rates with confidence intervals.
+
+pub mod ai;
+pub mod local;
+pub mod net;
+pub mod pool;
+pub mod stats;
+pub mod stdio;
+pub mod tournament;

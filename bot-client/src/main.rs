@@ -1,0 +1,329 @@
+//! `hustings-bot`: AI players for a Hustings server.
+
+use std::io::IsTerminal;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::{Context, anyhow};
+use clap::{Args, Parser, Subcommand};
+use hustings_bot::ai::make_ai;
+use hustings_bot::net::{self, AiDecider, Decider, Retry};
+use hustings_bot::pool::{PoolConfig, run_pool};
+use hustings_bot::stats::Tally;
+use hustings_bot::stdio::{Fallback, StdioEngine};
+use hustings_bot::tournament::{Side, TournamentConfig, run_tournament};
+use tracing_subscriber::EnvFilter;
+
+/// AI players for Hustings: they take seats over the same gRPC contract as people.
+///
+/// AIs: random (uniform legal choices), greedy (one ply ahead on the game's evaluation),
+/// ismcts (information-set Monte Carlo tree search on states resampled from its seat's view).
+#[derive(Parser)]
+#[command(
+    name = "hustings-bot",
+    version,
+    about,
+    long_about,
+    after_help = "Examples:\n  \
+    hustings-bot pool --ai ismcts                      fill every bot seat on the server\n  \
+    hustings-bot play --match 3f2a9c01 --ai greedy     take any open seat of one match\n  \
+    hustings-bot tournament --game presidency --a ismcts --b random --games 400 --embedded\n  \
+    hustings-bot stdio --cmd \"python3 examples/stdio_random.py\" --match 3f2a9c01"
+)]
+struct Cli {
+    /// The server's URL.
+    #[arg(
+        long,
+        global = true,
+        env = "HUSTINGS_SERVER",
+        default_value = "http://127.0.0.1:50051"
+    )]
+    server: String,
+    /// Failed tries in a row before giving up on an unreachable server (with backoff
+    /// 0.2 s, 0.4 s, … up to 5 s between tries).
+    #[arg(long, global = true, default_value_t = 8)]
+    retries: u32,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Join one match and play it to the end with an AI.
+    Play(PlayArgs),
+    /// Follow the lobby and fill every seat that waits for a bot, many matches at once.
+    Pool(PoolArgs),
+    /// Play two AIs against each other over many matches and report win rates.
+    Tournament(TournamentArgs),
+    /// Play one match with an external engine speaking the line protocol on stdin/stdout
+    /// (see the README, "External engines over stdin/stdout").
+    Stdio(StdioArgs),
+}
+
+#[derive(Args)]
+struct AiArgs {
+    /// The AI: random, greedy or ismcts.
+    #[arg(long)]
+    ai: String,
+    /// The AI's level: ismcts iterations (400) or time per decision (150ms); greedy samples
+    /// per choice (8). Empty: the default.
+    #[arg(long, default_value = "")]
+    level: String,
+    /// Seed of the AI's own random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    /// The match id.
+    #[arg(long = "match")]
+    match_id: String,
+    /// The seat to take; any open seat when not given.
+    #[arg(long)]
+    seat: Option<u32>,
+    #[command(flatten)]
+    ai: AiArgs,
+    /// The name other players see.
+    #[arg(long)]
+    name: Option<String>,
+}
+
+#[derive(Args)]
+struct PoolArgs {
+    /// The AI for bot seats that do not ask for one (a seat's SeatConfig.ai wins).
+    #[arg(long)]
+    ai: String,
+    /// Only fill seats of these games (comma-separated ids; all games when not given).
+    #[arg(long, value_delimiter = ',')]
+    games: Vec<String>,
+    /// Seats played at once.
+    #[arg(long, default_value_t = 8)]
+    concurrency: usize,
+    /// Stop after this many seats have been played (run until stopped when not given).
+    #[arg(long)]
+    max_seats: Option<u64>,
+    /// The name other players see.
+    #[arg(long, default_value = "hustings-bot pool")]
+    name: String,
+    /// Seed of the AIs' own random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Args)]
+struct TournamentArgs {
+    /// The game id (presidency, …).
+    #[arg(long)]
+    game: String,
+    /// The variant id; the game's first when not given.
+    #[arg(long, default_value = "")]
+    variant: String,
+    /// Seats per match; the variant's default when not given. Sides alternate round the
+    /// table.
+    #[arg(long, default_value_t = 0)]
+    seats: u32,
+    /// Side A's AI, optionally with a level: `ismcts`, `ismcts:200`, `ismcts:50ms`.
+    #[arg(long)]
+    a: String,
+    /// Side B's AI, the same way.
+    #[arg(long)]
+    b: String,
+    /// Matches to play; the sides swap seats every other match.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Start a server in this process on 127.0.0.1:0 and play there instead of --server.
+    #[arg(long)]
+    embedded: bool,
+    /// Matches played at once.
+    #[arg(long, default_value_t = 2)]
+    concurrency: usize,
+    /// Seed of the first match; match i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print a machine-readable JSON summary instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct StdioArgs {
+    /// The engine to run: a program and its arguments, quoted as in a shell.
+    #[arg(long)]
+    cmd: String,
+    /// The match id.
+    #[arg(long = "match")]
+    match_id: String,
+    /// The seat to take; any open seat when not given.
+    #[arg(long)]
+    seat: Option<u32>,
+    /// What to do when the engine answers something that is not a legal choice id, or
+    /// nothing in time: take a random legal choice, or resign.
+    #[arg(long, value_enum, default_value = "random")]
+    fallback: Fallback,
+    /// Seconds to wait for each answer.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
+    /// The name other players see.
+    #[arg(long)]
+    name: Option<String>,
+}
+
+#[tokio::main]
+async fn main() {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    if let Err(e) = run(cli).await {
+        eprintln!("hustings-bot: error: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let retry = Retry {
+        attempts: cli.retries.max(1),
+        ..Retry::default()
+    };
+    match cli.command {
+        Command::Play(args) => {
+            let ai = make_ai(&args.ai.ai, &args.ai.level, args.ai.seed).map_err(|e| anyhow!(e))?;
+            let name = args
+                .name
+                .unwrap_or_else(|| format!("hustings-bot {}", args.ai.ai));
+            play(
+                &cli.server,
+                &args.match_id,
+                args.seat,
+                &name,
+                Box::new(AiDecider(ai)),
+                &retry,
+            )
+            .await
+        }
+        Command::Stdio(args) => {
+            let timeout = Duration::from_secs_f64(args.timeout.max(0.001));
+            let engine = StdioEngine::spawn(&args.cmd, timeout, args.fallback, 1)?;
+            let name = args.name.unwrap_or_else(|| format!("stdio: {}", args.cmd));
+            play(
+                &cli.server,
+                &args.match_id,
+                args.seat,
+                &name,
+                Box::new(engine),
+                &retry,
+            )
+            .await
+        }
+        Command::Pool(args) => {
+            make_ai(&args.ai, "", 0).map_err(|e| anyhow!(e))?;
+            let report = run_pool(PoolConfig {
+                server: cli.server,
+                ai: args.ai,
+                games: args.games,
+                concurrency: args.concurrency,
+                max_seats: args.max_seats,
+                name: args.name,
+                retry,
+                seed: args.seed,
+            })
+            .await?;
+            println!(
+                "pool: {} seats played, {} failed",
+                report.seats_played, report.failures
+            );
+            Ok(())
+        }
+        Command::Tournament(args) => tournament(cli.server, args, retry).await,
+    }
+}
+
+async fn play(
+    server: &str,
+    match_id: &str,
+    seat: Option<u32>,
+    name: &str,
+    decider: Box<dyn Decider>,
+    retry: &Retry,
+) -> anyhow::Result<()> {
+    let mut client = net::connect(server)?;
+    let joined = net::join(&mut client, match_id, seat, name, retry).await?;
+    let game = net::game_of(&mut client, match_id).await?;
+    eprintln!(
+        "joined match {match_id} ({game}) as seat {} ({}) with {}",
+        joined.seat,
+        joined.seat_name,
+        decider.describe()
+    );
+    let played = net::play_seat(
+        &mut client,
+        &game,
+        match_id,
+        joined.seat,
+        &joined.token,
+        decider,
+        retry,
+    )
+    .await?;
+    let won = played.outcome.winners.contains(&played.seat);
+    println!(
+        "match {match_id} over after {} choices: {} ({}; {} decisions by this seat)",
+        played.version,
+        played.outcome.reason,
+        if played.outcome.draw {
+            "a draw"
+        } else if won {
+            "we won"
+        } else {
+            "we lost"
+        },
+        played.decisions
+    );
+    Ok(())
+}
+
+async fn tournament(server: String, args: TournamentArgs, retry: Retry) -> anyhow::Result<()> {
+    let embedded = if args.embedded {
+        let listen: SocketAddr = "127.0.0.1:0".parse()?;
+        Some(
+            hustings_service::start(hustings_service::ServerConfig::default(), listen)
+                .await
+                .context("could not start the embedded server")?,
+        )
+    } else {
+        None
+    };
+    let server = embedded.as_ref().map(|s| s.url()).unwrap_or(server);
+    let config = TournamentConfig {
+        server,
+        game: args.game,
+        variant: args.variant,
+        seats: args.seats,
+        a: Side::parse(&args.a),
+        b: Side::parse(&args.b),
+        games: args.games,
+        concurrency: args.concurrency,
+        seed: args.seed,
+        progress: !args.json && std::io::stderr().is_terminal(),
+        retry,
+    };
+    let result = run_tournament(config).await;
+    if let Some(s) = embedded {
+        s.shutdown().await;
+    }
+    report(&result?, args.json)
+}
+
+fn report(tally: &Tally, json: bool) -> anyhow::Result<()> {
+    let summary = tally.summary();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&summary)?);
+    } else {
+        print!("{summary}");
+    }
+    Ok(())
+}

@@ -1,0 +1,409 @@
+//! A seat played over the network: join, follow the match stream, decide on every prompt
+//! and act with the version the prompt came with.
+//!
+//! The player survives what networks do: a stale version (ABORTED) is answered by reading
+//! the stream again; a dropped stream or an unreachable server is retried with exponential
+//! backoff, resuming the stream from the last version seen, until [`Retry::attempts`] tries
+//! in a row have failed — then it stops with an error that says so.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, anyhow, bail};
+use futures::FutureExt;
+use hustings_engine::{Choice, Prompt};
+use hustings_proto::v1 as pb;
+use hustings_proto::v1::hustings_client::HustingsClient;
+use tokio_stream::StreamExt;
+use tonic::transport::{Channel, Endpoint};
+use tonic::{Code, Status};
+use tracing::{debug, info, warn};
+
+use crate::ai::{Ai, Decision};
+
+/// A client for a server URL. The channel connects lazily and reconnects by itself, so a
+/// server that is down now can still be reached by a later call.
+pub fn connect(server: &str) -> anyhow::Result<HustingsClient<Channel>> {
+    let endpoint = Endpoint::from_shared(server.to_string())
+        .with_context(|| format!("'{server}' is not a valid server URL"))?
+        .connect_timeout(Duration::from_secs(3))
+        .tcp_nodelay(true);
+    Ok(HustingsClient::new(endpoint.connect_lazy()).max_decoding_message_size(16 * 1024 * 1024))
+}
+
+/// How hard to try again when the server cannot be reached.
+#[derive(Clone, Copy, Debug)]
+pub struct Retry {
+    /// Failed tries in a row before giving up.
+    pub attempts: u32,
+    /// Wait before the first retry; doubled after each failure.
+    pub first_backoff: Duration,
+    /// The longest wait between two tries.
+    pub max_backoff: Duration,
+}
+
+impl Default for Retry {
+    fn default() -> Self {
+        Retry {
+            attempts: 8,
+            first_backoff: Duration::from_millis(200),
+            max_backoff: Duration::from_secs(5),
+        }
+    }
+}
+
+impl Retry {
+    /// The wait before retry number `n` (from 0).
+    pub fn backoff(&self, n: u32) -> Duration {
+        self.first_backoff
+            .saturating_mul(1u32 << n.min(16))
+            .min(self.max_backoff)
+    }
+}
+
+/// Whether an error means the server could not be reached (worth retrying), rather than a
+/// refusal that retrying would only repeat.
+pub fn is_transient(status: &Status) -> bool {
+    matches!(
+        status.code(),
+        Code::Unavailable | Code::Unknown | Code::Cancelled | Code::DeadlineExceeded
+    )
+}
+
+/// How long to wait, after the server refused an act, for an update that explains it
+/// (the match ended meanwhile) before reporting the refusal as an error.
+const REFUSAL_GRACE: Duration = Duration::from_secs(3);
+
+/// What a player does with its decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Choose(String),
+    Resign,
+}
+
+/// Anything that decides for a seat: a built-in AI or an external engine.
+pub trait Decider: Send + 'static {
+    /// A short name for messages.
+    fn describe(&self) -> String;
+    /// Decides one prompt. `version` is the match version it belongs to.
+    fn decide(&mut self, decision: &Decision, version: u64) -> anyhow::Result<Action>;
+}
+
+/// A built-in AI as a [`Decider`].
+pub struct AiDecider(pub Box<dyn Ai>);
+
+impl Decider for AiDecider {
+    fn describe(&self) -> String {
+        self.0.name().to_string()
+    }
+    fn decide(&mut self, decision: &Decision, _version: u64) -> anyhow::Result<Action> {
+        Ok(Action::Choose(self.0.choose(decision)?))
+    }
+}
+
+/// The engine's prompt from the wire's.
+pub fn prompt_from_wire(p: &pb::Prompt) -> Prompt {
+    let text = |s: &str| (!s.is_empty()).then(|| s.to_string());
+    Prompt {
+        seat: p.seat as usize,
+        text: p.text.clone(),
+        choices: p
+            .choices
+            .iter()
+            .map(|c| Choice {
+                id: c.id.clone(),
+                label: c.label.clone(),
+                kind: c.kind.clone(),
+                card: text(&c.card),
+                location: text(&c.location),
+                amount: c.amount,
+                target: c.target.map(|t| t as usize),
+            })
+            .collect(),
+    }
+}
+
+/// Finds which game a match plays, from the lobby's list.
+pub async fn game_of(
+    client: &mut HustingsClient<Channel>,
+    match_id: &str,
+) -> anyhow::Result<String> {
+    for status in [pb::MatchStatus::Waiting, pb::MatchStatus::Unspecified] {
+        let list = client
+            .list_matches(pb::ListMatchesRequest {
+                status: status as i32,
+                limit: 1000,
+                ..Default::default()
+            })
+            .await
+            .with_context(|| "could not list the matches")?
+            .into_inner();
+        if let Some(m) = list.matches.iter().find(|m| m.match_id == match_id) {
+            return Ok(m.game.clone());
+        }
+    }
+    bail!("match '{match_id}' is not in the server's list of matches")
+}
+
+/// Joins a seat (or any open seat), retrying while the server cannot be reached.
+pub async fn join(
+    client: &mut HustingsClient<Channel>,
+    match_id: &str,
+    seat: Option<u32>,
+    name: &str,
+    retry: &Retry,
+) -> anyhow::Result<pb::JoinMatchResponse> {
+    let req = pb::JoinMatchRequest {
+        match_id: match_id.to_string(),
+        seat,
+        display_name: name.to_string(),
+        client_kind: pb::ClientKind::Bot as i32,
+    };
+    with_retry(retry, "join the match", || {
+        let mut c = client.clone();
+        let r = req.clone();
+        async move { c.join_match(r).await.map(|r| r.into_inner()) }
+    })
+    .await
+}
+
+/// Runs `call` until it succeeds, fails for good, or fails `retry.attempts` times in a row
+/// because the server cannot be reached.
+pub async fn with_retry<T, F, Fut>(retry: &Retry, what: &str, mut call: F) -> anyhow::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, Status>>,
+{
+    let mut failures = 0;
+    loop {
+        match call().await {
+            Ok(v) => return Ok(v),
+            Err(s) if is_transient(&s) => {
+                failures += 1;
+                if failures >= retry.attempts {
+                    bail!(
+                        "could not {what}: the server did not answer after {failures} tries ({})",
+                        s.message()
+                    );
+                }
+                let wait = retry.backoff(failures - 1);
+                warn!(what, failures, ?wait, error = %s.message(), "server unreachable; retrying");
+                tokio::time::sleep(wait).await;
+            }
+            Err(s) => bail!("could not {what}: {} ({:?})", s.message(), s.code()),
+        }
+    }
+}
+
+/// How one seat's match ended.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub match_id: String,
+    pub seat: u32,
+    pub outcome: pb::Outcome,
+    /// The match's final version: choices made by every seat.
+    pub version: u64,
+    /// Decisions this seat made.
+    pub decisions: u64,
+    /// Time this seat spent deciding.
+    pub think_time: Duration,
+    /// Stream drops that were recovered from.
+    pub reconnects: u32,
+}
+
+/// Plays a joined seat to the end of the match. The decider runs on a blocking thread, so
+/// a long search never stalls other matches.
+pub async fn play_seat(
+    client: &mut HustingsClient<Channel>,
+    game: &str,
+    match_id: &str,
+    seat: u32,
+    token: &str,
+    mut decider: Box<dyn Decider>,
+    retry: &Retry,
+) -> anyhow::Result<Played> {
+    let mut last_version = 0u64;
+    let mut decisions = 0u64;
+    let mut think_time = Duration::ZERO;
+    let mut reconnects = 0u32;
+    let mut failures = 0u32;
+    // The version of the last accepted act: prompts at or before it are already answered.
+    let mut acted_at: Option<u64> = None;
+    let mut last_error = String::new();
+    // A refused act (FAILED_PRECONDITION …), and the version it was made at.
+    let mut refused: Option<String> = None;
+    let mut refused_at: Option<u64> = None;
+    'connect: loop {
+        if failures > 0 {
+            if failures >= retry.attempts {
+                bail!(
+                    "lost the server while playing seat {seat} of match {match_id}: \
+                     {failures} reconnection tries failed (last error: {last_error})"
+                );
+            }
+            let wait = retry.backoff(failures - 1);
+            warn!(match_id, seat, failures, ?wait, error = %last_error, "stream lost; reconnecting");
+            tokio::time::sleep(wait).await;
+        }
+        let request = pb::WatchMatchRequest {
+            match_id: match_id.to_string(),
+            token: token.to_string(),
+            from_version: last_version,
+        };
+        let mut stream = match client.watch_match(request).await {
+            Ok(s) => s.into_inner(),
+            Err(s) if is_transient(&s) => {
+                failures += 1;
+                last_error = s.message().to_string();
+                continue 'connect;
+            }
+            Err(s) => bail!(
+                "cannot follow match {match_id} as seat {seat}: {} ({:?})",
+                s.message(),
+                s.code()
+            ),
+        };
+        if failures > 0 || last_version > 0 {
+            reconnects += 1;
+        }
+        loop {
+            let next = match &refused {
+                // After a refusal, the match may have just ended (say, the opponent
+                // resigned): its last update says so. Anything else is a real error.
+                Some(why) => match tokio::time::timeout(REFUSAL_GRACE, stream.next()).await {
+                    Ok(next) => next,
+                    Err(_) => bail!("{why}"),
+                },
+                None => stream.next().await,
+            };
+            let mut update = match next {
+                Some(Ok(u)) => u,
+                Some(Err(s)) if !is_transient(&s) => bail!(
+                    "the server ended the stream of match {match_id}: {} ({:?})",
+                    s.message(),
+                    s.code()
+                ),
+                Some(Err(s)) => {
+                    failures += 1;
+                    last_error = s.message().to_string();
+                    continue 'connect;
+                }
+                None => {
+                    failures += 1;
+                    last_error = "the stream ended before the match did".into();
+                    continue 'connect;
+                }
+            };
+            failures = 0;
+            if update.version > refused_at.unwrap_or(u64::MAX) {
+                refused = None;
+            }
+            // Skip to the newest update already received: older prompts are stale.
+            while let Some(Some(Ok(next))) = stream.next().now_or_never() {
+                update = next;
+            }
+            last_version = update.version;
+            if let Some(outcome) = update.outcome.clone() {
+                info!(match_id, seat, reason = %outcome.reason, "match over");
+                return Ok(Played {
+                    match_id: match_id.to_string(),
+                    seat,
+                    outcome,
+                    version: update.version,
+                    decisions,
+                    think_time,
+                    reconnects,
+                });
+            }
+            let Some(prompt) = update.prompt.as_ref() else {
+                continue;
+            };
+            if update.status != pb::MatchStatus::Active as i32
+                || acted_at.is_some_and(|v| v >= update.version)
+                || (refused.is_some() && refused_at.is_some_and(|v| v >= update.version))
+                || prompt.choices.is_empty()
+            {
+                continue;
+            }
+            let view_text = update
+                .view
+                .as_ref()
+                .map(|v| v.json.as_str())
+                .unwrap_or("null");
+            let view: serde_json::Value = serde_json::from_str(view_text).with_context(|| {
+                format!(
+                    "the server sent a view that is not JSON at version {}",
+                    update.version
+                )
+            })?;
+            let prompt = prompt_from_wire(prompt);
+            let version = update.version;
+            let game_id = game.to_string();
+            let (d, action, took) = tokio::task::spawn_blocking(move || {
+                let decision = Decision {
+                    game: &game_id,
+                    seat: seat as usize,
+                    view: &view,
+                    prompt: &prompt,
+                };
+                let started = Instant::now();
+                let action = decider.decide(&decision, version);
+                (decider, action, started.elapsed())
+            })
+            .await
+            .map_err(|e| anyhow!("the decider panicked: {e}"))?;
+            decider = d;
+            think_time += took;
+            decisions += 1;
+            let action = action.with_context(|| {
+                format!(
+                    "{} could not decide at version {version}",
+                    decider.describe()
+                )
+            })?;
+            let result = match &action {
+                Action::Choose(choice) => client
+                    .act(pb::ActRequest {
+                        match_id: match_id.to_string(),
+                        token: token.to_string(),
+                        version,
+                        choice_id: choice.clone(),
+                    })
+                    .await
+                    .map(|r| r.into_inner().version),
+                Action::Resign => client
+                    .resign(pb::ResignRequest {
+                        match_id: match_id.to_string(),
+                        token: token.to_string(),
+                    })
+                    .await
+                    .map(|_| version + 1),
+            };
+            match result {
+                Ok(v) => {
+                    debug!(match_id, seat, ?action, version = v, "acted");
+                    acted_at = Some(version);
+                    refused = None;
+                }
+                Err(s) if s.code() == Code::Aborted => {
+                    // Someone moved first: read the stream and decide again.
+                    debug!(match_id, seat, version, "stale version; re-reading");
+                }
+                Err(s) if is_transient(&s) => {
+                    failures += 1;
+                    last_error = s.message().to_string();
+                    continue 'connect;
+                }
+                Err(s) => {
+                    refused_at = Some(version);
+                    refused = Some(format!(
+                        "the server refused {}'s {:?} at version {version}: {} ({:?})",
+                        decider.describe(),
+                        action,
+                        s.message(),
+                        s.code()
+                    ));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! Tournaments: two AIs play N matches on a server (or on one started in-process), swapping
+//! seats every other game, and the result is a win rate per AI with a 95% interval.
+
+use std::sync::Arc;
+
+use anyhow::{Context, anyhow};
+use hustings_proto::v1 as pb;
+use indicatif::{ProgressBar, ProgressStyle};
+use tokio::sync::Semaphore;
+
+use crate::ai::make_ai;
+use crate::local::side_is_a;
+use crate::net::{self, AiDecider, Played, Retry};
+use crate::stats::Tally;
+
+/// One side of a tournament: an AI name and its level.
+#[derive(Clone, Debug)]
+pub struct Side {
+    pub ai: String,
+    pub level: String,
+}
+
+impl Side {
+    /// `ismcts`, or `ismcts:200` / `ismcts:50ms` with a level.
+    pub fn parse(text: &str) -> Side {
+        match text.split_once(':') {
+            Some((ai, level)) => Side {
+                ai: ai.trim().to_string(),
+                level: level.trim().to_string(),
+            },
+            None => Side {
+                ai: text.trim().to_string(),
+                level: String::new(),
+            },
+        }
+    }
+
+    pub fn label(&self) -> String {
+        if self.level.is_empty() {
+            self.ai.clone()
+        } else {
+            format!("{}:{}", self.ai, self.level)
+        }
+    }
+}
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct TournamentConfig {
+    pub server: String,
+    pub game: String,
+    pub variant: String,
+    /// Seats per match (0: the variant's default).
+    pub seats: u32,
+    pub a: Side,
+    pub b: Side,
+    pub games: u64,
+    /// Matches played at once.
+    pub concurrency: usize,
+    /// Match seeds are `seed`, `seed + 1`, …
+    pub seed: u64,
+    pub progress: bool,
+    pub retry: Retry,
+}
+
+/// Plays the tournament and returns the tally.
+pub async fn run_tournament(config: TournamentConfig) -> anyhow::Result<Tally> {
+    let mut tally = Tally::new(&config.a.label(), &config.b.label());
+    for side in [&config.a, &config.b] {
+        make_ai(&side.ai, &side.level, 0).map_err(anyhow::Error::msg)?;
+    }
+    let client = net::connect(&config.server)?;
+    let bar = if config.progress {
+        let bar = ProgressBar::new(config.games);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {elapsed} elapsed, ~{eta} left  {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let slots = Arc::new(Semaphore::new(config.concurrency.max(1)));
+    let config = Arc::new(config);
+    let mut tasks = tokio::task::JoinSet::new();
+    for g in 0..config.games {
+        let permit = slots.clone().acquire_owned().await?;
+        let config = config.clone();
+        let client = client.clone();
+        tasks.spawn(async move {
+            let r = play_one(&config, client, g).await;
+            drop(permit);
+            (g, r)
+        });
+        // Count games as they finish, without waiting for the rest.
+        while let Some(done) = tasks.try_join_next() {
+            record(&mut tally, done?, &bar)?;
+        }
+    }
+    while let Some(done) = tasks.join_next().await {
+        record(&mut tally, done?, &bar)?;
+    }
+    bar.finish_and_clear();
+    Ok(tally)
+}
+
+/// The result of one match: each seat's `Played`, and which seats were side A.
+type GameResult = anyhow::Result<(Vec<Played>, Vec<bool>)>;
+
+fn record(
+    tally: &mut Tally,
+    (g, result): (u64, GameResult),
+    bar: &ProgressBar,
+) -> anyhow::Result<()> {
+    let (played, is_a) = result.with_context(|| format!("game {g} of the tournament failed"))?;
+    let outcome = &played[0].outcome;
+    let winners: Vec<usize> = outcome.winners.iter().map(|&w| w as usize).collect();
+    let side_won = |a: bool| winners.iter().any(|&w| is_a.get(w) == Some(&a));
+    let sum = |a: bool| {
+        played
+            .iter()
+            .filter(|p| is_a.get(p.seat as usize) == Some(&a))
+            .fold((0u64, 0.0f64), |(d, t), p| {
+                (d + p.decisions, t + p.think_time.as_secs_f64())
+            })
+    };
+    let (ad, at) = sum(true);
+    let (bd, bt) = sum(false);
+    tally.record(
+        side_won(true),
+        side_won(false),
+        played[0].version,
+        ad,
+        at,
+        bd,
+        bt,
+    );
+    bar.inc(1);
+    bar.set_message(format!(
+        "{} {} – {} {}",
+        tally.a, tally.a_wins, tally.b_wins, tally.b
+    ));
+    Ok(())
+}
+
+/// Creates one match, seats both sides and plays it out.
+async fn play_one(
+    config: &TournamentConfig,
+    mut client: hustings_proto::v1::hustings_client::HustingsClient<tonic::transport::Channel>,
+    g: u64,
+) -> GameResult {
+    let created = client
+        .create_match(pb::CreateMatchRequest {
+            game: config.game.clone(),
+            variant: config.variant.clone(),
+            seats: config.seats,
+            seed: Some(config.seed.wrapping_add(g)),
+            ..Default::default()
+        })
+        .await
+        .map_err(|s| anyhow!("could not create a match: {} ({:?})", s.message(), s.code()))?
+        .into_inner()
+        .summary
+        .context("the server created a match but did not describe it")?;
+    let seats = created.seats.len();
+    let is_a: Vec<bool> = (0..seats).map(|s| side_is_a(g, s)).collect();
+    let mut players = tokio::task::JoinSet::new();
+    for (seat, &a) in is_a.iter().enumerate() {
+        let side = if a { &config.a } else { &config.b };
+        let ai = make_ai(
+            &side.ai,
+            &side.level,
+            g.wrapping_mul(7919).wrapping_add(seat as u64),
+        )
+        .map_err(anyhow::Error::msg)?;
+        let joined = net::join(
+            &mut client,
+            &created.match_id,
+            Some(seat as u32),
+            &format!("{} ({})", side.label(), if a { "A" } else { "B" }),
+            &config.retry,
+        )
+        .await?;
+        let mut c = client.clone();
+        let game = created.game.clone();
+        let match_id = created.match_id.clone();
+        let retry = config.retry;
+        players.spawn(async move {
+            net::play_seat(
+                &mut c,
+                &game,
+                &match_id,
+                joined.seat,
+                &joined.token,
+                Box::new(AiDecider(ai)),
+                &retry,
+            )
+            .await
+        });
+    }
+    let mut played = Vec::with_capacity(seats);
+    while let Some(r) = players.join_next().await {
+        played.push(r??);
+    }
+    played.sort_by_key(|p| p.seat);
+    Ok((played, is_a))
+}

@@ -1,0 +1,240 @@
+//! The AIs against each other in-process, straight on the engine (no server): each is handed
+//! only its seat's view and prompt, as over the network.
+
+use hustings_bot::ai::{Ai, Budget, Decision, Ismcts, make_ai, outcome_rewards};
+use hustings_bot::local::{local_tournament, play_local};
+use hustings_engine::{Outcome, Setup, Viewer, new_game};
+
+fn ais(names: &[&str], seed: u64) -> Vec<Box<dyn Ai>> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let (name, level) = n.split_once(':').unwrap_or((n, ""));
+            make_ai(name, level, seed * 31 + i as u64).expect("known AI")
+        })
+        .collect()
+}
+
+#[test]
+fn every_ai_plays_whole_games_of_every_variant_with_legal_choices() {
+    let tables: &[(&str, &[&str])] = &[
+        ("standard", &["random", "greedy:2"]),
+        ("standard", &["ismcts:20", "greedy:2"]),
+        ("standard", &["random", "ismcts:20"]),
+        (
+            "convention",
+            &["ismcts:20", "random", "greedy:2", "ismcts:10"],
+        ),
+    ];
+    for (i, (variant, names)) in tables.iter().enumerate() {
+        let setup = Setup::new(variant, names.len(), 40 + i as u64);
+        let r = play_local("presidency", &setup, &mut ais(names, i as u64), 10_000)
+            .unwrap_or_else(|e| panic!("{variant} {names:?}: {e}"));
+        assert!(
+            r.choices > 20,
+            "{variant} {names:?}: only {} choices",
+            r.choices
+        );
+        assert!(
+            r.decisions.iter().all(|&d| d > 0),
+            "every seat decided: {:?}",
+            r.decisions
+        );
+        assert_eq!(r.outcome.scores.len(), names.len());
+    }
+}
+
+#[test]
+fn greedy_beats_random_over_two_hundred_games() {
+    let t = local_tournament(
+        "presidency",
+        "standard",
+        2,
+        200,
+        9_000,
+        ("greedy", "random"),
+        &mut |is_a, g, s| {
+            make_ai(
+                if is_a { "greedy" } else { "random" },
+                "4",
+                g * 2 + s as u64,
+            )
+        },
+    );
+    // (random ignores the level.)
+    let t = t.expect("played");
+    assert_eq!(t.games, 200);
+    eprintln!("greedy vs random: {}", t.summary());
+    assert!(
+        t.a_wins > 110,
+        "greedy won only {} of 200 against random",
+        t.a_wins
+    );
+}
+
+#[test]
+fn ismcts_wins_most_games_against_random() {
+    let t = local_tournament(
+        "presidency",
+        "standard",
+        2,
+        60,
+        12_000,
+        ("ismcts", "random"),
+        &mut |is_a, g, s| {
+            if is_a {
+                make_ai("ismcts", "100", g * 2 + s as u64)
+            } else {
+                make_ai("random", "", g * 2 + s as u64)
+            }
+        },
+    )
+    .expect("played");
+    eprintln!("ismcts vs random: {}", t.summary());
+    assert!(
+        t.a_wins > 30,
+        "ismcts won only {} of 60 against random",
+        t.a_wins
+    );
+}
+
+/// A mid-game decision of a Presidential Race, as seat `seat` sees it.
+fn midgame(seed: u64) -> (serde_json::Value, hustings_engine::Prompt, usize) {
+    let mut game = new_game("presidency", &Setup::new("standard", 2, seed)).expect("game");
+    let mut random = make_ai("random", "", seed).expect("ai");
+    for _ in 0..15 {
+        let seat = game.to_act()[0];
+        let prompt = game.prompt(seat).expect("prompt");
+        let view = game.view_json(Viewer::Seat(seat));
+        let d = Decision {
+            game: "presidency",
+            seat,
+            view: &view,
+            prompt: &prompt,
+        };
+        let c = random.choose(&d).expect("choice");
+        game.apply(seat, &c).expect("legal");
+    }
+    loop {
+        let seat = game.to_act()[0];
+        let prompt = game.prompt(seat).expect("prompt");
+        if prompt.choices.len() > 1 {
+            return (game.view_json(Viewer::Seat(seat)), prompt, seat);
+        }
+        game.apply(seat, &prompt.choices[0].id.clone())
+            .expect("legal");
+    }
+}
+
+#[test]
+fn ismcts_runs_exactly_its_iteration_budget_and_answers_a_legal_choice() {
+    let (view, prompt, seat) = midgame(3);
+    let d = Decision {
+        game: "presidency",
+        seat,
+        view: &view,
+        prompt: &prompt,
+    };
+    let report = Ismcts::new(1, Budget::Iterations(150))
+        .search(&d)
+        .expect("search");
+    assert_eq!(report.iterations, 150);
+    assert!(
+        prompt.find(&report.best).is_some(),
+        "{} is not offered",
+        report.best
+    );
+    let visits: u64 = report.visits.iter().map(|(_, v)| v).sum();
+    assert_eq!(visits, 150, "every iteration went through one root choice");
+    assert!(
+        report
+            .visits
+            .iter()
+            .all(|(id, _)| prompt.find(id).is_some())
+    );
+}
+
+#[test]
+fn ismcts_stops_on_a_time_budget() {
+    let (view, prompt, seat) = midgame(4);
+    let d = Decision {
+        game: "presidency",
+        seat,
+        view: &view,
+        prompt: &prompt,
+    };
+    let started = std::time::Instant::now();
+    let report = Ismcts::new(1, Budget::parse("60ms").expect("budget"))
+        .search(&d)
+        .expect("search");
+    let took = started.elapsed();
+    assert!(report.iterations > 1);
+    assert!(
+        took >= std::time::Duration::from_millis(60) && took < std::time::Duration::from_secs(2),
+        "{took:?}"
+    );
+}
+
+#[test]
+fn ismcts_with_the_same_seed_decides_the_same_from_the_same_view() {
+    let (view, prompt, seat) = midgame(5);
+    let d = Decision {
+        game: "presidency",
+        seat,
+        view: &view,
+        prompt: &prompt,
+    };
+    let a = Ismcts::new(9, Budget::Iterations(80))
+        .search(&d)
+        .expect("search");
+    let b = Ismcts::new(9, Budget::Iterations(80))
+        .search(&d)
+        .expect("search");
+    assert_eq!(a.visits, b.visits);
+}
+
+#[test]
+fn unknown_ais_and_bad_levels_are_refused_with_the_known_names() {
+    let err = make_ai("alphazero", "", 0).err().expect("refused");
+    assert!(err.contains("random, greedy, ismcts"), "{err}");
+    let err = make_ai("ismcts", "lots", 0).err().expect("refused");
+    assert!(err.contains("150ms"), "{err}");
+    assert_eq!(Budget::parse("250").expect("ok"), Budget::Iterations(250));
+    assert_eq!(
+        Budget::parse("2s").expect("ok"),
+        Budget::Time(std::time::Duration::from_secs(2))
+    );
+    assert!(make_ai("greedy", "x", 0).is_err());
+}
+
+#[test]
+fn rewards_split_shared_wins_and_draws() {
+    let o = |w: Vec<usize>| Outcome {
+        winners: w,
+        reason: String::new(),
+        scores: vec![],
+    };
+    assert_eq!(outcome_rewards(&o(vec![1]), 3), vec![0.0, 1.0, 0.0]);
+    assert_eq!(outcome_rewards(&o(vec![0, 2]), 3), vec![0.5, 0.0, 0.5]);
+    assert_eq!(outcome_rewards(&o(vec![]), 2), vec![0.5, 0.5]);
+}
+
+#[test]
+fn the_ais_also_play_the_other_games_without_a_heuristic_of_their_own() {
+    for game in ["the-vote", "votes-for-women"] {
+        for (i, names) in [["random", "greedy:1"], ["ismcts:3", "random"]]
+            .iter()
+            .enumerate()
+        {
+            let setup = Setup::new("standard", 2, 70 + i as u64);
+            let r = play_local(game, &setup, &mut ais(names, i as u64), 100_000)
+                .unwrap_or_else(|e| panic!("{game} {names:?}: {e}"));
+            assert!(
+                r.decisions.iter().all(|&d| d > 0),
+                "{game}: {:?}",
+                r.decisions
+            );
+        }
+    }
+}

@@ -1,0 +1,749 @@
+//! The Vote's board, drawn from the typed `TheVoteView`.
+//!
+//! A heading with the turn, the phase and the decision awaited; each side's Org, PW and VP
+//! tracks, markers and Reserve (face-up and face-down); Congress Control; one line per
+//! Region with its Men and Women boxes (one letter per marker), its Local Laws, its votes and
+//! who holds its Congress Control Points; the action being resolved; the Events Display by
+//! faction; the Discard, the Deck and the cards set aside, Removed and the Amendments.
+
+use hustings_proto::v1::{
+    TheVoteAction, TheVoteBoxes, TheVoteCard, TheVotePlayer, TheVoteRegion, TheVoteView,
+};
+
+use super::style::{Style, pad, truncate};
+
+/// Characters of a VP bar; each stands for `vp_max / BAR` VP.
+const BAR: usize = 25;
+
+/// The whole board as text, one line per row, ending with a newline.
+pub fn board(v: &TheVoteView, style: &Style) -> String {
+    let mut out = String::new();
+    out += &heading(v, style);
+    out += &tracks(v, style);
+    out += &congress(v, style);
+    out += &regions(v, style);
+    if let Some(a) = &v.action {
+        out += &action(v, a, style);
+    }
+    out += &display(v, style);
+    out += &piles(v, style);
+    out
+}
+
+/// The faction name of a seat ("seat N" beyond the two).
+fn faction(v: &TheVoteView, seat: u32) -> String {
+    v.players
+        .iter()
+        .find(|p| p.seat == seat)
+        .map(|p| p.faction.clone())
+        .unwrap_or_else(|| match seat {
+            0 => "Equality".into(),
+            1 => "Supremacy".into(),
+            _ => format!("seat {seat}"),
+        })
+}
+
+fn region_name(v: &TheVoteView, id: &str) -> String {
+    v.regions
+        .iter()
+        .find(|r| r.id == id)
+        .map(|r| r.name.clone())
+        .unwrap_or_else(|| id.to_string())
+}
+
+fn heading(v: &TheVoteView, style: &Style) -> String {
+    let phase = match v.phase.as_str() {
+        "first-player-phase" => format!("First Player Phase ({})", faction(v, v.active)),
+        "second-player-phase" => format!("Second Player Phase ({})", faction(v, v.active)),
+        "finished" => "Finished".to_string(),
+        other => other.to_string(),
+    };
+    let mut out = format!(
+        "{} · Turn {} · {}\n",
+        style.heading("THE VOTE"),
+        v.turn,
+        phase
+    );
+    if let Some(p) = &v.pending
+        && !p.text.is_empty()
+    {
+        let text = match p.seat {
+            Some(s) => style.seat_bold(s, &p.text),
+            None => style.bold(&p.text),
+        };
+        out += &format!("  {} {text}\n", style.dim("▶"));
+    }
+    out
+}
+
+/// "3/5": a value on a track out of its top.
+fn of(value: u32, max: u32) -> String {
+    if max == 0 {
+        value.to_string()
+    } else {
+        format!("{value}/{max}")
+    }
+}
+
+/// A bar of the VP track, each side in its colour.
+fn vp_bar(p: &TheVotePlayer, max: u32, style: &Style) -> String {
+    if max == 0 {
+        return String::new();
+    }
+    let filled = ((p.vp.min(max) as usize * BAR) + max as usize / 2) / max as usize;
+    let letter = if p.seat == 0 { "E" } else { "S" };
+    format!(
+        "[{}{}]",
+        style.seat_bold(p.seat, &letter.repeat(filled)),
+        style.dim(&".".repeat(BAR - filled))
+    )
+}
+
+fn card_name(c: Option<&TheVoteCard>) -> String {
+    c.map(|c| c.name.clone()).unwrap_or_else(|| "?".into())
+}
+
+/// Each side's tracks, markers and Reserve.
+fn tracks(v: &TheVoteView, style: &Style) -> String {
+    let limits = v.limits.unwrap_or_default();
+    let mut out = format!("\n{}\n", style.heading("Sides"));
+    for p in &v.players {
+        let mark = if v.active == p.seat && v.phase != "finished" {
+            "▶"
+        } else {
+            " "
+        };
+        out += &format!(
+            "  {mark} {} Org {:<4} PW {:<5} VP {:<5} {}\n",
+            style.seat_bold(p.seat, &pad(&p.faction, 9)),
+            of(p.org, limits.org_max),
+            of(p.pw, limits.pw_max),
+            of(p.vp, limits.vp_max),
+            vp_bar(p, limits.vp_max, style),
+        );
+        out += &format!(
+            "      markers: {} on the map, {} in the pool\n",
+            p.markers_on_map, p.markers_in_pool
+        );
+        let up: Vec<String> = p
+            .reserve
+            .iter()
+            .filter(|r| r.face_up)
+            .map(|r| card_name(r.card.as_ref()))
+            .collect();
+        let down: Vec<String> = p
+            .reserve
+            .iter()
+            .filter(|r| !r.face_up)
+            .map(|r| card_name(r.card.as_ref()))
+            .collect();
+        out += &wrap(
+            &format!(
+                "      Reserve {}, face-up: ",
+                of(p.reserve.len() as u32, p.reserve_limit)
+            ),
+            &up,
+            8,
+        );
+        out += &wrap("        face-down: ", &down, 19);
+    }
+    out
+}
+
+fn congress(v: &TheVoteView, style: &Style) -> String {
+    let Some(c) = &v.congress else {
+        return String::new();
+    };
+    let points: Vec<String> = c
+        .points
+        .iter()
+        .enumerate()
+        .map(|(seat, n)| format!("{} {n}", faction(v, seat as u32)))
+        .collect();
+    let mut out = format!(
+        "  Congress: {} controls ({} of {} points)\n",
+        style.seat_bold(c.controller, &faction(v, c.controller)),
+        points.join(" · "),
+        c.total
+    );
+    if let Some(l) = v.limits {
+        out += &style.dim(&format!(
+            "            an Amendment is ratified with {} points\n",
+            l.amendment_points
+        ));
+    }
+    out
+}
+
+/// One letter per box: E Equality, b Blue Apathy, r Red Apathy, S Supremacy, · empty; a
+/// closed row is dashes.
+fn boxes(b: Option<&TheVoteBoxes>, open: bool, style: &Style) -> String {
+    let Some(b) = b else {
+        return String::new();
+    };
+    if !open {
+        return style.dim(&"-".repeat(b.boxes as usize));
+    }
+    let used = b.equality + b.blue_apathy + b.red_apathy + b.supremacy;
+    let mut s = String::new();
+    s += &style.seat_bold(0, &"E".repeat(b.equality as usize));
+    s += &style.seat(0, &"b".repeat(b.blue_apathy as usize));
+    s += &style.seat(1, &"r".repeat(b.red_apathy as usize));
+    s += &style.seat_bold(1, &"S".repeat(b.supremacy as usize));
+    s += &style.dim(&"·".repeat(b.boxes.saturating_sub(used) as usize));
+    s
+}
+
+/// Passed Laws by initial (M, D, W), a dot for each not in force.
+fn laws(r: &TheVoteRegion, style: &Style) -> String {
+    r.laws
+        .iter()
+        .map(|l| {
+            let initial = match l.id.as_str() {
+                "municipal" => "M".to_string(),
+                "direct-election" => "D".to_string(),
+                "woman-suffrage" => "W".to_string(),
+                _ => l.name.chars().next().unwrap_or('?').to_string(),
+            };
+            if l.passed {
+                style.good(&initial)
+            } else {
+                style.dim("·")
+            }
+        })
+        .collect()
+}
+
+fn regions(v: &TheVoteView, style: &Style) -> String {
+    let men_width = v
+        .regions
+        .iter()
+        .filter_map(|r| r.men.map(|b| b.boxes as usize))
+        .max()
+        .unwrap_or(0);
+    let women_width = v
+        .regions
+        .iter()
+        .filter_map(|r| r.women.map(|b| b.boxes as usize))
+        .max()
+        .unwrap_or(0);
+    let mut out = format!("\n{}\n", style.heading("Regions"));
+    out += &style.dim(&format!(
+        "  {}  CP  holder     {}  {}  Laws  blue-red\n",
+        pad("", 15),
+        pad("Men", men_width),
+        pad("Women", women_width.max(5))
+    ));
+    for r in &v.regions {
+        let holder = faction(v, r.congress_holder);
+        out += &format!(
+            "  {}  {:>2}  {}  {}  {}  {}   {}-{}\n",
+            style.bold(&pad(&truncate(&r.name, 15), 15)),
+            r.congress_points,
+            style.seat_bold(r.congress_holder, &pad(&truncate(&holder, 9), 9)),
+            pad(&boxes(r.men.as_ref(), true, style), men_width),
+            pad(
+                &boxes(r.women.as_ref(), r.women_open, style),
+                women_width.max(5)
+            ),
+            laws(r, style),
+            style.seat_bold(0, &r.blue.to_string()),
+            style.seat_bold(1, &r.red.to_string()),
+        );
+    }
+    out += &style.dim(
+        "  E Equality  b Blue Apathy  r Red Apathy  S Supremacy  · empty  - closed\n  \
+         Laws: M Municipal Elections  D Direct Election  W Woman Suffrage\n",
+    );
+    out
+}
+
+/// A slug in words: "supreme-courts" → "Supreme Courts".
+fn title(slug: &str) -> String {
+    slug.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().chain(c).collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<String>>()
+        .join(" ")
+}
+
+/// The action being resolved and where it works.
+fn action(v: &TheVoteView, a: &TheVoteAction, style: &Style) -> String {
+    let mut what = format!(
+        "{}: {} with {}",
+        faction(v, a.seat),
+        title(&a.kind),
+        card_name(a.card.as_ref())
+    );
+    if !a.law.is_empty() {
+        what += &format!(" ({})", title(&a.law));
+    }
+    if a.strength > 0 {
+        what += &format!(", strength {}", a.strength);
+    }
+    let mut out = format!(
+        "\n{} {}\n",
+        style.heading("Now:"),
+        style.seat_bold(a.seat, &what)
+    );
+    for t in &a.targets {
+        let mut parts = vec![region_name(v, &t.region)];
+        if let Some(b) = &t.bonus {
+            parts.push(format!("Bonus Action ({})", b.name));
+        }
+        if let Some(b) = &t.block {
+            parts.push(format!("Blocked by {}", b.name));
+        }
+        if let Some(c) = &t.counter {
+            parts.push(format!("Countered by {}", c.name));
+        }
+        if t.changed > 0 {
+            parts.push(format!("markers changed: {}", t.changed));
+        }
+        if t.suppressed > 0 {
+            parts.push(format!("votes suppressed: {}", t.suppressed));
+        }
+        if t.resolved {
+            parts.push(if t.passed { "passed" } else { "failed" }.into());
+        }
+        out += &wrap("  • ", &parts, 4);
+    }
+    out
+}
+
+/// A card in a list: name, type and cost, and a star when it must be the Last Action.
+fn card_line(c: &TheVoteCard) -> String {
+    let cost = match c.cost {
+        Some(n) => format!("{n} PW"),
+        None => "all PW".into(),
+    };
+    let star = if c.last_action { " *" } else { "" };
+    format!("{} ({}, {cost}){star}", c.name, c.r#type.replace('-', " "))
+}
+
+/// The Events Display, by faction.
+fn display(v: &TheVoteView, style: &Style) -> String {
+    let mut out = format!("\n{}\n", style.heading("Events Display"));
+    for (seat, slug) in [(0u32, "equality"), (1, "supremacy")] {
+        let cards: Vec<String> = v
+            .display
+            .iter()
+            .filter(|c| c.faction == slug)
+            .map(card_line)
+            .collect();
+        out += &format!(
+            "  {}\n",
+            style.seat_bold(seat, &format!("{}:", faction(v, seat)))
+        );
+        if cards.is_empty() {
+            out += &style.dim("      none\n");
+        }
+        for c in cards {
+            out += &format!("      {c}\n");
+        }
+    }
+    out += &style.dim("  * playing it is the Last Action of the phase\n");
+    out
+}
+
+/// Printed width the board keeps to.
+const WIDTH: usize = 80;
+
+/// `head` then the items joined by commas ("none" if there are none), broken before an item
+/// that would pass [`WIDTH`]; later lines are indented by `indent`. Ends with a newline.
+fn wrap(head: &str, items: &[String], indent: usize) -> String {
+    if items.is_empty() {
+        return format!("{head}none\n");
+    }
+    let mut out = String::new();
+    let mut line = head.to_string();
+    let mut first = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let sep = if first { "" } else { " " };
+        if !first && line.chars().count() + 1 + piece.chars().count() > WIDTH {
+            out += &line;
+            out.push('\n');
+            line = format!("{}{piece}", " ".repeat(indent));
+        } else {
+            line += sep;
+            line += &piece;
+        }
+        first = false;
+    }
+    out += &line;
+    out.push('\n');
+    out
+}
+
+fn names(cards: &[TheVoteCard]) -> Vec<String> {
+    cards.iter().map(|c| c.name.clone()).collect()
+}
+
+/// The Discard, the Deck, the face-down set-up discards, the cards aside and Removed, and
+/// the Amendments.
+fn piles(v: &TheVoteView, style: &Style) -> String {
+    let mut out = format!("\n{}\n", style.heading("Cards"));
+    let top = v
+        .discard
+        .last()
+        .map(|c| format!(" (top: {})", c.name))
+        .unwrap_or_default();
+    out += &format!(
+        "  Deck {} · Discard {}{top} · reshuffles {}\n",
+        v.deck_count,
+        v.discard.len(),
+        v.reshuffles
+    );
+    if v.hidden_discards > 0 {
+        out += &format!(
+            "  {} cards face-down under the Discard, unseen until the first reshuffle\n",
+            v.hidden_discards
+        );
+    }
+    out += &wrap("  Aside: ", &names(&v.aside), 4);
+    out += &wrap("  Removed: ", &names(&v.removed), 4);
+    if !v.amendments.is_empty() {
+        let list: Vec<String> = v
+            .amendments
+            .iter()
+            .map(|a| format!("{} {}", card_name(a.card.as_ref()), a.status))
+            .collect();
+        out += &format!("  Amendments: {}\n", list.join(" · "));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hustings_proto::v1::{
+        TheVoteAmendment, TheVoteCongress, TheVoteLaw, TheVoteLimits, TheVotePending,
+        TheVoteReserveCard, TheVoteTarget,
+    };
+
+    fn card(number: u32, name: &str, faction: &str, kind: &str, cost: u32) -> TheVoteCard {
+        TheVoteCard {
+            number,
+            id: name.to_lowercase().replace(' ', "-"),
+            name: name.into(),
+            faction: faction.into(),
+            r#type: kind.into(),
+            cost: Some(cost),
+            last_action: kind == "organization",
+            ..Default::default()
+        }
+    }
+
+    fn row(boxes: u32, [e, b, r, s]: [u32; 4]) -> Option<TheVoteBoxes> {
+        Some(TheVoteBoxes {
+            boxes,
+            equality: e,
+            blue_apathy: b,
+            red_apathy: r,
+            supremacy: s,
+        })
+    }
+
+    fn laws(passed: [bool; 3]) -> Vec<TheVoteLaw> {
+        ["municipal", "direct-election", "woman-suffrage"]
+            .iter()
+            .zip(passed)
+            .map(|(id, passed)| TheVoteLaw {
+                id: id.to_string(),
+                name: id.to_string(),
+                passed,
+            })
+            .collect()
+    }
+
+    fn region(id: &str, name: &str, cp: u32, holder: u32) -> TheVoteRegion {
+        TheVoteRegion {
+            id: id.into(),
+            name: name.into(),
+            congress_points: cp,
+            congress_holder: holder,
+            men: row(5, [1, 2, 1, 1]),
+            women: row(4, [0; 4]),
+            women_open: false,
+            laws: laws([false; 3]),
+            blue: 3,
+            red: 2,
+        }
+    }
+
+    /// A hand-built mid-game view: Woman Suffrage passed in the West, an action under way.
+    fn view() -> TheVoteView {
+        let mut west = region("the-west", "The West", 15, 0);
+        west.women_open = true;
+        west.men = row(5, [3, 1, 1, 0]);
+        west.women = row(4, [1, 0, 1, 0]);
+        west.laws = laws([true, false, true]);
+        west.blue = 5;
+        west.red = 2;
+        let mut deep = region("deep-south", "Deep South", 10, 1);
+        deep.men = row(5, [0, 0, 2, 3]);
+        deep.blue = 0;
+        deep.red = 5;
+        let alice = card(13, "Alice Paul", "equality", "public-opinion", 4);
+        let ridicule = card(7, "Ridicule", "supremacy", "public-opinion", 2);
+        let poll_tax = card(25, "Poll Tax", "supremacy", "suppression", 2);
+        TheVoteView {
+            turn: 4,
+            turn_cap: 80,
+            phase: "second-player-phase".into(),
+            first_player: 1,
+            active: 0,
+            players: vec![
+                TheVotePlayer {
+                    seat: 0,
+                    faction: "Equality".into(),
+                    org: 3,
+                    pw: 7,
+                    vp: 15,
+                    markers_on_map: 20,
+                    markers_in_pool: 19,
+                    reserve: vec![TheVoteReserveCard {
+                        card: Some(card(
+                            2,
+                            "Declaration of Sentiments",
+                            "equality",
+                            "public-opinion",
+                            1,
+                        )),
+                        face_up: true,
+                    }],
+                    reserve_limit: 3,
+                },
+                TheVotePlayer {
+                    seat: 1,
+                    faction: "Supremacy".into(),
+                    org: 2,
+                    pw: 11,
+                    vp: 30,
+                    markers_on_map: 17,
+                    markers_in_pool: 22,
+                    reserve: vec![
+                        TheVoteReserveCard {
+                            card: Some(poll_tax.clone()),
+                            face_up: false,
+                        },
+                        TheVoteReserveCard {
+                            card: Some(ridicule.clone()),
+                            face_up: true,
+                        },
+                    ],
+                    reserve_limit: 2,
+                },
+            ],
+            regions: vec![west, deep],
+            congress: Some(TheVoteCongress {
+                controller: 1,
+                points: vec![15, 10],
+                total: 25,
+            }),
+            display: vec![
+                alice.clone(),
+                card(10, "Redeemers", "supremacy", "organization", 3),
+            ],
+            discard: vec![card(33, "Supreme Courts", "supremacy", "special", 3)],
+            hidden_discards: 9,
+            deck_count: 11,
+            removed: vec![card(
+                8,
+                "Separate Spheres",
+                "supremacy",
+                "public-opinion",
+                1,
+            )],
+            aside: vec![card(34, "Silent Sentinels", "equality", "special", 3)],
+            amendments: vec![TheVoteAmendment {
+                card: Some(TheVoteCard {
+                    name: "Nineteenth Amendment".into(),
+                    cost: None,
+                    ..Default::default()
+                }),
+                law: "woman-suffrage".into(),
+                status: "aside".into(),
+            }],
+            reshuffles: 0,
+            action: Some(TheVoteAction {
+                kind: "persuade".into(),
+                seat: 0,
+                card: Some(alice),
+                strength: 4,
+                targets: vec![TheVoteTarget {
+                    region: "deep-south".into(),
+                    block: Some(ridicule),
+                    changed: 1,
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }),
+            pending: Some(TheVotePending {
+                step: "counter".into(),
+                seat: Some(0),
+                text: "Equality may Counter the Block".into(),
+                ..Default::default()
+            }),
+            limits: Some(TheVoteLimits {
+                markers_each: 39,
+                org_max: 5,
+                pw_max: 15,
+                vp_max: 75,
+                amendment_points: 60,
+            }),
+        }
+    }
+
+    fn line<'a>(text: &'a str, start: &str) -> &'a str {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(start))
+            .unwrap_or_else(|| panic!("no line starting with {start:?} in\n{text}"))
+    }
+
+    #[test]
+    fn regions_show_men_and_women_boxes_laws_votes_and_congress() {
+        let text = board(&view(), &Style::PLAIN);
+        let west = line(&text, "The West");
+        // Men: 3 Equality, 1 Blue Apathy, 1 Red Apathy; Women open: 1 Equality, 1 Red
+        // Apathy and two empty boxes; Municipal Elections and Woman Suffrage in force.
+        assert!(west.contains("EEEbr"), "{west}");
+        assert!(west.contains("Er··"), "{west}");
+        assert!(west.contains("M·W"), "{west}");
+        assert!(west.contains("5-2"), "{west}");
+        assert!(west.contains("15  Equality "), "{west}");
+        let deep = line(&text, "Deep South");
+        // The Women boxes are closed there, and no Law is in force.
+        assert!(deep.contains("rrSSS"), "{deep}");
+        assert!(deep.contains("----"), "{deep}");
+        assert!(deep.contains("···"), "{deep}");
+        assert!(deep.contains("0-5"), "{deep}");
+        assert!(
+            text.contains("Congress: Supremacy controls (Equality 15 · Supremacy 10 of 25 points)")
+        );
+        assert!(text.contains("an Amendment is ratified with 60 points"));
+    }
+
+    #[test]
+    fn tracks_and_reserves_show_both_sides() {
+        let text = board(&view(), &Style::PLAIN);
+        let eq = line(&text, "▶ Equality  Org");
+        assert!(eq.contains("Org 3/5") && eq.contains("PW 7/15") && eq.contains("VP 15/75"));
+        // 15 of 75 VP on a 25-character bar: 5 characters.
+        assert!(eq.contains("[EEEEE....................]"), "{eq}");
+        let sup = line(&text, "Supremacy Org");
+        assert!(
+            sup.contains("VP 30/75") && sup.contains("[SSSSSSSSSS..."),
+            "{sup}"
+        );
+        assert!(text.contains("markers: 20 on the map, 19 in the pool"));
+        assert!(text.contains(
+            "Reserve 1/3, face-up: Declaration of Sentiments\n        face-down: none\n"
+        ));
+        assert!(text.contains("Reserve 2/2, face-up: Ridicule\n        face-down: Poll Tax\n"));
+    }
+
+    #[test]
+    fn the_heading_display_action_and_piles_are_shown() {
+        let text = board(&view(), &Style::PLAIN);
+        assert!(text.starts_with("THE VOTE · Turn 4 · Second Player Phase (Equality)\n"));
+        assert!(text.contains("▶ Equality may Counter the Block"));
+        assert!(text.contains("Now: Equality: Persuade with Alice Paul, strength 4"));
+        assert!(text.contains("• Deep South, Blocked by Ridicule, markers changed: 1"));
+        let display = &text[text.find("Events Display").expect("display")..];
+        let eq = display.find("Equality:").expect("equality");
+        let sup = display.find("Supremacy:").expect("supremacy");
+        let alice = display
+            .find("Alice Paul (public opinion, 4 PW)")
+            .expect("alice");
+        let redeemers = display
+            .find("Redeemers (organization, 3 PW) *")
+            .expect("redeemers");
+        assert!(eq < alice && alice < sup && sup < redeemers);
+        assert!(text.contains("Deck 11 · Discard 1 (top: Supreme Courts) · reshuffles 0"));
+        assert!(text.contains("9 cards face-down under the Discard, unseen"));
+        assert!(text.contains("Aside: Silent Sentinels"));
+        assert!(text.contains("Removed: Separate Spheres"));
+        assert!(text.contains("Amendments: Nineteenth Amendment aside"));
+    }
+
+    #[test]
+    fn a_finished_game_names_no_one_to_act() {
+        let mut v = view();
+        v.phase = "finished".into();
+        v.action = None;
+        v.hidden_discards = 0;
+        v.reshuffles = 2;
+        v.pending = Some(TheVotePending {
+            step: "finished".into(),
+            text: "The game is over".into(),
+            ..Default::default()
+        });
+        let text = board(&v, &Style::PLAIN);
+        assert!(text.starts_with("THE VOTE · Turn 4 · Finished\n"));
+        assert!(!text.contains("▶ Equality Org"));
+        assert!(!text.contains("Now:"));
+        assert!(!text.contains("face-down under the Discard"));
+        assert!(text.contains("reshuffles 2"));
+    }
+
+    #[test]
+    fn lines_fit_an_80_column_terminal_and_colour_marks_the_sides() {
+        let text = board(&view(), &Style::PLAIN);
+        for l in text.lines() {
+            assert!(l.chars().count() <= 80, "too wide: {l:?}");
+        }
+        let coloured = board(&view(), &Style::COLOR);
+        assert!(coloured.contains("\x1b[1;34mEEE\x1b[0m"));
+        assert!(coloured.contains("\x1b[1;31mSSS\x1b[0m"));
+    }
+
+    #[test]
+    fn long_lists_wrap_at_80_columns_without_splitting_a_name() {
+        let mut v = view();
+        let many: Vec<TheVoteCard> = (1..=12)
+            .map(|n| {
+                card(
+                    n,
+                    &format!("Card Number {n}"),
+                    "supremacy",
+                    "suppression",
+                    2,
+                )
+            })
+            .collect();
+        v.removed = many.clone();
+        v.players[1].reserve = many
+            .iter()
+            .map(|c| TheVoteReserveCard {
+                card: Some(c.clone()),
+                face_up: false,
+            })
+            .collect();
+        let text = board(&v, &Style::PLAIN);
+        for l in text.lines() {
+            assert!(l.chars().count() <= 80, "too wide: {l:?}");
+        }
+        // Every name is whole on one line, in order, once in each list.
+        for n in 1..=12 {
+            let name = format!("Card Number {n}");
+            let lines = text
+                .lines()
+                .filter(|l| l.contains(&format!("{name},")) || l.ends_with(&name));
+            assert_eq!(lines.count(), 2, "{name} in\n{text}");
+        }
+        assert!(text.contains("        face-down: Card Number 1, Card Number 2,"));
+        assert!(text.contains("\n                   Card Number"));
+        assert!(text.contains("  Removed: Card Number 1,"));
+    }
+}

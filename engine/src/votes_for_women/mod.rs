@@ -1,0 +1,2959 @@
+//! Votes for Women (`votes-for-women`): the Suffragist side pushes Congress to send the 19th
+//! Amendment to the states and then wins 36 ratifications; the Opposition blocks Congress
+//! for six turns or wins 13 rejections.
+//!
+//! The state is a public [`Board`] plus [`Hidden`] parts (hands, deck order, the cards an
+//! effect has drawn, the Strategy deck, the 3 set-aside State cards, the generator). Cards run
+//! through one interpreter: each play is a [`Frame`] on a stack holding the card, its
+//! program counter and the [`Task`] that waits for a decision; a card that plays another
+//! card pushes a frame on top, and the parent resumes when it pops. Every reading of an
+//! unclear rule follows `shared/reference/votes-for-women/facts.md`.
+//!
+//! Seats: seat 0 is the Suffragist, seat 1 the Opposition. `Board::seats` maps seats to
+//! sides so that the two-player-per-side variants can be added without changing the rules.
+//!
+//! Choice ids: `event:<card>`, `campaign:<card>`, `organize:<card>`, `lobby:<card>`,
+//! `claimed:<card>`, `done`; cubes are `state:NY`, or `purple:NY` / `yellow:NY` where a colour
+//! is chosen (the Suffragist adding, or the Opposition removing from a state that holds
+//! both); `move:<region>`, `die:<n>`, `keep` / `reroll`, `commit:<n>`, `defer` / `match` /
+//! `supersede`, `strategy:<card>`, `play:<card>`, `top:<card>`, `discard:<card>`,
+//! `remove:<card>`, `region:<region>`, `stay`, `pass`.
+//!
+//! Our own readings where neither the rulebook nor `facts.md` decides:
+//! - a hand card with no legal use (no Campaigner, event not playable) may be discarded
+//!   without effect, so that a round never dead-ends; a side with an empty hand skips;
+//! - the card discarded by "draw 2, discard 1" is shown to both sides;
+//! - cards stacked on the deck by The Winning Plan / Progress, Not Politics are placed one at
+//!   a time, each above the last; the owner remembers them, the opponent sees counts;
+//! - a Campaigner must place its cubes while its region has an open state; it may pass only
+//!   when none is open (and it could still pay to move).
+//! - cubes are unlimited, as in `facts.md`'s source (the box holds 65/65/60); buttons are
+//!   capped at 12 and 6.
+
+pub mod data;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashSet;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngCore};
+use serde::{Deserialize, Serialize};
+
+use self::data::*;
+use crate::core::*;
+use crate::rng::{self, GameRng};
+use crate::{Game, Options};
+
+pub const GAME_ID: &str = "votes-for-women";
+/// Checks the Suffragist needs, and Xs the Opposition needs.
+pub const CHECKS_TO_WIN: u8 = 36;
+pub const XS_TO_WIN: u8 = 13;
+pub const TURNS: u8 = 6;
+pub const ROUNDS: u8 = 6;
+/// Cards drawn in each Planning phase.
+pub const PLANNING_DRAW: usize = 6;
+
+/// A Green check (ratified) or a Red X (rejected).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mark {
+    Check,
+    X,
+}
+
+/// What lies in one state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UsState {
+    pub purple: u8,
+    pub yellow: u8,
+    pub red: u8,
+    pub mark: Option<Mark>,
+}
+
+impl UsState {
+    pub fn cubes(&self, side: Side) -> u8 {
+        match side {
+            Side::Suffragist => self.purple + self.yellow,
+            Side::Opposition => self.red,
+        }
+    }
+}
+
+/// A Campaigner on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Campaigner {
+    pub hue: Hue,
+    pub region: Region,
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Turns 2–6: the Suffragist commits buttons, the Opposition answers.
+    Strategy,
+    /// Six rounds of card play.
+    Operations,
+    /// After turn 6: states vote one by one.
+    FinalVoting,
+    Finished,
+}
+
+/// Why dice were rolled, which decides when a re-roll is offered and what follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DicePurpose {
+    /// 3+ lets the card continue; a re-roll is offered only after a failure.
+    Gate,
+    /// The total is the count of the next op.
+    Count,
+    /// A Campaigning action: one die per Campaigner.
+    Campaign,
+    /// A Lobbying action: each success moves Congress.
+    Lobby,
+    /// Superior Lobbying: 4d8, each 6+ moves Congress.
+    Superior,
+}
+
+/// Where a placement may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlaceArea {
+    Anywhere,
+    In(Region),
+    /// One state per region, `n` cubes there.
+    OnePerRegion(u8),
+}
+
+/// What a state choice is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StatePick {
+    Veto,
+    Reconsideration,
+    Bellwether,
+}
+
+/// Which cards a "play one" choice is among.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayFrom {
+    /// The 2 drawn cards: play one, discard the rest.
+    DrawnDiscardRest,
+    /// The 6 drawn cards of The Winning Plan: play one, stack the rest.
+    DrawnThenStack,
+    /// The whole Draw Deck (Eye on the Future), then reshuffle.
+    Deck,
+}
+
+/// A decision a frame waits for (or an automatic continuation of one op).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Task {
+    Dice {
+        purpose: DicePurpose,
+        die: Die,
+        dice: Vec<u8>,
+    },
+    /// Give die values to the side's Campaigners, in board order.
+    Assign {
+        dice: Vec<u8>,
+        given: Vec<(u8, u8)>,
+    },
+    /// Each Campaigner in turn places its cubes (`queue`: campaigner index, cubes).
+    Campaign {
+        queue: Vec<(u8, u8)>,
+        left: u8,
+        started: bool,
+        moved: bool,
+    },
+    Place {
+        left: u8,
+        area: PlaceArea,
+        cap: u8,
+        placed: Vec<(St, u8)>,
+    },
+    /// One cube into each listed state, front first.
+    Fixed {
+        queue: Vec<St>,
+    },
+    Remove {
+        left: u8,
+        cap: u8,
+        placed: Vec<(St, u8)>,
+    },
+    RemoveAll {
+        hue: HueSet,
+        left: u8,
+    },
+    ChooseRegion {
+        n: u8,
+    },
+    PickStrategy,
+    PlayOne {
+        from: PlayFrom,
+    },
+    /// Put drawn cards on top of the deck one by one; `done` sends the rest to the bottom.
+    Stack,
+    ChangeInPlans,
+    PickState {
+        pick: StatePick,
+    },
+    /// Move own Campaigners for free (index into the side's Campaigners), then campaign.
+    Transport {
+        next: u8,
+    },
+    CounterStrat,
+}
+
+/// What a frame plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Source {
+    /// A card played as an event (from hand, from a claimed card, or from another card).
+    Card(CardId),
+    Campaign,
+    Lobby,
+    /// Choosing the Strategy card won in the Strategy Phase.
+    StrategyPick,
+}
+
+/// One play in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    pub side: Side,
+    pub source: Source,
+    /// Next op of the card's program.
+    pub pc: u8,
+    /// The last roll's total, for "add that number".
+    pub count: u8,
+    /// The card's roll failed: it ends without effect and is not boxed.
+    pub failed: bool,
+    /// Where this frame's drawn cards start in its side's drawn zone (cards drawn by a
+    /// card it plays come after them).
+    #[serde(default)]
+    pub base: u8,
+    pub task: Option<Task>,
+}
+
+/// A state being decided in Final Voting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vote {
+    pub state: St,
+    /// Die results of the Suffragist and the Opposition.
+    pub rolls: [u8; 2],
+}
+
+/// Everything public.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub variant: String,
+    /// The side of each seat.
+    pub seats: Vec<Side>,
+    pub turn: u8,
+    pub phase: Phase,
+    /// Operations round 1–6.
+    pub round: u8,
+    /// The side whose part of the round it is.
+    pub active: Side,
+    pub hand_done: bool,
+    pub claimed_done: bool,
+    /// Buttons the Suffragist committed in this Strategy Phase, once announced.
+    pub commit: Option<u8>,
+    pub states: Vec<UsState>,
+    pub campaigners: Vec<Campaigner>,
+    pub congress: u8,
+    pub amendment_sent: bool,
+    pub checks: u8,
+    pub xs: u8,
+    pub buttons: [u8; 2],
+    pub rest_of_turn: Vec<CardId>,
+    pub rest_of_game: Vec<CardId>,
+    pub final_voting_box: Vec<CardId>,
+    pub available_states: Vec<CardId>,
+    pub strategy_display: Vec<CardId>,
+    pub claimed: [Vec<CardId>; 2],
+    /// Cards out of the game, seen by both sides.
+    pub out: Vec<CardId>,
+    /// The Draw Deck is still stacked by era (no reshuffle yet).
+    pub era_ordered: [bool; 2],
+    pub stack: Vec<Frame>,
+    /// Who chooses the next state in Final Voting.
+    pub chooser: Side,
+    pub vote: Option<Vote>,
+    pub outcome: Option<Outcome>,
+}
+
+/// What one viewer may know: the board, every count, and the private zones it may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub board: Board,
+    pub viewer: Option<Side>,
+    pub hand_count: [u8; 2],
+    pub drawn_count: [u8; 2],
+    pub deck_count: [u8; 2],
+    pub deck_top_count: [u8; 2],
+    pub deck_bottom_count: [u8; 2],
+    pub strategy_deck_count: u8,
+    /// A hand, when this viewer may see it (its own, or the opponent's under Change In Plans).
+    pub hands: [Option<Vec<CardId>>; 2],
+    /// Cards an effect has drawn and not yet placed (own only).
+    pub drawn: [Option<Vec<CardId>>; 2],
+    /// Cards the owner put on top of its deck, the next draw last (own only).
+    pub deck_top: [Option<Vec<CardId>>; 2],
+    /// Cards the owner put at the bottom of its deck, the very bottom first (own only).
+    pub deck_bottom: [Option<Vec<CardId>>; 2],
+}
+
+/// A side's Draw Deck: cards of known position at both ends, unknown order between.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawDeck {
+    /// Bottom first.
+    pub bottom: Vec<CardId>,
+    /// Bottom first; the end is the top.
+    pub middle: Vec<CardId>,
+    /// The end is the top card.
+    pub top: Vec<CardId>,
+}
+
+impl DrawDeck {
+    fn len(&self) -> usize {
+        self.bottom.len() + self.middle.len() + self.top.len()
+    }
+    fn draw(&mut self) -> Option<CardId> {
+        self.top
+            .pop()
+            .or_else(|| self.middle.pop())
+            .or_else(|| self.bottom.pop())
+    }
+    fn all(&self) -> Vec<CardId> {
+        let mut v = self.bottom.clone();
+        v.extend(&self.middle);
+        v.extend(&self.top);
+        v
+    }
+    fn remove(&mut self, c: CardId) -> bool {
+        for zone in [&mut self.top, &mut self.middle, &mut self.bottom] {
+            if let Some(i) = zone.iter().position(|&x| x == c) {
+                zone.remove(i);
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// What no other seat may see.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Hidden {
+    pub hands: [Vec<CardId>; 2],
+    pub drawn: [Vec<CardId>; 2],
+    pub decks: [DrawDeck; 2],
+    /// Top is the end.
+    pub strategy_deck: Vec<CardId>,
+    pub set_aside_states: Vec<CardId>,
+    pub rng: GameRng,
+    /// Die results to use before the generator's, first first (tests set these to replay
+    /// the rulebook's examples).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forced_dice: Vec<u8>,
+}
+
+/// A game of Votes for Women.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct VotesForWomen {
+    board: Board,
+    hidden: Hidden,
+    log: Vec<LogEntry>,
+    #[serde(default = "yes")]
+    logging: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The decision the game waits for.
+struct Decision {
+    side: Side,
+    text: String,
+    choices: Vec<Choice>,
+}
+
+fn roll(rng: &mut GameRng, die: Die) -> u8 {
+    rng.random_range(1..=die.sides()) as u8
+}
+
+/// A choice; its label is rendered only for prompts shown to a player (`full`), not for the
+/// engine's own bookkeeping (who acts, single-choice steps).
+fn mk<L: Into<String>>(
+    full: bool,
+    id: impl Into<String>,
+    kind: &str,
+    label: impl FnOnce() -> L,
+) -> Choice {
+    let label = if full { label().into() } else { String::new() };
+    Choice::new(id, kind, label)
+}
+
+/// The ids and labels of the cube choices in one state, rendered once: cube placements
+/// are most of the choices a game offers.
+struct StateTexts {
+    code: &'static str,
+    id_state: String,
+    id_purple: String,
+    id_yellow: String,
+    add_purple: String,
+    add_yellow: String,
+    add_red: String,
+    rm_red: String,
+    rm_purple: String,
+    rm_yellow: String,
+    rm_suffragist: String,
+    rm_cube: String,
+}
+
+fn state_texts(s: St) -> &'static StateTexts {
+    static TEXTS: std::sync::OnceLock<Vec<StateTexts>> = std::sync::OnceLock::new();
+    let all = TEXTS.get_or_init(|| {
+        STATES
+            .iter()
+            .map(|d| {
+                let (c, n) = (d.code, d.name);
+                StateTexts {
+                    code: c,
+                    id_state: format!("state:{c}"),
+                    id_purple: format!("purple:{c}"),
+                    id_yellow: format!("yellow:{c}"),
+                    add_purple: format!("{n}: add a purple cube"),
+                    add_yellow: format!("{n}: add a yellow cube"),
+                    add_red: format!("{n}: add a red cube"),
+                    rm_red: format!("{n}: remove a red cube"),
+                    rm_purple: format!("{n}: remove a purple cube"),
+                    rm_yellow: format!("{n}: remove a yellow cube"),
+                    rm_suffragist: format!("{n}: remove a Suffragist cube"),
+                    rm_cube: format!("{n}: remove a cube"),
+                }
+            })
+            .collect()
+    });
+    &all[(s as usize).min(47)]
+}
+
+fn join(d: &[u8]) -> String {
+    d.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+}
+
+impl VotesForWomen {
+    // ----- accessors (also used by tests) ------------------------------------------------
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn hand(&self, side: Side) -> &[CardId] {
+        &self.hidden.hands[side.index()]
+    }
+    pub fn deck_len(&self, side: Side) -> usize {
+        self.hidden.decks[side.index()].len()
+    }
+    pub fn hidden(&self) -> &Hidden {
+        &self.hidden
+    }
+
+    /// Test support: change the state directly, then let the game continue from it.
+    #[doc(hidden)]
+    pub fn edit(&mut self, f: impl FnOnce(&mut Board, &mut Hidden)) {
+        f(&mut self.board, &mut self.hidden);
+        self.run();
+    }
+
+    fn seat_of(&self, side: Side) -> Seat {
+        self.board
+            .seats
+            .iter()
+            .position(|&s| s == side)
+            .unwrap_or(side.index())
+    }
+
+    fn push_log(&mut self, entry: LogEntry) {
+        if self.logging {
+            let mut entry = entry;
+            entry.seq = self.log.len() as u64;
+            self.log.push(entry);
+        }
+    }
+
+    fn say(&mut self, side: Side, kind: &str, text: String) {
+        let seat = self.seat_of(side);
+        self.push_log(LogEntry::new(kind, text).seat(seat));
+    }
+
+    fn in_box(&self, c: CardId) -> bool {
+        self.board.rest_of_turn.contains(&c)
+            || self.board.rest_of_game.contains(&c)
+            || self.board.final_voting_box.contains(&c)
+    }
+
+    fn lasting(&self, l: Lasting) -> impl Iterator<Item = &'static CardDef> + '_ {
+        self.board
+            .rest_of_turn
+            .iter()
+            .chain(&self.board.rest_of_game)
+            .chain(&self.board.final_voting_box)
+            .map(|&c| card(c))
+            .filter(move |c| c.persist.is_some_and(|p| p.lasting == l))
+    }
+
+    fn has_lasting(&self, l: Lasting) -> bool {
+        self.lasting(l).next().is_some()
+    }
+
+    fn side_lasting(&self, side: Side, l: Lasting) -> bool {
+        self.lasting(l).any(|c| c.side() == Some(side))
+    }
+
+    fn campaigners_of(&self, side: Side) -> Vec<u8> {
+        (0..self.board.campaigners.len() as u8)
+            .filter(|&i| self.board.campaigners[i as usize].hue.side() == side)
+            .collect()
+    }
+
+    fn buttons(&self, side: Side) -> u8 {
+        self.board.buttons[side.index()]
+    }
+
+    fn gain_buttons(&mut self, side: Side, n: u8) {
+        let b = &mut self.board.buttons[side.index()];
+        let before = *b;
+        *b = (*b + n).min(side.button_cap());
+        let got = *b - before;
+        let now = *b;
+        self.say(
+            side,
+            "buttons",
+            format!("{} receives {got} buttons (now {now})", side.name()),
+        );
+    }
+
+    fn lose_buttons(&mut self, side: Side, n: u8) {
+        let b = &mut self.board.buttons[side.index()];
+        let lost = n.min(*b);
+        *b -= lost;
+        let now = *b;
+        self.say(
+            side,
+            "buttons",
+            format!("{} loses {lost} buttons (now {now})", side.name()),
+        );
+    }
+
+    fn spend(&mut self, side: Side, n: u8) {
+        let b = &mut self.board.buttons[side.index()];
+        *b = b.saturating_sub(n);
+    }
+
+    /// Extra buttons the Suffragist pays to play an event card while a cost card is boxed.
+    fn event_tax(&self, side: Side, c: CardId) -> u8 {
+        u8::from(
+            side == Side::Suffragist
+                && card(c).is_event_card()
+                && self.has_lasting(Lasting::EventCostsButton),
+        )
+    }
+
+    /// Whether `side` may play card `c` as an event now.
+    pub fn playable(&self, side: Side, c: CardId) -> bool {
+        let def = card(c);
+        let prereqs = def.prereqs.iter().all(|p| match *p {
+            Prereq::InEffect(x) => self.in_box(x),
+            Prereq::NotInEffect(x) => !self.in_box(x),
+            Prereq::AmendmentSent => self.board.amendment_sent,
+            Prereq::TurnAtLeast(t) => self.board.turn >= t,
+        });
+        prereqs && self.buttons(side) >= def.cost + self.event_tax(side, c)
+    }
+
+    fn campaign_die(&self, side: Side) -> Die {
+        if self.side_lasting(side, Lasting::CampaignD6) {
+            Die::D6
+        } else {
+            Die::D4
+        }
+    }
+
+    fn campaign_cost(&self, side: Side) -> u8 {
+        u8::from(side == Side::Suffragist && self.has_lasting(Lasting::CampaignCostsButton))
+    }
+
+    /// The Suffragist may not add cubes here (The Civil War).
+    fn blocked(&self, side: Side, s: St) -> bool {
+        side == Side::Suffragist
+            && matches!(region_of(s), Region::South | Region::AtlanticAppalachia)
+            && self.has_lasting(Lasting::NoSuffragistCubesSouth)
+    }
+
+    fn can_add(&self, side: Side, s: St) -> bool {
+        self.board.states[s as usize].mark.is_none() && !self.blocked(side, s)
+    }
+
+    // ----- set-up ------------------------------------------------------------------------
+
+    fn setup(setup: &Setup) -> Result<Self, SetupError> {
+        let info = Self::info();
+        let (variant, _opts): (VariantInfo, Options) = info.validate(setup)?;
+        let mut rng = rng::from_seed(setup.seed);
+        let mut states: Vec<CardId> = deck_cards(Deck::State).collect();
+        states.shuffle(&mut rng);
+        let set_aside = states.split_off(9);
+        states.sort_unstable();
+        let mut strategy: Vec<CardId> = deck_cards(Deck::Strategy).collect();
+        strategy.shuffle(&mut rng);
+        let display = strategy.split_off(strategy.len() - 3);
+        let mut decks = [DrawDeck::default(), DrawDeck::default()];
+        let mut hands = [Vec::new(), Vec::new()];
+        for (i, deck) in [Deck::Suffragist, Deck::Opposition].into_iter().enumerate() {
+            let mut middle = Vec::new();
+            for era in [Era::Late, Era::Middle, Era::Early] {
+                let mut cards: Vec<CardId> =
+                    deck_cards(deck).filter(|&c| card(c).era == era).collect();
+                cards.shuffle(&mut rng);
+                middle.extend(cards);
+            }
+            decks[i].middle = middle;
+            hands[i] = deck_cards(deck)
+                .filter(|&c| card(c).era == Era::Start)
+                .collect();
+        }
+        let mut game = VotesForWomen {
+            board: Board {
+                variant: variant.id.clone(),
+                seats: vec![Side::Suffragist, Side::Opposition],
+                turn: 1,
+                phase: Phase::Operations,
+                round: 1,
+                active: Side::Suffragist,
+                hand_done: false,
+                claimed_done: false,
+                commit: None,
+                states: vec![UsState::default(); 48],
+                campaigners: Vec::new(),
+                congress: 0,
+                amendment_sent: false,
+                checks: 0,
+                xs: 0,
+                buttons: [0, 0],
+                rest_of_turn: Vec::new(),
+                rest_of_game: Vec::new(),
+                final_voting_box: Vec::new(),
+                available_states: states,
+                strategy_display: display,
+                claimed: [Vec::new(), Vec::new()],
+                out: Vec::new(),
+                era_ordered: [true, true],
+                stack: Vec::new(),
+                chooser: Side::Suffragist,
+                vote: None,
+                outcome: None,
+            },
+            hidden: Hidden {
+                hands,
+                drawn: [Vec::new(), Vec::new()],
+                decks,
+                strategy_deck: strategy,
+                set_aside_states: set_aside,
+                rng,
+                forced_dice: Vec::new(),
+            },
+            log: Vec::new(),
+            logging: true,
+        };
+        let names: Vec<&str> = game
+            .board
+            .available_states
+            .iter()
+            .map(|&c| card(c).name)
+            .collect();
+        let text = format!("State cards in play: {}", names.join(", "));
+        game.push_log(LogEntry::new("setup", text));
+        let names: Vec<&str> = game
+            .board
+            .strategy_display
+            .iter()
+            .map(|&c| card(c).name)
+            .collect();
+        let text = format!("Strategy cards available: {}", names.join(", "));
+        game.push_log(LogEntry::new("setup", text));
+        game.begin_turn();
+        game.run();
+        Ok(game)
+    }
+
+    /// Planning (draw 6 each), then the Strategy Phase from turn 2 on, else Operations.
+    fn begin_turn(&mut self) {
+        let t = self.board.turn;
+        self.push_log(LogEntry::new("turn", format!("Turn {t} begins")).amount(t as i64));
+        for side in [Side::Suffragist, Side::Opposition] {
+            self.draw(side, PLANNING_DRAW, false);
+        }
+        self.board.round = 1;
+        self.board.active = Side::Suffragist;
+        self.board.hand_done = false;
+        self.board.claimed_done = false;
+        if t >= 2 {
+            self.board.phase = Phase::Strategy;
+            self.board.commit = None;
+        } else {
+            self.board.phase = Phase::Operations;
+        }
+    }
+
+    /// Draws up to `n` cards into the hand (or into the drawn zone for an effect).
+    fn draw(&mut self, side: Side, n: usize, to_drawn: bool) -> usize {
+        let i = side.index();
+        let mut got = Vec::new();
+        for _ in 0..n {
+            match self.hidden.decks[i].draw() {
+                Some(c) => got.push(c),
+                None => break,
+            }
+        }
+        let names: Vec<&str> = got.iter().map(|&c| card(c).name).collect();
+        let k = got.len();
+        if to_drawn {
+            self.hidden.drawn[i].extend(&got);
+        } else {
+            self.hidden.hands[i].extend(&got);
+        }
+        let seat = self.seat_of(side);
+        self.push_log(
+            LogEntry::new(
+                "draw",
+                format!("{} draws {}", side.name(), names.join(", ")),
+            )
+            .seat(seat)
+            .amount(k as i64)
+            .private(vec![seat], Some(format!("{} draws {k} cards", side.name()))),
+        );
+        k
+    }
+
+    // ----- the interpreter ---------------------------------------------------------------
+
+    /// Runs automatic steps and single-choice decisions until a real decision or the end.
+    fn run(&mut self) {
+        for _ in 0..100_000 {
+            if self.board.outcome.is_some() {
+                self.board.stack.clear();
+                return;
+            }
+            if let Some(d) = self.decision(false) {
+                if d.choices.len() == 1 {
+                    let id = d.choices[0].id.clone();
+                    self.choose(d.side, &id);
+                    continue;
+                }
+                return;
+            }
+            self.auto_step();
+        }
+    }
+
+    /// One automatic step: finish a task with no choices, run the next op, pop a frame, or
+    /// move the turn on.
+    fn auto_step(&mut self) {
+        if let Some(frame) = self.board.stack.last() {
+            if frame.task.is_some() {
+                self.finish_task();
+                return;
+            }
+            let ops = match frame.source {
+                Source::Card(c) => card(c).ops,
+                _ => &[],
+            };
+            if (frame.pc as usize) < ops.len() && !frame.failed {
+                let op = ops[frame.pc as usize];
+                if let Some(f) = self.board.stack.last_mut() {
+                    f.pc += 1;
+                }
+                self.exec(op);
+            } else {
+                self.pop_frame();
+            }
+            return;
+        }
+        match self.board.phase {
+            Phase::Operations => self.end_side_turn(),
+            Phase::Strategy => {
+                // Only reached when the commitment leaves the Opposition no decision.
+                self.resolve_bid(None);
+            }
+            Phase::FinalVoting => {
+                if self.board.vote.is_some() {
+                    self.settle_vote();
+                } else {
+                    // No open state: cannot happen (49 marks are needed for 48 states).
+                    self.finish(Side::Opposition, "no state left to vote".into());
+                }
+            }
+            Phase::Finished => {}
+        }
+    }
+
+    fn push_frame(&mut self, side: Side, source: Source, task: Option<Task>) {
+        self.board.stack.push(Frame {
+            side,
+            source,
+            pc: 0,
+            count: 0,
+            failed: false,
+            base: 0,
+            task,
+        });
+    }
+
+    /// Starts playing card `c` as an event for `side`: pays its cost and pushes its frame.
+    fn play_event(&mut self, side: Side, c: CardId) {
+        let cost = card(c).cost + self.event_tax(side, c);
+        self.spend(side, cost);
+        let extra = if cost > 0 {
+            format!(" (spends {cost} buttons)")
+        } else {
+            String::new()
+        };
+        let seat = self.seat_of(side);
+        self.push_log(
+            LogEntry::new(
+                "event",
+                format!(
+                    "{} plays {} as an event{extra}: {}",
+                    side.name(),
+                    card(c).name,
+                    describe(c)
+                ),
+            )
+            .seat(seat)
+            .card(slug(c)),
+        );
+        self.push_frame(side, Source::Card(c), None);
+    }
+
+    fn pop_frame(&mut self) {
+        let Some(frame) = self.board.stack.pop() else {
+            return;
+        };
+        if let Source::Card(c) = frame.source {
+            match card(c).persist {
+                Some(p) if !frame.failed => {
+                    match p.kind {
+                        BoxKind::RestOfTurn => self.board.rest_of_turn.push(c),
+                        BoxKind::RestOfGame => self.board.rest_of_game.push(c),
+                        BoxKind::FinalVoting => self.board.final_voting_box.push(c),
+                    }
+                    self.say(
+                        frame.side,
+                        "box",
+                        format!("{} is in effect for the {}", card(c).name, p.kind.name()),
+                    );
+                }
+                _ => self.board.out.push(c),
+            }
+        }
+    }
+
+    fn top_side(&self) -> Side {
+        self.board
+            .stack
+            .last()
+            .map(|f| f.side)
+            .unwrap_or(self.board.active)
+    }
+
+    fn set_task(&mut self, task: Option<Task>) {
+        if let Some(f) = self.board.stack.last_mut() {
+            f.task = task;
+        }
+    }
+
+    fn task_mut(&mut self) -> Option<&mut Task> {
+        self.board.stack.last_mut().and_then(|f| f.task.as_mut())
+    }
+
+    /// Executes one op of the top frame's card.
+    fn exec(&mut self, op: Op) {
+        let side = self.top_side();
+        let foe = side.other();
+        match op {
+            Op::Campaigner(hue, region) => {
+                self.board.campaigners.push(Campaigner { hue, region });
+                self.say(
+                    side,
+                    "campaigner",
+                    format!("A {} Campaigner enters the {}", hue.slug(), region.name()),
+                );
+            }
+            Op::Buttons(n) => self.gain_buttons(side, n),
+            Op::OpponentLosesButtons(n) => self.lose_buttons(foe, n),
+            Op::OpponentLosesHalfButtons => {
+                let n = self.buttons(foe).div_ceil(2);
+                self.lose_buttons(foe, n);
+            }
+            Op::Congress(n) => self.move_congress(side, n.unsigned_abs()),
+            Op::Gate(die) => {
+                let v = self.roll_die(die);
+                self.log_roll(side, die, &[v]);
+                if v < 3 {
+                    self.set_task(Some(Task::Dice {
+                        purpose: DicePurpose::Gate,
+                        die,
+                        dice: vec![v],
+                    }));
+                }
+            }
+            Op::Roll(n, die) => {
+                let dice: Vec<u8> = (0..n).map(|_| self.roll_die(die)).collect();
+                self.log_roll(side, die, &dice);
+                if let Some(f) = self.board.stack.last_mut() {
+                    f.count = dice.iter().sum();
+                }
+                self.set_task(Some(Task::Dice {
+                    purpose: DicePurpose::Count,
+                    die,
+                    dice,
+                }));
+            }
+            Op::Add(count, area, cap) => {
+                let left = self.count(count);
+                let area = match area {
+                    Area::Anywhere => PlaceArea::Anywhere,
+                    Area::In(r) => PlaceArea::In(r),
+                };
+                self.set_task(Some(Task::Place {
+                    left,
+                    area,
+                    cap,
+                    placed: Vec::new(),
+                }));
+            }
+            Op::AddEach(list) => {
+                let queue = list
+                    .iter()
+                    .flat_map(|&(s, n)| std::iter::repeat_n(s, n as usize))
+                    .collect();
+                self.set_task(Some(Task::Fixed { queue }));
+            }
+            Op::AddRegions(regions, n) => {
+                let queue = regions
+                    .iter()
+                    .flat_map(|r| r.states())
+                    .flat_map(|s| std::iter::repeat_n(s, n as usize))
+                    .collect();
+                self.set_task(Some(Task::Fixed { queue }));
+            }
+            Op::AddOneStateEachRegion(n) => self.set_task(Some(Task::Place {
+                left: 6 * n,
+                area: PlaceArea::OnePerRegion(n),
+                cap: n,
+                placed: Vec::new(),
+            })),
+            Op::AddChosenRegion(n) => self.set_task(Some(Task::ChooseRegion { n })),
+            Op::Remove(count, cap) => {
+                let left = self.count(count);
+                self.set_task(Some(Task::Remove {
+                    left,
+                    cap,
+                    placed: Vec::new(),
+                }));
+            }
+            Op::RemoveAll(hue, n) => self.set_task(Some(Task::RemoveAll { hue, left: n })),
+            Op::ClearSuffragists(s) => {
+                let st = &mut self.board.states[s as usize];
+                let n = st.purple + st.yellow;
+                st.purple = 0;
+                st.yellow = 0;
+                self.say(
+                    side,
+                    "remove",
+                    format!("{n} Suffragist cubes removed from {}", code(s)),
+                );
+            }
+            Op::DiscardFromBox(c) => {
+                if let Some(i) = self.board.rest_of_turn.iter().position(|&x| x == c) {
+                    self.board.rest_of_turn.remove(i);
+                    self.board.out.push(c);
+                    self.say(side, "box", format!("{} is discarded", card(c).name));
+                }
+            }
+            Op::ClaimStrategy => self.set_task(Some(Task::PickStrategy)),
+            Op::DrawDiscardPlay => {
+                self.mark_draw_base(side);
+                self.draw(side, 2, true);
+                self.set_task(Some(Task::PlayOne {
+                    from: PlayFrom::DrawnDiscardRest,
+                }));
+            }
+            Op::WinningPlan => {
+                self.mark_draw_base(side);
+                self.draw(side, 6, true);
+                self.set_task(Some(Task::PlayOne {
+                    from: PlayFrom::DrawnThenStack,
+                }));
+            }
+            Op::Rearrange(n) => {
+                self.mark_draw_base(side);
+                self.draw(side, n as usize, true);
+                self.set_task(Some(Task::Stack));
+            }
+            Op::EyeOnTheFuture => self.set_task(Some(Task::PlayOne {
+                from: PlayFrom::Deck,
+            })),
+            Op::RandomDiscardRedraw(n) => {
+                let i = foe.index();
+                let mut gone = Vec::new();
+                for _ in 0..n {
+                    let hand = &mut self.hidden.hands[i];
+                    if hand.is_empty() {
+                        break;
+                    }
+                    let k = (self.hidden.rng.next_u32() as usize) % hand.len();
+                    gone.push(hand.remove(k));
+                }
+                let names: Vec<&str> = gone.iter().map(|&c| card(c).name).collect();
+                self.say(
+                    foe,
+                    "discard",
+                    format!("{} discards at random: {}", foe.name(), names.join(", ")),
+                );
+                self.board.out.extend(&gone);
+                self.draw(foe, gone.len(), false);
+            }
+            Op::ChangeInPlans => self.set_task(Some(Task::ChangeInPlans)),
+            Op::Reconsideration => self.set_task(Some(Task::PickState {
+                pick: StatePick::Reconsideration,
+            })),
+            Op::Veto => self.set_task(Some(Task::PickState {
+                pick: StatePick::Veto,
+            })),
+            Op::Bellwether => self.set_task(Some(Task::PickState {
+                pick: StatePick::Bellwether,
+            })),
+            Op::SuperiorLobbying => {
+                let dice: Vec<u8> = (0..4).map(|_| self.roll_die(Die::D8)).collect();
+                self.log_roll(side, Die::D8, &dice);
+                self.set_task(Some(Task::Dice {
+                    purpose: DicePurpose::Superior,
+                    die: Die::D8,
+                    dice,
+                }));
+            }
+            Op::Transportation => self.set_task(Some(Task::Transport { next: 0 })),
+            Op::CounterStrat => self.set_task(Some(Task::CounterStrat)),
+        }
+    }
+
+    fn roll_die(&mut self, die: Die) -> u8 {
+        if self.hidden.forced_dice.is_empty() {
+            roll(&mut self.hidden.rng, die)
+        } else {
+            self.hidden.forced_dice.remove(0)
+        }
+    }
+
+    fn count(&self, c: Count) -> u8 {
+        match c {
+            Count::Fixed(n) => n,
+            Count::Rolled => self.board.stack.last().map(|f| f.count).unwrap_or(0),
+        }
+    }
+
+    fn log_roll(&mut self, side: Side, die: Die, dice: &[u8]) {
+        let seat = self.seat_of(side);
+        self.push_log(
+            LogEntry::new(
+                "roll",
+                format!(
+                    "{} rolls {} {}: {}",
+                    side.name(),
+                    dice.len(),
+                    die.name(),
+                    join(dice)
+                ),
+            )
+            .seat(seat)
+            .dice(dice.iter().map(|&d| d as u32).collect()),
+        );
+    }
+
+    /// Moves Congress `n` steps `side`'s way; the 6th marker sends the amendment.
+    fn move_congress(&mut self, side: Side, n: u8) {
+        if self.board.amendment_sent || n == 0 {
+            return;
+        }
+        let before = self.board.congress;
+        self.board.congress = match side {
+            Side::Suffragist => (before + n).min(6),
+            Side::Opposition => before.saturating_sub(n),
+        };
+        let now = self.board.congress;
+        if now == before {
+            return;
+        }
+        self.say(
+            side,
+            "congress",
+            format!("Congress: {before} → {now} markers"),
+        );
+        if now == 6 {
+            self.send_amendment();
+        }
+    }
+
+    /// Congress passes the 19th Amendment: markers leave, states with 4+ cubes decide.
+    fn send_amendment(&mut self) {
+        self.board.amendment_sent = true;
+        self.board.congress = 0;
+        self.push_log(LogEntry::new(
+            "amendment",
+            "Congress sends the 19th Amendment to the states",
+        ));
+        for s in 0..48u8 {
+            for side in [Side::Suffragist, Side::Opposition] {
+                if self.board.states[s as usize].mark.is_none()
+                    && self.board.states[s as usize].cubes(side) >= 4
+                {
+                    self.decide_state(s, side);
+                    if self.board.outcome.is_some() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The state's cubes give way to `side`'s check or X; the game may end.
+    fn decide_state(&mut self, s: St, side: Side) {
+        let st = &mut self.board.states[s as usize];
+        *st = UsState::default();
+        let word = match side {
+            Side::Suffragist => {
+                st.mark = Some(Mark::Check);
+                self.board.checks += 1;
+                "ratifies"
+            }
+            Side::Opposition => {
+                st.mark = Some(Mark::X);
+                self.board.xs += 1;
+                "rejects"
+            }
+        };
+        let seat = self.seat_of(side);
+        self.push_log(
+            LogEntry::new(
+                "decided",
+                format!(
+                    "{} {word} the amendment ({} checks, {} Xs)",
+                    STATES[s as usize].name, self.board.checks, self.board.xs
+                ),
+            )
+            .seat(seat)
+            .location(code(s)),
+        );
+        self.check_victory();
+    }
+
+    fn check_victory(&mut self) {
+        if self.board.outcome.is_some() {
+            return;
+        }
+        if self.board.checks >= CHECKS_TO_WIN {
+            self.finish(
+                Side::Suffragist,
+                format!("{} states ratify the 19th Amendment", self.board.checks),
+            );
+        } else if self.board.xs >= XS_TO_WIN {
+            self.finish(
+                Side::Opposition,
+                format!("{} states reject the 19th Amendment", self.board.xs),
+            );
+        }
+    }
+
+    fn finish(&mut self, winner: Side, reason: String) {
+        let seat = self.seat_of(winner);
+        let reason = format!("{} wins: {reason}", winner.name());
+        self.push_log(LogEntry::new("outcome", reason.clone()).seat(seat));
+        self.board.phase = Phase::Finished;
+        self.board.stack.clear();
+        self.board.vote = None;
+        self.board.outcome = Some(Outcome {
+            winners: vec![seat],
+            reason,
+            scores: vec![self.board.checks as i64, self.board.xs as i64],
+        });
+    }
+
+    /// `side` puts one cube into state `s`: it removes an opposing cube if there is one
+    /// (`hue` picks which for the Opposition), else adds one of `side`'s (`hue` picks the
+    /// colour for the Suffragist). Claims a State card and decides the state at 4.
+    fn place_cube(&mut self, side: Side, s: St, hue: Option<Hue>) {
+        let st = &mut self.board.states[s as usize];
+        let what;
+        match side {
+            Side::Suffragist if st.red > 0 => {
+                st.red -= 1;
+                what = "removes a red cube from";
+            }
+            Side::Suffragist => {
+                if hue == Some(Hue::Yellow) {
+                    st.yellow += 1;
+                    what = "adds a yellow cube in";
+                } else {
+                    st.purple += 1;
+                    what = "adds a purple cube in";
+                }
+            }
+            Side::Opposition if st.purple + st.yellow > 0 => {
+                if (hue == Some(Hue::Yellow) && st.yellow > 0) || st.purple == 0 {
+                    st.yellow -= 1;
+                    what = "removes a yellow cube from";
+                } else {
+                    st.purple -= 1;
+                    what = "removes a purple cube from";
+                }
+            }
+            Side::Opposition => {
+                st.red += 1;
+                what = "adds a red cube in";
+            }
+        }
+        let own = self.board.states[s as usize].cubes(side);
+        let seat = self.seat_of(side);
+        self.push_log(
+            LogEntry::new("cube", format!("{} {what} {}", side.name(), code(s)))
+                .seat(seat)
+                .location(code(s)),
+        );
+        if own == 4 && what.starts_with("adds") {
+            if let Some(i) = self
+                .board
+                .available_states
+                .iter()
+                .position(|&c| card(c).state == Some(s))
+            {
+                let c = self.board.available_states.remove(i);
+                self.board.claimed[side.index()].push(c);
+                self.say(
+                    side,
+                    "claim",
+                    format!("{} claims the State card {}", side.name(), card(c).name),
+                );
+            }
+            if self.board.amendment_sent {
+                self.decide_state(s, side);
+            }
+        }
+    }
+
+    /// `side` removes one opposing cube from `s` (`hue` picks the colour).
+    fn remove_cube(&mut self, side: Side, s: St, hue: Option<Hue>) {
+        let st = &mut self.board.states[s as usize];
+        let what = match side {
+            Side::Suffragist => {
+                st.red = st.red.saturating_sub(1);
+                "red"
+            }
+            Side::Opposition => {
+                if (hue == Some(Hue::Yellow) && st.yellow > 0) || st.purple == 0 {
+                    st.yellow = st.yellow.saturating_sub(1);
+                    "yellow"
+                } else {
+                    st.purple -= 1;
+                    "purple"
+                }
+            }
+        };
+        self.say(
+            side,
+            "remove",
+            format!("{} removes a {what} cube from {}", side.name(), code(s)),
+        );
+    }
+
+    /// Choices for putting one cube of `side` in state `s`. `fixed` is a Campaigner's colour.
+    fn cube_choices(
+        &self,
+        full: bool,
+        side: Side,
+        s: St,
+        fixed: Option<Hue>,
+        out: &mut Vec<Choice>,
+    ) {
+        let st = &self.board.states[s as usize];
+        let t = state_texts(s);
+        let c = t.code;
+        let hue_id = |h: Hue| {
+            if h == Hue::Yellow {
+                &t.id_yellow
+            } else {
+                &t.id_purple
+            }
+        };
+        let add = |h: Hue| {
+            if h == Hue::Yellow {
+                &t.add_yellow
+            } else {
+                &t.add_purple
+            }
+        };
+        let remove = |h: Hue| {
+            if h == Hue::Yellow {
+                &t.rm_yellow
+            } else {
+                &t.rm_purple
+            }
+        };
+        match side {
+            Side::Suffragist if st.red > 0 => {
+                out.push(mk(full, t.id_state.as_str(), "cube", || t.rm_red.as_str()).location(c))
+            }
+            Side::Suffragist => match fixed {
+                Some(h) => {
+                    out.push(mk(full, t.id_state.as_str(), "cube", || add(h).as_str()).location(c))
+                }
+                None => {
+                    for h in [Hue::Purple, Hue::Yellow] {
+                        out.push(
+                            mk(full, hue_id(h).as_str(), "cube", || add(h).as_str()).location(c),
+                        );
+                    }
+                }
+            },
+            Side::Opposition if st.purple > 0 && st.yellow > 0 => {
+                for h in [Hue::Purple, Hue::Yellow] {
+                    out.push(
+                        mk(full, hue_id(h).as_str(), "cube", || remove(h).as_str()).location(c),
+                    );
+                }
+            }
+            Side::Opposition => {
+                let label = if st.purple + st.yellow > 0 {
+                    &t.rm_suffragist
+                } else {
+                    &t.add_red
+                };
+                out.push(mk(full, t.id_state.as_str(), "cube", || label.as_str()).location(c));
+            }
+        }
+    }
+
+    /// Choices for removing one opposing cube from `s`.
+    fn removal_choices(&self, full: bool, side: Side, s: St, out: &mut Vec<Choice>) {
+        let st = &self.board.states[s as usize];
+        let t = state_texts(s);
+        let c = t.code;
+        if side == Side::Opposition && st.purple > 0 && st.yellow > 0 {
+            out.push(
+                mk(full, t.id_purple.as_str(), "remove", || {
+                    t.rm_purple.as_str()
+                })
+                .location(c),
+            );
+            out.push(
+                mk(full, t.id_yellow.as_str(), "remove", || {
+                    t.rm_yellow.as_str()
+                })
+                .location(c),
+            );
+        } else {
+            out.push(mk(full, t.id_state.as_str(), "remove", || t.rm_cube.as_str()).location(c));
+        }
+    }
+
+    fn placed_in(placed: &[(St, u8)], s: St) -> u8 {
+        placed
+            .iter()
+            .find(|(x, _)| *x == s)
+            .map(|p| p.1)
+            .unwrap_or(0)
+    }
+
+    fn bump(placed: &mut Vec<(St, u8)>, s: St) {
+        match placed.iter_mut().find(|(x, _)| *x == s) {
+            Some(p) => p.1 += 1,
+            None => placed.push((s, 1)),
+        }
+    }
+
+    fn first_open(&self, side: Side, queue: &[St]) -> Option<usize> {
+        queue.iter().position(|&s| self.can_add(side, s))
+    }
+
+    // ----- decisions ---------------------------------------------------------------------
+
+    /// The decision the game waits for, or `None` when the next step is automatic.
+    fn decision(&self, full: bool) -> Option<Decision> {
+        if self.board.outcome.is_some() {
+            return None;
+        }
+        if let Some(frame) = self.board.stack.last() {
+            let task = frame.task.as_ref()?;
+            let (text, choices) = self.task_choices(full, frame, task);
+            return (!choices.is_empty()).then_some(Decision {
+                side: frame.side,
+                text,
+                choices,
+            });
+        }
+        match self.board.phase {
+            Phase::Operations => self.operations_decision(full),
+            Phase::Strategy => self.strategy_decision(full),
+            Phase::FinalVoting => self.voting_decision(full),
+            Phase::Finished => None,
+        }
+    }
+
+    fn card_choice(
+        full: bool,
+        id: String,
+        kind: &str,
+        label: impl FnOnce() -> String,
+        c: CardId,
+    ) -> Choice {
+        mk(full, id, kind, label).card(slug(c))
+    }
+
+    fn task_choices(&self, full: bool, frame: &Frame, task: &Task) -> (String, Vec<Choice>) {
+        let side = frame.side;
+        let mut ch = Vec::new();
+        let b = self.buttons(side);
+        let text = match task {
+            Task::Dice { purpose, die, dice } => {
+                let total: u8 = dice.iter().sum();
+                let reroll_ok = b > 0
+                    && match purpose {
+                        DicePurpose::Gate => dice[0] < 3,
+                        DicePurpose::Lobby | DicePurpose::Superior => dice.iter().any(|&d| d < 6),
+                        _ => true,
+                    };
+                let keep = if *purpose == DicePurpose::Gate {
+                    "accept the failure"
+                } else {
+                    "keep the roll"
+                };
+                ch.push(mk(full, "keep", "keep", || keep));
+                if reroll_ok {
+                    ch.push(
+                        mk(full, "reroll", "reroll", || {
+                            format!("Re-roll all (1 of {b} buttons)")
+                        })
+                        .amount(1),
+                    );
+                }
+                format!(
+                    "You rolled {} on {} {} (total {total}): keep or re-roll?",
+                    join(dice),
+                    dice.len(),
+                    die.name()
+                )
+            }
+            Task::Assign { dice, given } => {
+                let own = self.campaigners_of(side);
+                let next = own.get(given.len()).copied().unwrap_or(0);
+                let cp = self.board.campaigners.get(next as usize);
+                let mut vals = dice.clone();
+                vals.sort_unstable();
+                vals.dedup();
+                for v in vals {
+                    ch.push(
+                        mk(full, format!("die:{v}"), "die", || format!("Give the {v}"))
+                            .amount(v as i64),
+                    );
+                }
+                match cp {
+                    Some(cp) => format!(
+                        "Which die for the {} Campaigner in the {}?",
+                        cp.hue.slug(),
+                        cp.region.name()
+                    ),
+                    None => "Which die?".into(),
+                }
+            }
+            Task::Campaign {
+                queue,
+                left,
+                started,
+                moved,
+            } => {
+                let Some(&(idx, _)) = queue.first() else {
+                    return (String::new(), ch);
+                };
+                let cp = self.board.campaigners[idx as usize];
+                if *left > 0 {
+                    for s in cp.region.states() {
+                        if self.can_add(side, s) {
+                            self.cube_choices(full, side, s, Some(cp.hue), &mut ch);
+                        }
+                    }
+                    let can_place = !ch.is_empty();
+                    if !started && !moved && b > 0 {
+                        for r in REGIONS {
+                            if r != cp.region {
+                                ch.push(
+                                    mk(full, format!("move:{}", r.slug()), "move", || {
+                                        format!("Move it to the {} (1 button)", r.name())
+                                    })
+                                    .location(r.slug())
+                                    .amount(1),
+                                );
+                            }
+                        }
+                        if !can_place {
+                            ch.push(mk(full, "pass", "pass", || "Place nothing"));
+                        }
+                    }
+                }
+                format!(
+                    "{} Campaigner in the {}: place {left} more cube(s)",
+                    cp.hue.slug(),
+                    cp.region.name()
+                )
+            }
+            Task::Place {
+                left,
+                area,
+                cap,
+                placed,
+            } => {
+                if *left > 0 {
+                    for s in 0..48u8 {
+                        if !full && ch.len() >= 2 {
+                            break;
+                        }
+                        if !self.can_add(side, s) {
+                            continue;
+                        }
+                        let here = Self::placed_in(placed, s);
+                        let ok = match *area {
+                            PlaceArea::Anywhere => true,
+                            PlaceArea::In(r) => region_of(s) == r,
+                            PlaceArea::OnePerRegion(_) => region_of(s)
+                                .states()
+                                .all(|o| o == s || Self::placed_in(placed, o) == 0),
+                        };
+                        if ok && (*cap == 0 || here < *cap) {
+                            self.cube_choices(full, side, s, None, &mut ch);
+                        }
+                    }
+                }
+                format!("Place a cube ({left} left)")
+            }
+            Task::Fixed { queue } => {
+                if let Some(i) = self.first_open(side, queue) {
+                    self.cube_choices(full, side, queue[i], None, &mut ch);
+                }
+                format!("Place a cube ({} left)", queue.len())
+            }
+            Task::Remove { left, cap, placed } => {
+                if *left > 0 {
+                    for s in 0..48u8 {
+                        if !full && ch.len() >= 2 {
+                            break;
+                        }
+                        let st = &self.board.states[s as usize];
+                        if st.cubes(side.other()) > 0
+                            && (*cap == 0 || Self::placed_in(placed, s) < *cap)
+                        {
+                            self.removal_choices(full, side, s, &mut ch);
+                        }
+                    }
+                }
+                format!("Remove an opposing cube ({left} left)")
+            }
+            Task::RemoveAll { hue, left } => {
+                if *left > 0 {
+                    for s in 0..48u8 {
+                        if !full && ch.len() >= 2 {
+                            break;
+                        }
+                        let st = &self.board.states[s as usize];
+                        let n = match hue {
+                            HueSet::Purple => st.purple,
+                            HueSet::Yellow => st.yellow,
+                            HueSet::Suffragist => st.purple + st.yellow,
+                        };
+                        if n > 0 {
+                            let c = code(s);
+                            ch.push(
+                                mk(full, format!("state:{c}"), "remove", || {
+                                    format!("Clear {} ({n} cubes)", STATES[s as usize].name)
+                                })
+                                .location(c)
+                                .amount(n as i64),
+                            );
+                        }
+                    }
+                    if !ch.is_empty() {
+                        ch.push(mk(full, "done", "done", || "Clear no more states"));
+                    }
+                }
+                format!("Clear cubes from up to {left} more state(s)")
+            }
+            Task::ChooseRegion { n } => {
+                for r in REGIONS {
+                    ch.push(
+                        mk(full, format!("region:{}", r.slug()), "region", || {
+                            format!("Add {n} in every state of the {}", r.name())
+                        })
+                        .location(r.slug()),
+                    );
+                }
+                "Choose a region".into()
+            }
+            Task::PickStrategy => {
+                for &c in &self.board.strategy_display {
+                    ch.push(Self::card_choice(
+                        full,
+                        format!("strategy:{}", slug(c)),
+                        "strategy",
+                        || format!("{}: {}", card(c).name, describe(c)),
+                        c,
+                    ));
+                }
+                "Take a Strategy card".into()
+            }
+            Task::PlayOne { from } => {
+                let pool: Vec<CardId> = match from {
+                    PlayFrom::Deck => {
+                        let mut v = self.hidden.decks[side.index()].all();
+                        v.sort_unstable();
+                        v
+                    }
+                    _ => self.own_drawn(side).to_vec(),
+                };
+                for c in pool {
+                    if self.playable(side, c) {
+                        ch.push(Self::card_choice(
+                            full,
+                            format!("play:{}", slug(c)),
+                            "play",
+                            || format!("Play {}: {}", card(c).name, describe(c)),
+                            c,
+                        ));
+                    }
+                }
+                "Play one card as an event".into()
+            }
+            Task::Stack => {
+                for &c in self.own_drawn(side) {
+                    ch.push(Self::card_choice(
+                        full,
+                        format!("top:{}", slug(c)),
+                        "top",
+                        || format!("Put {} on top of your deck", card(c).name),
+                        c,
+                    ));
+                }
+                if !ch.is_empty() {
+                    ch.push(mk(
+                        full,
+                        "done",
+                        "done",
+                        || "Put the rest at the bottom of your deck",
+                    ));
+                }
+                "Stack cards on your deck (each one goes above the last)".into()
+            }
+            Task::ChangeInPlans => {
+                let mut hand = self.hidden.hands[side.other().index()].clone();
+                hand.sort_unstable();
+                for &c in &hand {
+                    if !card(c).campaigner_icon {
+                        ch.push(Self::card_choice(
+                            full,
+                            format!("discard:{}", slug(c)),
+                            "discard",
+                            || format!("Make them discard {}", card(c).name),
+                            c,
+                        ));
+                    }
+                }
+                "Choose the card your opponent discards".into()
+            }
+            Task::PickState { pick } => {
+                for s in 0..48u8 {
+                    if !full && ch.len() >= 2 {
+                        break;
+                    }
+                    let st = &self.board.states[s as usize];
+                    let ok = match pick {
+                        StatePick::Veto => st.mark == Some(Mark::Check),
+                        StatePick::Reconsideration => match side {
+                            Side::Suffragist => st.mark == Some(Mark::X) && !self.blocked(side, s),
+                            Side::Opposition => st.mark == Some(Mark::Check),
+                        },
+                        StatePick::Bellwether => self.can_add(side, s),
+                    };
+                    if ok {
+                        let c = code(s);
+                        ch.push(
+                            mk(full, format!("state:{c}"), "state", || {
+                                STATES[s as usize].name.to_string()
+                            })
+                            .location(c),
+                        );
+                    }
+                }
+                "Choose a state".into()
+            }
+            Task::Transport { next } => {
+                let own = self.campaigners_of(side);
+                if let Some(&idx) = own.get(*next as usize) {
+                    let cp = self.board.campaigners[idx as usize];
+                    ch.push(mk(full, "stay", "stay", || "Leave it where it is"));
+                    for r in REGIONS {
+                        if r != cp.region {
+                            ch.push(
+                                mk(full, format!("move:{}", r.slug()), "move", || {
+                                    format!("Move it to the {}", r.name())
+                                })
+                                .location(r.slug()),
+                            );
+                        }
+                    }
+                    format!(
+                        "Move the {} Campaigner in the {} for free?",
+                        cp.hue.slug(),
+                        cp.region.name()
+                    )
+                } else {
+                    String::new()
+                }
+            }
+            Task::CounterStrat => {
+                for &c in &self.board.rest_of_turn {
+                    ch.push(Self::card_choice(
+                        full,
+                        format!("remove:{}", slug(c)),
+                        "remove",
+                        || format!("Discard {}", card(c).name),
+                        c,
+                    ));
+                }
+                "Discard a card in effect for the rest of the turn".into()
+            }
+        };
+        (text, ch)
+    }
+
+    /// A task whose choices ran out: finish it (some tasks chain into the next stage).
+    fn finish_task(&mut self) {
+        let Some(frame) = self.board.stack.last() else {
+            return;
+        };
+        let side = frame.side;
+        let Some(task) = frame.task.clone() else {
+            return;
+        };
+        let next = match task {
+            Task::Campaign { mut queue, .. } => {
+                if !queue.is_empty() {
+                    queue.remove(0);
+                }
+                queue.first().map(|&(_, n)| Task::Campaign {
+                    queue: queue.clone(),
+                    left: n,
+                    started: false,
+                    moved: false,
+                })
+            }
+            Task::PlayOne { from } => match from {
+                PlayFrom::DrawnDiscardRest => {
+                    self.discard_drawn(side);
+                    None
+                }
+                PlayFrom::DrawnThenStack => Some(Task::Stack),
+                PlayFrom::Deck => {
+                    self.reshuffle(side);
+                    None
+                }
+            },
+            Task::Stack => {
+                let i = side.index();
+                let rest = self.take_own_drawn(side);
+                let k = rest.len();
+                for c in rest {
+                    self.hidden.decks[i].bottom.insert(0, c);
+                }
+                if k > 0 {
+                    self.say(
+                        side,
+                        "deck",
+                        format!("{} puts {k} cards at the bottom of the deck", side.name()),
+                    );
+                }
+                None
+            }
+            Task::Transport { .. } => {
+                self.set_task(None);
+                self.start_campaign(side);
+                return;
+            }
+            _ => None,
+        };
+        self.set_task(next);
+    }
+
+    /// The cards the top frame drew (its slice of the drawn zone).
+    fn own_drawn(&self, side: Side) -> &[CardId] {
+        let base = self
+            .board
+            .stack
+            .last()
+            .map(|f| f.base as usize)
+            .unwrap_or(0);
+        let d = &self.hidden.drawn[side.index()];
+        &d[base.min(d.len())..]
+    }
+
+    fn take_own_drawn(&mut self, side: Side) -> Vec<CardId> {
+        let base = self
+            .board
+            .stack
+            .last()
+            .map(|f| f.base as usize)
+            .unwrap_or(0);
+        let d = &mut self.hidden.drawn[side.index()];
+        let base = base.min(d.len());
+        d.split_off(base)
+    }
+
+    /// Marks where the top frame's drawn cards begin, before it draws.
+    fn mark_draw_base(&mut self, side: Side) {
+        let n = self.hidden.drawn[side.index()].len() as u8;
+        if let Some(f) = self.board.stack.last_mut() {
+            f.base = n;
+        }
+    }
+
+    fn discard_drawn(&mut self, side: Side) {
+        let rest = self.take_own_drawn(side);
+        if !rest.is_empty() {
+            let names: Vec<&str> = rest.iter().map(|&c| card(c).name).collect();
+            self.say(
+                side,
+                "discard",
+                format!("{} discards {}", side.name(), names.join(", ")),
+            );
+            self.board.out.extend(rest);
+        }
+    }
+
+    fn reshuffle(&mut self, side: Side) {
+        let i = side.index();
+        let mut all = self.hidden.decks[i].all();
+        all.shuffle(&mut self.hidden.rng);
+        self.hidden.decks[i] = DrawDeck {
+            bottom: Vec::new(),
+            middle: all,
+            top: Vec::new(),
+        };
+        self.board.era_ordered[i] = false;
+        self.say(side, "deck", format!("{} reshuffles the deck", side.name()));
+    }
+
+    /// A Campaigning action for `side` (its cost already paid): roll a die per Campaigner.
+    fn start_campaign(&mut self, side: Side) {
+        let n = self.campaigners_of(side).len();
+        let cost = self.campaign_cost(side);
+        if n == 0 || self.buttons(side) < cost {
+            return;
+        }
+        self.spend(side, cost);
+        let die = self.campaign_die(side);
+        let dice: Vec<u8> = (0..n).map(|_| self.roll_die(die)).collect();
+        self.log_roll(side, die, &dice);
+        self.push_frame(
+            side,
+            Source::Campaign,
+            Some(Task::Dice {
+                purpose: DicePurpose::Campaign,
+                die,
+                dice,
+            }),
+        );
+    }
+
+    /// Applies a choice to the top frame's task.
+    fn apply_task(&mut self, side: Side, choice: &str) {
+        let Some(task) = self.board.stack.last().and_then(|f| f.task.clone()) else {
+            return;
+        };
+        let (kind, arg) = choice.split_once(':').unwrap_or((choice, ""));
+        let st = state_by_code(arg);
+        let hue = match kind {
+            "purple" => Some(Hue::Purple),
+            "yellow" => Some(Hue::Yellow),
+            _ => None,
+        };
+        match task {
+            Task::Dice { purpose, die, dice } => {
+                if kind == "reroll" {
+                    self.spend(side, 1);
+                    let dice: Vec<u8> = (0..dice.len()).map(|_| self.roll_die(die)).collect();
+                    self.log_roll(side, die, &dice);
+                    if let Some(f) = self.board.stack.last_mut()
+                        && purpose == DicePurpose::Count
+                    {
+                        f.count = dice.iter().sum();
+                    }
+                    let done = purpose == DicePurpose::Gate && dice[0] >= 3;
+                    self.set_task((!done).then_some(Task::Dice { purpose, die, dice }));
+                    return;
+                }
+                self.set_task(None);
+                match purpose {
+                    DicePurpose::Gate => {
+                        if let Some(f) = self.board.stack.last_mut() {
+                            f.failed = true;
+                        }
+                        self.say(side, "fail", "The roll fails: no effect".into());
+                    }
+                    DicePurpose::Count => {}
+                    DicePurpose::Campaign => {
+                        let own = self.campaigners_of(side);
+                        if own.len() == 1 {
+                            self.set_task(Some(Task::Campaign {
+                                queue: vec![(own[0], dice[0])],
+                                left: dice[0],
+                                started: false,
+                                moved: false,
+                            }));
+                        } else {
+                            self.set_task(Some(Task::Assign {
+                                dice,
+                                given: Vec::new(),
+                            }));
+                            self.settle_assign();
+                        }
+                    }
+                    DicePurpose::Lobby | DicePurpose::Superior => {
+                        let hits = dice.iter().filter(|&&d| d >= 6).count() as u8;
+                        let word = if hits == 1 { "success" } else { "successes" };
+                        self.say(side, "lobby", format!("{hits} {word}"));
+                        self.move_congress(side, hits);
+                    }
+                }
+            }
+            Task::Assign {
+                mut dice,
+                mut given,
+            } => {
+                let v: u8 = arg.parse().unwrap_or(0);
+                if let Some(i) = dice.iter().position(|&d| d == v) {
+                    dice.remove(i);
+                    let own = self.campaigners_of(side);
+                    if let Some(&idx) = own.get(given.len()) {
+                        given.push((idx, v));
+                    }
+                }
+                self.set_task(Some(Task::Assign { dice, given }));
+                self.settle_assign();
+            }
+            Task::Campaign {
+                queue, left, moved, ..
+            } => {
+                let Some(&(idx, _)) = queue.first() else {
+                    return;
+                };
+                match kind {
+                    "move" => {
+                        if let Some(r) = Region::from_slug(arg) {
+                            self.spend(side, 1);
+                            self.board.campaigners[idx as usize].region = r;
+                            self.say(
+                                side,
+                                "move",
+                                format!("A Campaigner moves to the {} (1 button)", r.name()),
+                            );
+                        }
+                        self.set_task(Some(Task::Campaign {
+                            queue,
+                            left,
+                            started: false,
+                            moved: true,
+                        }));
+                    }
+                    "pass" => self.set_task(Some(Task::Campaign {
+                        queue,
+                        left: 0,
+                        started: true,
+                        moved,
+                    })),
+                    _ => {
+                        if let Some(s) = st {
+                            let h = self.board.campaigners[idx as usize].hue;
+                            self.set_task(Some(Task::Campaign {
+                                queue,
+                                left: left - 1,
+                                started: true,
+                                moved,
+                            }));
+                            self.place_cube(side, s, Some(h));
+                        }
+                    }
+                }
+            }
+            Task::Place {
+                left,
+                area,
+                cap,
+                mut placed,
+            } => {
+                if let Some(s) = st {
+                    Self::bump(&mut placed, s);
+                    self.set_task(Some(Task::Place {
+                        left: left - 1,
+                        area,
+                        cap,
+                        placed,
+                    }));
+                    self.place_cube(side, s, hue);
+                }
+            }
+            Task::Fixed { mut queue } => {
+                if let Some(i) = self.first_open(side, &queue) {
+                    let s = queue[i];
+                    queue.drain(..=i);
+                    self.set_task(Some(Task::Fixed { queue }));
+                    self.place_cube(side, s, hue);
+                }
+            }
+            Task::Remove {
+                left,
+                cap,
+                mut placed,
+            } => {
+                if let Some(s) = st {
+                    Self::bump(&mut placed, s);
+                    self.set_task(Some(Task::Remove {
+                        left: left - 1,
+                        cap,
+                        placed,
+                    }));
+                    self.remove_cube(side, s, hue);
+                }
+            }
+            Task::RemoveAll { hue: which, left } => {
+                if kind == "done" {
+                    self.set_task(None);
+                    return;
+                }
+                if let Some(s) = st {
+                    let x = &mut self.board.states[s as usize];
+                    let n = match which {
+                        HueSet::Purple => std::mem::take(&mut x.purple),
+                        HueSet::Yellow => std::mem::take(&mut x.yellow),
+                        HueSet::Suffragist => {
+                            std::mem::take(&mut x.purple) + std::mem::take(&mut x.yellow)
+                        }
+                    };
+                    self.say(
+                        side,
+                        "remove",
+                        format!("{} clears {n} cubes from {}", side.name(), code(s)),
+                    );
+                    self.set_task(Some(Task::RemoveAll {
+                        hue: which,
+                        left: left - 1,
+                    }));
+                }
+            }
+            Task::ChooseRegion { n } => {
+                if let Some(r) = Region::from_slug(arg) {
+                    let queue = r
+                        .states()
+                        .flat_map(|s| std::iter::repeat_n(s, n as usize))
+                        .collect();
+                    self.say(
+                        side,
+                        "region",
+                        format!("{} chooses the {}", side.name(), r.name()),
+                    );
+                    self.set_task(Some(Task::Fixed { queue }));
+                }
+            }
+            Task::PickStrategy => {
+                if let Some(c) = card_by_slug(arg) {
+                    self.set_task(None);
+                    self.claim_strategy(side, c);
+                }
+            }
+            Task::PlayOne { from } => {
+                let Some(c) = card_by_slug(arg) else {
+                    return;
+                };
+                let i = side.index();
+                match from {
+                    PlayFrom::Deck => {
+                        self.hidden.decks[i].remove(c);
+                        self.set_task(None);
+                        self.reshuffle(side);
+                    }
+                    PlayFrom::DrawnDiscardRest => {
+                        self.hidden.drawn[i].retain(|&x| x != c);
+                        self.discard_drawn(side);
+                        self.set_task(None);
+                    }
+                    PlayFrom::DrawnThenStack => {
+                        self.hidden.drawn[i].retain(|&x| x != c);
+                        self.set_task(Some(Task::Stack));
+                    }
+                }
+                self.play_event(side, c);
+            }
+            Task::Stack => {
+                let i = side.index();
+                if kind == "done" {
+                    self.finish_task();
+                    return;
+                }
+                if let Some(c) = card_by_slug(arg) {
+                    self.hidden.drawn[i].retain(|&x| x != c);
+                    self.hidden.decks[i].top.push(c);
+                    let seat = self.seat_of(side);
+                    self.push_log(
+                        LogEntry::new(
+                            "deck",
+                            format!("{} puts {} on top of the deck", side.name(), card(c).name),
+                        )
+                        .seat(seat)
+                        .private(
+                            vec![seat],
+                            Some(format!("{} puts a card on top of the deck", side.name())),
+                        ),
+                    );
+                }
+            }
+            Task::ChangeInPlans => {
+                if let Some(c) = card_by_slug(arg) {
+                    let foe = side.other();
+                    self.hidden.hands[foe.index()].retain(|&x| x != c);
+                    self.board.out.push(c);
+                    self.set_task(None);
+                    self.say(
+                        foe,
+                        "discard",
+                        format!("{} discards {}", foe.name(), card(c).name),
+                    );
+                    self.draw(foe, 1, false);
+                }
+            }
+            Task::PickState { pick } => {
+                let Some(s) = st else {
+                    return;
+                };
+                self.set_task(None);
+                match pick {
+                    StatePick::Veto => {
+                        self.board.states[s as usize].mark = Some(Mark::X);
+                        self.board.checks -= 1;
+                        self.board.xs += 1;
+                        self.say(
+                            side,
+                            "decided",
+                            format!("{}'s check becomes an X", STATES[s as usize].name),
+                        );
+                        self.check_victory();
+                    }
+                    StatePick::Reconsideration => {
+                        self.board.states[s as usize].mark = None;
+                        match side {
+                            Side::Suffragist => self.board.xs -= 1,
+                            Side::Opposition => self.board.checks -= 1,
+                        }
+                        self.say(
+                            side,
+                            "decided",
+                            format!("{} reconsiders the amendment", STATES[s as usize].name),
+                        );
+                        self.set_task(Some(Task::Fixed { queue: vec![s, s] }));
+                    }
+                    StatePick::Bellwether => {
+                        let x = &mut self.board.states[s as usize];
+                        match side {
+                            Side::Suffragist => x.red = 0,
+                            Side::Opposition => {
+                                x.purple = 0;
+                                x.yellow = 0;
+                            }
+                        }
+                        self.say(
+                            side,
+                            "remove",
+                            format!("Opposing cubes leave {}", STATES[s as usize].name),
+                        );
+                        self.set_task(Some(Task::Fixed { queue: vec![s; 4] }));
+                    }
+                }
+            }
+            Task::Transport { next } => {
+                let own = self.campaigners_of(side);
+                if kind == "move"
+                    && let (Some(r), Some(&idx)) = (Region::from_slug(arg), own.get(next as usize))
+                {
+                    self.board.campaigners[idx as usize].region = r;
+                    self.say(
+                        side,
+                        "move",
+                        format!("A Campaigner moves to the {}", r.name()),
+                    );
+                }
+                if (next as usize + 1) < own.len() {
+                    self.set_task(Some(Task::Transport { next: next + 1 }));
+                } else {
+                    self.set_task(None);
+                    self.start_campaign(side);
+                }
+            }
+            Task::CounterStrat => {
+                if let Some(c) = card_by_slug(arg) {
+                    self.board.rest_of_turn.retain(|&x| x != c);
+                    self.board.out.push(c);
+                    self.set_task(None);
+                    self.say(side, "box", format!("{} is discarded", card(c).name));
+                }
+            }
+        }
+    }
+
+    /// When one die is left (or the rest are equal), it goes to the last Campaigner.
+    fn settle_assign(&mut self) {
+        let side = self.top_side();
+        let own = self.campaigners_of(side);
+        let Some(Task::Assign { dice, given }) = self.task_mut().cloned() else {
+            return;
+        };
+        let mut dice = dice;
+        let mut given = given;
+        // With all remaining dice equal, the assignment is forced.
+        if dice.iter().all(|&d| d == dice[0]) {
+            while let Some(v) = dice.pop() {
+                if let Some(&idx) = own.get(given.len()) {
+                    given.push((idx, v));
+                }
+            }
+        }
+        if dice.is_empty() {
+            let first = given.first().map(|g| g.1).unwrap_or(0);
+            self.set_task(Some(Task::Campaign {
+                queue: given,
+                left: first,
+                started: false,
+                moved: false,
+            }));
+        } else {
+            self.set_task(Some(Task::Assign { dice, given }));
+        }
+    }
+
+    fn claim_strategy(&mut self, side: Side, c: CardId) {
+        self.board.strategy_display.retain(|&x| x != c);
+        self.board.claimed[side.index()].push(c);
+        self.say(
+            side,
+            "claim",
+            format!("{} takes the Strategy card {}", side.name(), card(c).name),
+        );
+        if let Some(n) = self.hidden.strategy_deck.pop() {
+            self.board.strategy_display.push(n);
+            self.push_log(LogEntry::new(
+                "strategy",
+                format!("{} joins the available Strategy cards", card(n).name),
+            ));
+        }
+    }
+
+    // ----- Operations --------------------------------------------------------------------
+
+    fn operations_decision(&self, full: bool) -> Option<Decision> {
+        let side = self.board.active;
+        let b = self.buttons(side);
+        let mut ch = Vec::new();
+        let hand = &self.hidden.hands[side.index()];
+        if !self.board.hand_done && !hand.is_empty() {
+            let mut sorted = hand.clone();
+            sorted.sort_unstable();
+            let has_campaigners = !self.campaigners_of(side).is_empty();
+            for &c in &sorted {
+                if !full && ch.len() >= 2 {
+                    break;
+                }
+                let name = card(c).name;
+                let sl = slug(c);
+                if self.playable(side, c) {
+                    ch.push(Self::card_choice(
+                        full,
+                        format!("event:{sl}"),
+                        "event",
+                        || format!("Event {name}: {}", describe(c)),
+                        c,
+                    ));
+                }
+                if has_campaigners {
+                    if b >= self.campaign_cost(side) {
+                        ch.push(Self::card_choice(
+                            full,
+                            format!("campaign:{sl}"),
+                            "campaign",
+                            || format!("Campaign with {name}"),
+                            c,
+                        ));
+                    }
+                    if b < side.button_cap() {
+                        ch.push(Self::card_choice(
+                            full,
+                            format!("organize:{sl}"),
+                            "organize",
+                            || format!("Organize with {name}"),
+                            c,
+                        ));
+                    }
+                    if !self.board.amendment_sent {
+                        ch.push(Self::card_choice(
+                            full,
+                            format!("lobby:{sl}"),
+                            "lobby",
+                            || format!("Lobby with {name}"),
+                            c,
+                        ));
+                    }
+                }
+            }
+            if ch.is_empty() {
+                // Nothing else is possible: the card is spent without effect.
+                for &c in &sorted {
+                    ch.push(Self::card_choice(
+                        full,
+                        format!("discard:{}", slug(c)),
+                        "discard",
+                        || format!("Discard {} without effect", card(c).name),
+                        c,
+                    ));
+                }
+            }
+        }
+        if !self.board.claimed_done {
+            let mut claimed = self.board.claimed[side.index()].clone();
+            claimed.sort_unstable();
+            for c in claimed {
+                if self.playable(side, c) {
+                    ch.push(Self::card_choice(
+                        full,
+                        format!("claimed:{}", slug(c)),
+                        "claimed",
+                        || format!("Play claimed {}: {}", card(c).name, describe(c)),
+                        c,
+                    ));
+                }
+            }
+        }
+        let hand_pending = !self.board.hand_done && !hand.is_empty();
+        if !hand_pending {
+            if ch.is_empty() {
+                return None;
+            }
+            ch.push(mk(full, "done", "done", || "End your part of the round"));
+        }
+        Some(Decision {
+            side,
+            text: format!(
+                "Turn {}, round {}: {}, play a card ({b} buttons)",
+                self.board.turn,
+                self.board.round,
+                side.name()
+            ),
+            choices: ch,
+        })
+    }
+
+    fn apply_operations(&mut self, side: Side, choice: &str) {
+        let (kind, arg) = choice.split_once(':').unwrap_or((choice, ""));
+        if kind == "done" {
+            self.board.hand_done = true;
+            self.board.claimed_done = true;
+            return;
+        }
+        let Some(c) = card_by_slug(arg) else {
+            return;
+        };
+        let i = side.index();
+        if kind == "claimed" {
+            self.board.claimed[i].retain(|&x| x != c);
+            self.board.claimed_done = true;
+            self.play_event(side, c);
+            return;
+        }
+        self.hidden.hands[i].retain(|&x| x != c);
+        self.board.hand_done = true;
+        let name = card(c).name;
+        match kind {
+            "event" => self.play_event(side, c),
+            "campaign" => {
+                self.board.out.push(c);
+                self.say(
+                    side,
+                    "action",
+                    format!("{} campaigns with {name}", side.name()),
+                );
+                self.start_campaign(side);
+            }
+            "organize" => {
+                self.board.out.push(c);
+                self.say(
+                    side,
+                    "action",
+                    format!("{} organizes with {name}", side.name()),
+                );
+                let n = self.campaigners_of(side).len() as u8;
+                self.gain_buttons(side, n);
+            }
+            "lobby" => {
+                self.board.out.push(c);
+                self.say(
+                    side,
+                    "action",
+                    format!("{} lobbies with {name}", side.name()),
+                );
+                let n = self.campaigners_of(side).len();
+                let die = if side == Side::Suffragist && self.has_lasting(Lasting::LobbyD8) {
+                    Die::D8
+                } else {
+                    Die::D6
+                };
+                let dice: Vec<u8> = (0..n).map(|_| self.roll_die(die)).collect();
+                self.log_roll(side, die, &dice);
+                self.push_frame(
+                    side,
+                    Source::Lobby,
+                    Some(Task::Dice {
+                        purpose: DicePurpose::Lobby,
+                        die,
+                        dice,
+                    }),
+                );
+            }
+            _ => {
+                self.board.out.push(c);
+                self.say(side, "action", format!("{} discards {name}", side.name()));
+            }
+        }
+    }
+
+    /// The active side's part of the round is over: next side, next round, or Cleanup.
+    fn end_side_turn(&mut self) {
+        self.board.hand_done = false;
+        self.board.claimed_done = false;
+        if self.board.active == Side::Suffragist {
+            self.board.active = Side::Opposition;
+            return;
+        }
+        self.board.active = Side::Suffragist;
+        if self.board.round < ROUNDS {
+            self.board.round += 1;
+            let r = self.board.round;
+            self.push_log(LogEntry::new("round", format!("Round {r}")).amount(r as i64));
+            return;
+        }
+        self.cleanup();
+    }
+
+    fn cleanup(&mut self) {
+        let rot = std::mem::take(&mut self.board.rest_of_turn);
+        self.board.out.extend(rot);
+        if self.board.turn < TURNS {
+            self.board.turn += 1;
+            self.begin_turn();
+            return;
+        }
+        if !self.board.amendment_sent {
+            self.finish(
+                Side::Opposition,
+                "Congress never sent the 19th Amendment to the states".into(),
+            );
+            return;
+        }
+        let rog = std::mem::take(&mut self.board.rest_of_game);
+        self.board.out.extend(rog);
+        self.board.phase = Phase::FinalVoting;
+        self.board.chooser = Side::Suffragist;
+        self.push_log(LogEntry::new("final-voting", "Final Voting begins"));
+    }
+
+    // ----- Strategy Phase ----------------------------------------------------------------
+
+    fn strategy_decision(&self, full: bool) -> Option<Decision> {
+        let sb = self.buttons(Side::Suffragist);
+        let ob = self.buttons(Side::Opposition);
+        match self.board.commit {
+            None => {
+                let max = sb.min(ob + 1);
+                let ch = (0..=max)
+                    .map(|n| {
+                        mk(full, format!("commit:{n}"), "commit", || {
+                            format!("Commit {n} buttons")
+                        })
+                        .amount(n as i64)
+                    })
+                    .collect();
+                Some(Decision {
+                    side: Side::Suffragist,
+                    text: format!(
+                        "Strategy Phase: commit buttons for a Strategy card (you have {sb}, the \
+                         Opposition {ob})"
+                    ),
+                    choices: ch,
+                })
+            }
+            Some(n) => {
+                if n > ob || (n == 0 && ob == 0) {
+                    return None;
+                }
+                let mut ch = Vec::new();
+                if n > 0 {
+                    ch.push(mk(
+                        full,
+                        "defer",
+                        "defer",
+                        || "Defer: the Suffragist takes a card",
+                    ));
+                }
+                ch.push(
+                    mk(full, "match", "match", || {
+                        format!("Match: both spend {n}, no card")
+                    })
+                    .amount(n as i64),
+                );
+                if ob > n {
+                    ch.push(
+                        mk(full, "supersede", "supersede", || {
+                            format!("Supersede: spend {}, take a card", n + 1)
+                        })
+                        .amount(n as i64 + 1),
+                    );
+                }
+                Some(Decision {
+                    side: Side::Opposition,
+                    text: format!("The Suffragist commits {n} buttons: defer, match or supersede?"),
+                    choices: ch,
+                })
+            }
+        }
+    }
+
+    fn apply_strategy(&mut self, side: Side, choice: &str) {
+        let (kind, arg) = choice.split_once(':').unwrap_or((choice, ""));
+        if kind == "commit" {
+            let n: u8 = arg.parse().unwrap_or(0);
+            self.spend(Side::Suffragist, n);
+            self.board.commit = Some(n);
+            self.say(side, "bid", format!("The Suffragist commits {n} buttons"));
+            return;
+        }
+        self.resolve_bid(Some(kind));
+    }
+
+    /// Settles the bid; `answer` is the Opposition's (none when it had no choice).
+    fn resolve_bid(&mut self, answer: Option<&str>) {
+        let n = self.board.commit.unwrap_or(0);
+        let ob = self.buttons(Side::Opposition);
+        let answer = answer.unwrap_or(if n > ob { "defer" } else { "match" });
+        let winner = match answer {
+            "defer" => Some(Side::Suffragist),
+            "supersede" => {
+                self.spend(Side::Opposition, n + 1);
+                Some(Side::Opposition)
+            }
+            _ => {
+                self.spend(Side::Opposition, n);
+                None
+            }
+        };
+        self.say(
+            Side::Opposition,
+            "bid",
+            format!("The Opposition answers: {answer}"),
+        );
+        self.board.phase = Phase::Operations;
+        self.board.commit = None;
+        let r = self.board.round;
+        self.push_log(LogEntry::new("round", format!("Round {r}")).amount(r as i64));
+        if let Some(w) = winner {
+            self.push_frame(w, Source::StrategyPick, Some(Task::PickStrategy));
+        }
+    }
+
+    // ----- Final Voting ------------------------------------------------------------------
+
+    fn vote_die(&self, side: Side) -> Die {
+        if self.side_lasting(side, Lasting::FinalVotingD8) {
+            Die::D8
+        } else {
+            Die::D6
+        }
+    }
+
+    /// The totals of the vote in progress, and who would win it as it stands.
+    fn vote_standing(&self, v: &Vote) -> ([u8; 2], Side) {
+        let st = &self.board.states[v.state as usize];
+        let t = [
+            v.rolls[0] + st.cubes(Side::Suffragist),
+            v.rolls[1] + st.cubes(Side::Opposition),
+        ];
+        let febb = self.has_lasting(Lasting::SuffragistWinsTies);
+        let suff_wins = t[0] > t[1] || (t[0] == t[1] && febb);
+        (
+            t,
+            if suff_wins {
+                Side::Suffragist
+            } else {
+                Side::Opposition
+            },
+        )
+    }
+
+    fn voting_decision(&self, full: bool) -> Option<Decision> {
+        match self.board.vote {
+            None => {
+                let side = self.board.chooser;
+                let mut ch = Vec::new();
+                for s in 0..48u8 {
+                    if !full && ch.len() >= 2 {
+                        break;
+                    }
+                    let st = &self.board.states[s as usize];
+                    if st.mark.is_none() {
+                        let c = code(s);
+                        ch.push(
+                            mk(full, format!("state:{c}"), "state", || {
+                                format!(
+                                    "{} (Suffragist {}, Opposition {})",
+                                    STATES[s as usize].name,
+                                    st.cubes(Side::Suffragist),
+                                    st.cubes(Side::Opposition)
+                                )
+                            })
+                            .location(c),
+                        );
+                    }
+                }
+                (!ch.is_empty()).then(|| Decision {
+                    side,
+                    text: "Final Voting: choose the next state to vote".into(),
+                    choices: ch,
+                })
+            }
+            Some(v) => {
+                let (t, leader) = self.vote_standing(&v);
+                let loser = leader.other();
+                let li = loser.index();
+                let own_cubes = t[li] - v.rolls[li];
+                let best = own_cubes + self.vote_die(loser).sides() as u8;
+                let febb = self.has_lasting(Lasting::SuffragistWinsTies);
+                let wins_tie = (loser == Side::Suffragist) == febb;
+                let other = t[leader.index()];
+                let could_turn = best > other || (best == other && wins_tie);
+                if self.buttons(loser) == 0 || !could_turn {
+                    return None;
+                }
+                Some(Decision {
+                    side: loser,
+                    text: format!(
+                        "{}: Suffragist {} against Opposition {}; you are losing",
+                        STATES[v.state as usize].name, t[0], t[1]
+                    ),
+                    choices: vec![
+                        mk(full, "keep", "keep", || "Accept the result"),
+                        mk(full, "reroll", "reroll", || "Re-roll your die (1 button)").amount(1),
+                    ],
+                })
+            }
+        }
+    }
+
+    fn apply_voting(&mut self, side: Side, choice: &str) {
+        let (kind, arg) = choice.split_once(':').unwrap_or((choice, ""));
+        match kind {
+            "state" => {
+                let Some(s) = state_by_code(arg) else {
+                    return;
+                };
+                let (da, db) = (
+                    self.vote_die(Side::Suffragist),
+                    self.vote_die(Side::Opposition),
+                );
+                let a = self.roll_die(da);
+                let b = self.roll_die(db);
+                let seat = self.seat_of(side);
+                self.push_log(
+                    LogEntry::new(
+                        "vote",
+                        format!(
+                            "{} votes: the Suffragist rolls {a}, the Opposition rolls {b}",
+                            STATES[s as usize].name
+                        ),
+                    )
+                    .seat(seat)
+                    .location(code(s))
+                    .dice(vec![a as u32, b as u32]),
+                );
+                self.board.vote = Some(Vote {
+                    state: s,
+                    rolls: [a, b],
+                });
+            }
+            "reroll" => {
+                if let Some(mut v) = self.board.vote {
+                    self.spend(side, 1);
+                    let die = self.vote_die(side);
+                    let d = self.roll_die(die);
+                    v.rolls[side.index()] = d;
+                    self.board.vote = Some(v);
+                    self.log_roll(side, self.vote_die(side), &[d]);
+                }
+            }
+            _ => self.settle_vote(),
+        }
+    }
+
+    fn settle_vote(&mut self) {
+        let Some(v) = self.board.vote.take() else {
+            return;
+        };
+        let (_, winner) = self.vote_standing(&v);
+        self.board.chooser = self.board.chooser.other();
+        self.decide_state(v.state, winner);
+    }
+
+    /// Applies one legal choice of `side`'s current decision.
+    fn choose(&mut self, side: Side, choice: &str) {
+        if !self.board.stack.is_empty() {
+            self.apply_task(side, choice);
+            return;
+        }
+        match self.board.phase {
+            Phase::Operations => self.apply_operations(side, choice),
+            Phase::Strategy => self.apply_strategy(side, choice),
+            Phase::FinalVoting => self.apply_voting(side, choice),
+            Phase::Finished => {}
+        }
+    }
+
+    // ----- views and resampling ----------------------------------------------------------
+
+    fn viewer_side(&self, viewer: Viewer) -> Option<Side> {
+        viewer.seat().and_then(|s| self.board.seats.get(s).copied())
+    }
+
+    /// Whether `viewer` sees `side`'s hand now (its own, or under Change In Plans).
+    fn sees_hand(board: &Board, viewer: Option<Side>, side: Side) -> bool {
+        match viewer {
+            Some(v) if v == side => true,
+            Some(v) => board
+                .stack
+                .last()
+                .is_some_and(|f| f.side == v && f.task == Some(Task::ChangeInPlans)),
+            None => false,
+        }
+    }
+
+    /// Every card whose place is public.
+    fn public_cards(board: &Board) -> HashSet<CardId> {
+        let mut s: HashSet<CardId> = HashSet::new();
+        s.extend(&board.out);
+        s.extend(&board.rest_of_turn);
+        s.extend(&board.rest_of_game);
+        s.extend(&board.final_voting_box);
+        s.extend(&board.available_states);
+        s.extend(&board.strategy_display);
+        s.extend(board.claimed.iter().flatten());
+        for f in &board.stack {
+            if let Source::Card(c) = f.source {
+                s.insert(c);
+            }
+        }
+        s
+    }
+
+    fn order_by_era(cards: &mut [CardId]) {
+        // Late at the bottom (first), Early on top (last); a stable sort keeps the shuffle
+        // within each era.
+        cards.sort_by_key(|&c| std::cmp::Reverse(card(c).era));
+    }
+
+    fn build_hidden(view: &View, rng: &mut dyn RngCore) -> Hidden {
+        let mut r = rng::fork(rng);
+        let public = Self::public_cards(&view.board);
+        let mut hands = [Vec::new(), Vec::new()];
+        let mut drawn = [Vec::new(), Vec::new()];
+        let mut decks = [DrawDeck::default(), DrawDeck::default()];
+        for (i, deck) in [Deck::Suffragist, Deck::Opposition].into_iter().enumerate() {
+            let mut known: Vec<CardId> = Vec::new();
+            let take = |o: &Option<Vec<CardId>>, known: &mut Vec<CardId>| -> Option<Vec<CardId>> {
+                o.as_ref().map(|v| {
+                    known.extend(v);
+                    v.clone()
+                })
+            };
+            let hand = take(&view.hands[i], &mut known);
+            let dr = take(&view.drawn[i], &mut known);
+            let top = take(&view.deck_top[i], &mut known);
+            let bottom = take(&view.deck_bottom[i], &mut known);
+            let mut pool: Vec<CardId> = deck_cards(deck)
+                .filter(|c| !public.contains(c) && !known.contains(c))
+                .collect();
+            pool.shuffle(&mut r);
+            let grab = |n: u8, pool: &mut Vec<CardId>| -> Vec<CardId> {
+                let k = (n as usize).min(pool.len());
+                pool.split_off(pool.len() - k)
+            };
+            hands[i] = hand.unwrap_or_else(|| grab(view.hand_count[i], &mut pool));
+            drawn[i] = dr.unwrap_or_else(|| grab(view.drawn_count[i], &mut pool));
+            let top = top.unwrap_or_else(|| grab(view.deck_top_count[i], &mut pool));
+            let bottom = bottom.unwrap_or_else(|| grab(view.deck_bottom_count[i], &mut pool));
+            let mut middle = pool;
+            if view.board.era_ordered[i] {
+                Self::order_by_era(&mut middle);
+            }
+            decks[i] = DrawDeck {
+                bottom,
+                middle,
+                top,
+            };
+        }
+        let mut strategy: Vec<CardId> = deck_cards(Deck::Strategy)
+            .filter(|c| !public.contains(c))
+            .collect();
+        strategy.shuffle(&mut r);
+        let set_aside: Vec<CardId> = deck_cards(Deck::State)
+            .filter(|c| !public.contains(c))
+            .collect();
+        Hidden {
+            hands,
+            drawn,
+            decks,
+            strategy_deck: strategy,
+            set_aside_states: set_aside,
+            rng: r,
+            forced_dice: Vec::new(),
+        }
+    }
+}
+
+impl Game for VotesForWomen {
+    const ID: &'static str = GAME_ID;
+    type View = View;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: GAME_ID.into(),
+            name: "Votes for Women".into(),
+            summary: "The fight over the 19th Amendment: the Suffragist pushes Congress to send \
+                      it to the states and wins 36 ratifications; the Opposition blocks Congress \
+                      or wins 13 rejections."
+                .into(),
+            variants: vec![VariantInfo {
+                id: "standard".into(),
+                name: "Two players".into(),
+                description: "Suffragist against Opposition.".into(),
+                min_seats: 2,
+                max_seats: 2,
+                default_seats: 2,
+                seat_names: vec!["Suffragist".into(), "Opposition".into()],
+            }],
+            options: Vec::new(),
+            timeout_policy: TimeoutPolicy::DefaultChoice,
+        }
+    }
+
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        Self::setup(setup)
+    }
+
+    fn num_seats(&self) -> usize {
+        self.board.seats.len()
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        match self.decision(false) {
+            Some(d) => vec![self.seat_of(d.side)],
+            None => Vec::new(),
+        }
+    }
+
+    fn prompt(&self, seat: Seat) -> Option<Prompt> {
+        // Who decides is cheap to find out; the labelled choices only for that seat.
+        let side = self.decision(false)?.side;
+        if self.seat_of(side) != seat {
+            return None;
+        }
+        let d = self.decision(true)?;
+        (self.seat_of(d.side) == seat).then_some(Prompt {
+            seat,
+            text: d.text,
+            choices: d.choices,
+        })
+    }
+
+    fn apply_legal(&mut self, seat: Seat, choice: &str) {
+        let side = self
+            .board
+            .seats
+            .get(seat)
+            .copied()
+            .unwrap_or(Side::Suffragist);
+        self.choose(side, choice);
+        self.run();
+    }
+
+    fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let me = self.viewer_side(viewer);
+        let h = &self.hidden;
+        let own = |i: usize, v: &Vec<CardId>| (me.map(|s| s.index()) == Some(i)).then(|| v.clone());
+        View {
+            board: self.board.clone(),
+            viewer: me,
+            hand_count: [h.hands[0].len() as u8, h.hands[1].len() as u8],
+            drawn_count: [h.drawn[0].len() as u8, h.drawn[1].len() as u8],
+            deck_count: [h.decks[0].len() as u8, h.decks[1].len() as u8],
+            deck_top_count: [h.decks[0].top.len() as u8, h.decks[1].top.len() as u8],
+            deck_bottom_count: [h.decks[0].bottom.len() as u8, h.decks[1].bottom.len() as u8],
+            strategy_deck_count: h.strategy_deck.len() as u8,
+            hands: [0, 1].map(|i| {
+                Self::sees_hand(&self.board, me, Side::from_index(i)).then(|| {
+                    let mut v = h.hands[i].clone();
+                    v.sort_unstable();
+                    v
+                })
+            }),
+            drawn: [own(0, &h.drawn[0]), own(1, &h.drawn[1])],
+            deck_top: [own(0, &h.decks[0].top), own(1, &h.decks[1].top)],
+            deck_bottom: [own(0, &h.decks[0].bottom), own(1, &h.decks[1].bottom)],
+        }
+    }
+
+    fn resample(view: &View, _viewer: Viewer, rng: &mut dyn RngCore) -> Self {
+        VotesForWomen {
+            board: view.board.clone(),
+            hidden: Self::build_hidden(view, rng),
+            log: Vec::new(),
+            logging: false,
+        }
+    }
+
+    fn shuffle_hidden(&self, viewer: Viewer, rng: &mut dyn RngCore) -> Self {
+        let mut s = Self::resample(&self.view(viewer), viewer, rng);
+        s.log = self.log.clone();
+        s.logging = self.logging;
+        s
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.board.outcome.clone()
+    }
+}
