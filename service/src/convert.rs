@@ -1,6 +1,10 @@
 //! Conversions from the engine's types to the wire contract's messages.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use hustings_engine as engine;
+use hustings_engine::presidency::data::Deck;
 use hustings_engine::presidency::{self, data as pdata};
 use hustings_engine::the_vote as tv;
 use hustings_engine::votes_for_women::{self as vfw, data as vfwdata};
@@ -119,7 +123,30 @@ pub fn game_view(game: &dyn engine::AnyGame, viewer: engine::Viewer) -> pb::Game
     pb::GameView { json, game: typed }
 }
 
+/// A card of the Presidential Race on the wire. Cards are fixed data, so each one is
+/// rendered once and cloned afterwards: rendering the descriptions of every card in every
+/// view was a large part of the cost of each update.
 fn presidency_card(id: &str) -> pb::PresidencyCard {
+    static CARDS: OnceLock<HashMap<&'static str, pb::PresidencyCard>> = OnceLock::new();
+    let cards = CARDS.get_or_init(|| {
+        let mut cards = HashMap::new();
+        // The first deck holding an id wins, as in `card_by_id`.
+        for deck in [Deck::Campaign, Deck::Candidate, Deck::Election] {
+            for c in deck.cards() {
+                cards
+                    .entry(c.id)
+                    .or_insert_with(|| render_presidency_card(c.id));
+            }
+        }
+        cards
+    });
+    cards
+        .get(id)
+        .cloned()
+        .unwrap_or_else(|| render_presidency_card(id))
+}
+
+fn render_presidency_card(id: &str) -> pb::PresidencyCard {
     match pdata::card_by_id(id) {
         Some((_, c)) => pb::PresidencyCard {
             id: c.id.to_string(),
@@ -132,6 +159,23 @@ fn presidency_card(id: &str) -> pb::PresidencyCard {
             description: String::new(),
         },
     }
+}
+
+/// The Presidential Race's board on the wire, rendered once (it never changes).
+fn presidency_board() -> Vec<pb::PresidencySpace> {
+    static BOARD: OnceLock<Vec<pb::PresidencySpace>> = OnceLock::new();
+    BOARD.get_or_init(render_presidency_board).clone()
+}
+
+fn render_presidency_board() -> Vec<pb::PresidencySpace> {
+    pdata::SPACES
+        .iter()
+        .map(|s| pb::PresidencySpace {
+            number: s.number as u32,
+            name: s.name.to_string(),
+            description: pdata::describe(s.effects, 0),
+        })
+        .collect()
 }
 
 /// The Presidential Race's typed view.
@@ -187,14 +231,7 @@ pub fn presidency_view(v: &presidency::View) -> pb::PresidencyView {
                 card: Some(presidency_card(c)),
             })
             .collect(),
-        board: pdata::SPACES
-            .iter()
-            .map(|s| pb::PresidencySpace {
-                number: s.number as u32,
-                name: s.name.to_string(),
-                description: pdata::describe(s.effects, 0),
-            })
-            .collect(),
+        board: presidency_board(),
         rules: Some(pb::PresidencyRules {
             rounds: v.rules.rounds,
             convert_once_per_turn: v.rules.convert_once_per_turn,
@@ -1105,5 +1142,23 @@ mod tests {
                 "no {step} step in 40 games: {steps:?}"
             );
         }
+    }
+
+    #[test]
+    fn cached_presidency_cards_and_board_match_a_fresh_rendering() {
+        for deck in [Deck::Campaign, Deck::Candidate, Deck::Election] {
+            for c in deck.cards() {
+                let card = presidency_card(c.id);
+                assert_eq!(card, render_presidency_card(c.id), "{}", c.id);
+                assert!(
+                    !card.description.is_empty() || c.effects.is_empty(),
+                    "{}",
+                    c.id
+                );
+            }
+        }
+        assert_eq!(presidency_card("no-such-card").name, "no-such-card");
+        assert_eq!(presidency_board(), render_presidency_board());
+        assert_eq!(presidency_board().len(), pdata::SPACES.len());
     }
 }

@@ -13,7 +13,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
-use crate::actor::{Command, UpdateResult};
+use crate::actor::{Command, Mailbox, UpdateResult};
 use crate::convert;
 use crate::hub::Hub;
 
@@ -44,7 +44,7 @@ fn check_len(field: &str, value: &str) -> Result<(), Status> {
 /// A match stream that tells its actor when the client goes away.
 pub struct WatchStream {
     inner: ReceiverStream<UpdateResult>,
-    actor: mpsc::UnboundedSender<Command>,
+    actor: Mailbox,
     id: u64,
 }
 
@@ -57,7 +57,7 @@ impl Stream for WatchStream {
 
 impl Drop for WatchStream {
     fn drop(&mut self) {
-        let _ = self.actor.send(Command::Unwatch { id: self.id });
+        let _ = self.actor.send(Box::new(Command::Unwatch { id: self.id }));
     }
 }
 

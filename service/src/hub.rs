@@ -13,14 +13,14 @@ use tonic::Status;
 use tracing::{info, warn};
 
 use crate::Limits;
-use crate::actor::{Command, MatchActor};
+use crate::actor::{Command, Mailbox, MatchActor};
 use crate::store::{MatchRecord, SeatRecord, Store};
 
 /// Shared state of the server.
 pub struct Hub {
     pub store: Arc<dyn Store>,
     pub limits: Limits,
-    actors: RwLock<HashMap<String, mpsc::UnboundedSender<Command>>>,
+    actors: RwLock<HashMap<String, Mailbox>>,
     summaries: RwLock<HashMap<String, pb::MatchSummary>>,
     /// Token hash → (match id, seat).
     tokens: RwLock<HashMap<String, (String, Seat)>>,
@@ -182,7 +182,7 @@ impl Hub {
     }
 
     /// The actor of a match, or NOT_FOUND.
-    pub fn actor(&self, id: &str) -> Result<mpsc::UnboundedSender<Command>, Status> {
+    pub fn actor(&self, id: &str) -> Result<Mailbox, Status> {
         if id.is_empty() {
             return Err(Status::invalid_argument("match_id is required"));
         }
@@ -203,7 +203,7 @@ impl Hub {
         let actor = self.actor(id)?;
         let (tx, rx) = oneshot::channel();
         actor
-            .send(make(tx))
+            .send(Box::new(make(tx)))
             .map_err(|_| Status::unavailable("the match is shutting down"))?;
         rx.await
             .map_err(|_| Status::unavailable("the match is shutting down"))?
@@ -311,7 +311,7 @@ impl Hub {
             .unwrap_or_else(|e| e.into_inner())
             .values()
         {
-            let _ = tx.send(Command::Shutdown);
+            let _ = tx.send(Box::new(Command::Shutdown));
         }
     }
 }

@@ -1,0 +1,361 @@
+//! Active load: many matches of random players, each seat following its own stream.
+//!
+//! Every match is one task: it creates the match, joins every seat, opens one `WatchMatch`
+//! stream per seat and, whenever a seat is prompted at the match's current version, picks
+//! one of the offered choices uniformly at random and sends it with `Act`. A shared
+//! semaphore bounds how many choices are in flight at once (the concurrency); a permit is
+//! held from `Act` sent until the acting seat's stream brings the new version, and that
+//! interval is the latency recorded. When a match ends, the task starts a new one, so the
+//! number of active matches stays constant.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use futures::StreamExt;
+use futures::stream::{BoxStream, SelectAll};
+use hdrhistogram::Histogram;
+use hustings_proto::v1 as pb;
+use hustings_proto::v1::hustings_client::HustingsClient;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use tokio::sync::{Mutex, Semaphore, mpsc};
+use tonic::transport::Channel;
+
+use crate::{Latency, latency_histogram, record};
+
+/// Most matches sharing one HTTP/2 connection: two streams each plus their `Act`s stay
+/// under the server's limit of concurrent streams per connection.
+pub const MATCHES_PER_CONNECTION: usize = 48;
+
+/// What to drive.
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    /// Matches kept active at once.
+    pub matches: usize,
+    /// Choices in flight at once.
+    pub concurrency: usize,
+    /// How long to measure, once every match is set up.
+    pub duration: Duration,
+    /// Game id.
+    pub game: String,
+    /// How many create/join/watch calls run at once while setting matches up.
+    pub setup_parallelism: usize,
+    /// Seed of the players' random choices.
+    pub seed: u64,
+    /// The server's process, whose resident memory is read after set-up and at the end.
+    pub server_pid: Option<u32>,
+}
+
+/// What the load measured.
+#[derive(Clone, Debug, Default)]
+pub struct LoadReport {
+    pub matches: usize,
+    pub concurrency: usize,
+    /// Seconds it took to create, join and watch every match.
+    pub setup_seconds: f64,
+    /// Choices completed (update received) during the measurement.
+    pub choices: u64,
+    pub seconds: f64,
+    pub per_second: f64,
+    pub latency: Latency,
+    /// Matches that reached their end during the measurement.
+    pub finished: u64,
+    /// Acts refused (should stay 0: every choice sent is offered at the current version).
+    pub act_errors: u64,
+    /// Matches that failed to set up or whose streams broke.
+    pub match_errors: u64,
+    /// Server resident memory once every match was set up, and at the end, in bytes.
+    pub rss_after_setup: Option<u64>,
+    pub rss_end: Option<u64>,
+    /// Server CPU time (user + system) per choice during the measurement, in µs.
+    pub server_cpu_us_per_choice: Option<f64>,
+}
+
+struct Shared {
+    permits: Arc<Semaphore>,
+    /// Set once every match is set up: latencies count from then on.
+    measuring: AtomicBool,
+    stop: AtomicBool,
+    choices: AtomicU64,
+    finished: AtomicU64,
+    act_errors: AtomicU64,
+    match_errors: AtomicU64,
+    hist: Mutex<Histogram<u64>>,
+}
+
+/// Drives `config.matches` matches against the server at `pool`'s connections.
+pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<LoadReport> {
+    let shared = Arc::new(Shared {
+        permits: Arc::new(Semaphore::new(config.concurrency.max(1))),
+        measuring: AtomicBool::new(false),
+        stop: AtomicBool::new(false),
+        choices: AtomicU64::new(0),
+        finished: AtomicU64::new(0),
+        act_errors: AtomicU64::new(0),
+        match_errors: AtomicU64::new(0),
+        hist: Mutex::new(latency_histogram()),
+    });
+    let setup_gate = Arc::new(Semaphore::new(config.setup_parallelism.max(1)));
+    let (ready_tx, mut ready_rx) = mpsc::unbounded_channel::<()>();
+    let setup_start = Instant::now();
+    let mut tasks = Vec::with_capacity(config.matches);
+    for i in 0..config.matches {
+        let client = HustingsClient::new(pool[i / MATCHES_PER_CONNECTION % pool.len()].clone());
+        let shared = shared.clone();
+        let gate = setup_gate.clone();
+        let ready = ready_tx.clone();
+        let game = config.game.clone();
+        let rng = SmallRng::seed_from_u64(config.seed.wrapping_add(i as u64));
+        tasks.push(tokio::spawn(run_player(
+            client, game, shared, gate, ready, rng,
+        )));
+    }
+    drop(ready_tx);
+    // Wait until every first match is set up (or failed to).
+    let mut ready = 0;
+    while ready < config.matches {
+        if ready_rx.recv().await.is_none() {
+            break;
+        }
+        ready += 1;
+    }
+    let setup_seconds = setup_start.elapsed().as_secs_f64();
+    let rss = || config.server_pid.and_then(|p| crate::rss::rss_of(p).ok());
+    let rss_after_setup = rss();
+    if shared.match_errors.load(Ordering::Relaxed) as usize >= config.matches {
+        anyhow::bail!("no match could be set up");
+    }
+    shared.choices.store(0, Ordering::Relaxed);
+    shared.finished.store(0, Ordering::Relaxed);
+    shared.hist.lock().await.reset();
+    let cpu = || {
+        config
+            .server_pid
+            .and_then(|p| crate::rss::cpu_time_of(p).ok())
+    };
+    let cpu_start = cpu();
+    shared.measuring.store(true, Ordering::Relaxed);
+    let start = Instant::now();
+    tokio::time::sleep(config.duration).await;
+    shared.measuring.store(false, Ordering::Relaxed);
+    let seconds = start.elapsed().as_secs_f64();
+    let choices = shared.choices.load(Ordering::Relaxed);
+    let server_cpu_us_per_choice = cpu_start
+        .zip(cpu())
+        .map(|(a, b)| (b - a).as_secs_f64() * 1e6 / choices.max(1) as f64);
+    let finished = shared.finished.load(Ordering::Relaxed);
+    let latency = Latency::of(&*shared.hist.lock().await);
+    let rss_end = rss();
+    shared.stop.store(true, Ordering::Relaxed);
+    // Players notice the stop at their next update; one that waits for a permit or an
+    // update that will not come is simply dropped.
+    for t in &tasks {
+        t.abort();
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+    Ok(LoadReport {
+        matches: config.matches,
+        concurrency: config.concurrency,
+        setup_seconds,
+        choices,
+        seconds,
+        per_second: choices as f64 / seconds,
+        latency,
+        finished,
+        act_errors: shared.act_errors.load(Ordering::Relaxed),
+        match_errors: shared.match_errors.load(Ordering::Relaxed),
+        rss_after_setup,
+        rss_end,
+        server_cpu_us_per_choice,
+    })
+}
+
+/// Creates a match, joins every seat and opens one stream per seat. Returns each seat's
+/// token and the merged streams, each update tagged with its seat.
+pub async fn set_up_match(
+    client: &mut HustingsClient<Channel>,
+    game: &str,
+) -> anyhow::Result<(
+    String,
+    Vec<String>,
+    SelectAll<BoxStream<'static, (usize, Result<pb::MatchUpdate, tonic::Status>)>>,
+)> {
+    let summary = client
+        .create_match(pb::CreateMatchRequest {
+            game: game.to_string(),
+            ..Default::default()
+        })
+        .await?
+        .into_inner()
+        .summary
+        .ok_or_else(|| anyhow::anyhow!("CreateMatch returned no summary"))?;
+    let id = summary.match_id;
+    let mut tokens = Vec::new();
+    for seat in 0..summary.seats.len() as u32 {
+        let joined = client
+            .join_match(pb::JoinMatchRequest {
+                match_id: id.clone(),
+                seat: Some(seat),
+                display_name: format!("load-{seat}"),
+                client_kind: pb::ClientKind::Bot as i32,
+            })
+            .await?
+            .into_inner();
+        tokens.push(joined.token);
+    }
+    let mut streams = SelectAll::new();
+    for (seat, token) in tokens.iter().enumerate() {
+        let s = client
+            .watch_match(pb::WatchMatchRequest {
+                match_id: id.clone(),
+                token: token.clone(),
+                from_version: 0,
+            })
+            .await?
+            .into_inner();
+        streams.push(s.map(move |u| (seat, u)).boxed());
+    }
+    Ok((id, tokens, streams))
+}
+
+/// Plays matches one after the other, from set-up until the harness stops.
+async fn run_player(
+    mut client: HustingsClient<Channel>,
+    game: String,
+    shared: Arc<Shared>,
+    gate: Arc<Semaphore>,
+    ready: mpsc::UnboundedSender<()>,
+    mut rng: SmallRng,
+) {
+    let mut ready = Some(ready);
+    while !shared.stop.load(Ordering::Relaxed) {
+        let set_up = {
+            let _g = gate.acquire().await;
+            set_up_match(&mut client, &game).await
+        };
+        if let Some(r) = ready.take() {
+            let _ = r.send(());
+        }
+        let (id, tokens, streams) = match set_up {
+            Ok(x) => x,
+            Err(_) => {
+                shared.match_errors.fetch_add(1, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        match play_match(&mut client, &id, &tokens, streams, &shared, &mut rng).await {
+            Ok(()) => {
+                if shared.measuring.load(Ordering::Relaxed) {
+                    shared.finished.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            Err(_) => {
+                shared.match_errors.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// A choice in flight.
+struct InFlight {
+    seat: usize,
+    /// The version the choice produces.
+    version: u64,
+    sent: Instant,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+/// Plays one match to its end with random choices.
+async fn play_match(
+    client: &mut HustingsClient<Channel>,
+    id: &str,
+    tokens: &[String],
+    mut streams: SelectAll<BoxStream<'static, (usize, Result<pb::MatchUpdate, tonic::Status>)>>,
+    shared: &Arc<Shared>,
+    rng: &mut SmallRng,
+) -> anyhow::Result<()> {
+    let seats = tokens.len();
+    // The latest version each seat's stream has shown, and its prompt there.
+    let mut seen: Vec<u64> = vec![0; seats];
+    let mut prompts: Vec<Option<pb::Prompt>> = vec![None; seats];
+    let mut current = 0u64;
+    let mut in_flight: Option<InFlight> = None;
+    // Refused Acts come back here so the match can decide again.
+    let (err_tx, mut err_rx) = mpsc::unbounded_channel::<()>();
+    loop {
+        tokio::select! {
+            next = streams.next() => {
+                let Some((seat, update)) = next else {
+                    anyhow::bail!("every stream of match {id} ended before its outcome");
+                };
+                let update = update?;
+                if update.version > current {
+                    current = update.version;
+                }
+                seen[seat] = update.version;
+                prompts[seat] = update.prompt;
+                if let Some(f) = &in_flight
+                    && f.seat == seat
+                    && update.version >= f.version
+                {
+                    let f = in_flight.take().expect("checked above");
+                    shared.choices.fetch_add(1, Ordering::Relaxed);
+                    if shared.measuring.load(Ordering::Relaxed) {
+                        record(&mut *shared.hist.lock().await, f.sent.elapsed());
+                    }
+                }
+                if update.outcome.is_some() && update.status == pb::MatchStatus::Finished as i32 {
+                    return Ok(());
+                }
+            }
+            Some(()) = err_rx.recv() => {
+                in_flight = None;
+            }
+        }
+        if in_flight.is_some() || shared.stop.load(Ordering::Relaxed) {
+            continue;
+        }
+        // Act for one seat prompted at the current version (several may be, on a
+        // simultaneous step: one choice at a time, as each raises the version).
+        let Some(seat) = (0..seats).find(|&s| seen[s] == current && prompts[s].is_some()) else {
+            continue;
+        };
+        let Some(choice) = prompts[seat]
+            .as_ref()
+            .and_then(|p| p.choices.choose(rng))
+            .map(|c| c.id.clone())
+        else {
+            continue;
+        };
+        let permit = shared.permits.clone().acquire_owned().await?;
+        let sent = Instant::now();
+        in_flight = Some(InFlight {
+            seat,
+            version: current + 1,
+            sent,
+            _permit: permit,
+        });
+        // Send the Act on its own task, so this one keeps reading the streams and sees the
+        // update the moment it arrives (it may come before the Act's own response).
+        let mut c = client.clone();
+        let req = pb::ActRequest {
+            match_id: id.to_string(),
+            token: tokens[seat].clone(),
+            version: current,
+            choice_id: choice,
+        };
+        let err_tx = err_tx.clone();
+        let shared2 = shared.clone();
+        tokio::spawn(async move {
+            if c.act(req).await.is_err() {
+                shared2.act_errors.fetch_add(1, Ordering::Relaxed);
+                let _ = err_tx.send(());
+            }
+        });
+    }
+}

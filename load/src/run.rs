@@ -1,0 +1,277 @@
+//! One run of the harness, as the command line asks: the echo baseline, then the match load
+//! (or the idle fill), with every figure next to its ratio to the echo's.
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use clap::Parser;
+
+use crate::echo::{self, EchoReport};
+use crate::idle::{self, IdleReport};
+use crate::matches::{self, LoadConfig, LoadReport, MATCHES_PER_CONNECTION};
+use crate::{connect_pool, human_bytes, rss};
+
+/// Drives matches of random players over loopback gRPC and measures the server against a
+/// bare tonic echo.
+#[derive(Parser, Clone, Debug)]
+#[command(name = "hustings-load", version)]
+pub struct Options {
+    /// Matches kept active at once (a finished match is replaced by a new one).
+    #[arg(long, default_value_t = 1_000)]
+    pub matches: usize,
+    /// Choices in flight at once (and concurrent calls of the echo baseline).
+    #[arg(long, default_value_t = 16)]
+    pub concurrency: usize,
+    /// Seconds to measure, after every match is set up (the echo gets as long).
+    #[arg(long, default_value_t = 10.0)]
+    pub duration: f64,
+    /// A running server to load, e.g. http://127.0.0.1:50051.
+    #[arg(long, conflicts_with = "embedded")]
+    pub server: Option<String>,
+    /// The process id of that server, to read its resident memory.
+    #[arg(long, requires = "server")]
+    pub server_pid: Option<u32>,
+    /// Start an in-memory server inside this process (the default when --server is absent).
+    #[arg(long)]
+    pub embedded: bool,
+    /// Game id.
+    #[arg(long, default_value = "presidency")]
+    pub game: String,
+    /// Instead of active load: create this many matches with every seat joined, no
+    /// streams and no choices, and report the memory per idle match.
+    #[arg(long)]
+    pub idle: Option<usize>,
+    /// Skip the echo baseline.
+    #[arg(long)]
+    pub no_echo: bool,
+    /// Seed of the random players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Create/join/watch calls in flight at once while setting matches up.
+    #[arg(long, default_value_t = 64)]
+    pub setup_parallelism: usize,
+}
+
+/// What one run measured.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub options: Options,
+    pub echo: Option<EchoReport>,
+    pub load: Option<LoadReport>,
+    pub idle: Option<IdleReport>,
+    /// Server resident memory before any match, in bytes.
+    pub rss_before: Option<u64>,
+    /// After the idle fill.
+    pub rss_after_idle: Option<u64>,
+}
+
+impl Report {
+    /// Server memory per match: what the matches added to the server's resident memory,
+    /// divided by their number (idle matches, or the active ones right after set-up).
+    pub fn bytes_per_match(&self) -> Option<f64> {
+        let before = self.rss_before? as f64;
+        if let Some(idle) = &self.idle {
+            let after = self.rss_after_idle? as f64;
+            return Some((after - before) / idle.matches.max(1) as f64);
+        }
+        let load = self.load.as_ref()?;
+        Some((load.rss_after_setup? as f64 - before) / load.matches.max(1) as f64)
+    }
+
+    /// Throughput as a fraction of the echo's.
+    pub fn throughput_ratio(&self) -> Option<f64> {
+        Some(self.load.as_ref()?.per_second / self.echo.as_ref()?.per_second)
+    }
+
+    /// Median latency as a multiple of the echo's.
+    pub fn p50_ratio(&self) -> Option<f64> {
+        Some(self.load.as_ref()?.latency.p50_us / self.echo.as_ref()?.latency.p50_us)
+    }
+
+    /// One markdown table row: matches, concurrency, choices/s (ratio), p50 (ratio), p99
+    /// (ratio), p99.9 (ratio), echo calls/s, echo p50/p99/p99.9, server RSS, per match.
+    pub fn markdown_row(&self) -> Option<String> {
+        let l = self.load.as_ref()?;
+        let e = self.echo.as_ref();
+        let ratio = |x: f64, y: Option<f64>| match y {
+            Some(y) if y > 0.0 => format!("{:.2}×", x / y),
+            _ => "–".into(),
+        };
+        Some(format!(
+            "| {} | {} | {:.0} ({}) | {:.0} µs ({}) | {:.0} µs ({}) | {:.0} µs ({}) | {} | {} | {} |",
+            l.matches,
+            l.concurrency,
+            l.per_second,
+            ratio(l.per_second, e.map(|e| e.per_second)),
+            l.latency.p50_us,
+            ratio(l.latency.p50_us, e.map(|e| e.latency.p50_us)),
+            l.latency.p99_us,
+            ratio(l.latency.p99_us, e.map(|e| e.latency.p99_us)),
+            l.latency.p999_us,
+            ratio(l.latency.p999_us, e.map(|e| e.latency.p999_us)),
+            e.map(|e| format!(
+                "{:.0}/s, {:.0}/{:.0}/{:.0} µs",
+                e.per_second, e.latency.p50_us, e.latency.p99_us, e.latency.p999_us
+            ))
+            .unwrap_or_else(|| "–".into()),
+            l.rss_end
+                .map(|r| human_bytes(r as f64))
+                .unwrap_or_else(|| "–".into()),
+            self.bytes_per_match()
+                .map(human_bytes)
+                .unwrap_or_else(|| "–".into()),
+        ))
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let o = &self.options;
+        let target = o.server.as_deref().unwrap_or("embedded server");
+        writeln!(f, "hustings-load: game {} against {target}", o.game)?;
+        if let Some(e) = &self.echo {
+            writeln!(
+                f,
+                "echo baseline   concurrency {:>3}: {:>9.0} calls/s   p50 {:>8.1} µs   p99 {:>8.1} µs   p99.9 {:>8.1} µs",
+                e.concurrency, e.per_second, e.latency.p50_us, e.latency.p99_us, e.latency.p999_us
+            )?;
+        }
+        if let Some(l) = &self.load {
+            writeln!(
+                f,
+                "matches {:>6}  concurrency {:>3}: {:>9.0} choices/s p50 {:>8.1} µs   p99 {:>8.1} µs   p99.9 {:>8.1} µs",
+                l.matches,
+                l.concurrency,
+                l.per_second,
+                l.latency.p50_us,
+                l.latency.p99_us,
+                l.latency.p999_us
+            )?;
+            if let Some(e) = &self.echo {
+                writeln!(
+                    f,
+                    "ratio to echo:  throughput {:.2}   p50 {:.2}×   p99 {:.2}×   p99.9 {:.2}×",
+                    l.per_second / e.per_second,
+                    l.latency.p50_us / e.latency.p50_us,
+                    l.latency.p99_us / e.latency.p99_us,
+                    l.latency.p999_us / e.latency.p999_us
+                )?;
+            }
+            if let Some(cpu) = l.server_cpu_us_per_choice {
+                let embedded = if o.server.is_none() {
+                    " (embedded: the harness's own client work included)"
+                } else {
+                    ""
+                };
+                let echo = self
+                    .echo
+                    .as_ref()
+                    .and_then(|e| e.cpu_us_per_call)
+                    .map(|e| format!("; echo client and server: {e:.1} µs per call"))
+                    .unwrap_or_default();
+                writeln!(f, "server CPU: {cpu:.1} µs per choice{embedded}{echo}")?;
+            }
+            writeln!(
+                f,
+                "{} choices in {:.1} s; {} matches finished; set-up of {} matches took {:.1} s; {} refused acts, {} broken matches",
+                l.choices,
+                l.seconds,
+                l.finished,
+                l.matches,
+                l.setup_seconds,
+                l.act_errors,
+                l.match_errors
+            )?;
+        }
+        if let Some(i) = &self.idle {
+            writeln!(
+                f,
+                "idle: {} matches created and fully joined in {:.1} s ({} failed)",
+                i.matches, i.seconds, i.failed
+            )?;
+        }
+        let mem = |r: Option<u64>| r.map(|r| human_bytes(r as f64)).unwrap_or("–".into());
+        match (&self.load, &self.idle) {
+            (Some(l), _) => writeln!(
+                f,
+                "server RSS: {} before, {} after set-up, {} at the end",
+                mem(self.rss_before),
+                mem(l.rss_after_setup),
+                mem(l.rss_end)
+            )?,
+            (None, Some(_)) => writeln!(
+                f,
+                "server RSS: {} before, {} with the idle matches",
+                mem(self.rss_before),
+                mem(self.rss_after_idle)
+            )?,
+            _ => {}
+        }
+        if let Some(b) = self.bytes_per_match() {
+            writeln!(f, "memory per match: {}", human_bytes(b))?;
+        }
+        if let Some(row) = self.markdown_row() {
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs the harness as `options` say.
+pub async fn run(options: Options) -> anyhow::Result<Report> {
+    let duration = Duration::from_secs_f64(options.duration.max(0.1));
+    let mut report = Report {
+        options: options.clone(),
+        echo: None,
+        load: None,
+        idle: None,
+        rss_before: None,
+        rss_after_idle: None,
+    };
+
+    if !options.no_echo && options.idle.is_none() {
+        let server = echo::serve().await?;
+        // An Act request is about this big (match id, token, version, choice id).
+        let r = echo::measure(&server.url(), options.concurrency, duration, 96).await;
+        server.shutdown().await;
+        report.echo = Some(r?);
+    }
+
+    let (url, pid, embedded) = match &options.server {
+        Some(url) => (url.clone(), options.server_pid, None),
+        None => {
+            let addr: SocketAddr = "127.0.0.1:0".parse()?;
+            let s =
+                hustings_service::start(hustings_service::ServerConfig::default(), addr).await?;
+            (s.url(), Some(std::process::id()), Some(s))
+        }
+    };
+    let rss_now = || pid.and_then(|p| rss::rss_of(p).ok());
+    report.rss_before = rss_now();
+
+    if let Some(n) = options.idle {
+        let pool = connect_pool(&url, 8).await?;
+        let r = idle::fill(pool, &options.game, n, options.setup_parallelism).await?;
+        // Let the last actors settle before reading the memory.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        report.rss_after_idle = rss_now();
+        report.idle = Some(r);
+    } else {
+        let pool = connect_pool(&url, options.matches.div_ceil(MATCHES_PER_CONNECTION)).await?;
+        let config = LoadConfig {
+            matches: options.matches,
+            concurrency: options.concurrency,
+            duration,
+            game: options.game.clone(),
+            setup_parallelism: options.setup_parallelism,
+            seed: options.seed,
+            server_pid: pid,
+        };
+        report.load = Some(matches::drive(pool, &config).await?);
+    }
+    if let Some(s) = embedded {
+        s.shutdown().await;
+    }
+    Ok(report)
+}
