@@ -33,6 +33,8 @@
 pub mod data;
 mod oppobot;
 #[cfg(test)]
+mod oppobot_tests;
+#[cfg(test)]
 mod tests;
 
 pub use oppobot::OppobotMode;
