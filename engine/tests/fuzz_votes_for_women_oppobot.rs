@@ -2,10 +2,10 @@
 //! 10,000 seeded games per difficulty, the two-player fuzzer's board invariants after every
 //! choice, redaction and refusal checks on a subset, and replays compared.
 
+use hustings_engine::Setup;
 use hustings_engine::testing::{FuzzOptions, random_game};
 use hustings_engine::votes_for_women::data::{Deck, LAST_CARD, NOT_VERSUS_OPPOBOT, card};
 use hustings_engine::votes_for_women::{Mark, Phase, Source, VotesForWomen};
-use hustings_engine::{Game, Setup};
 
 /// Every card of the solitaire game is in exactly one place; the Opposition deck and the
 /// two Strategy cards set aside against the Oppobot are nowhere.
@@ -105,9 +105,9 @@ fn invariant(g: &VotesForWomen) -> Result<(), String> {
     if b.campaigners.len() > 6 || b.turn > 6 || b.round > 6 {
         return Err("campaigners, turn or round out of range".into());
     }
-    if g.hand(hustings_engine::votes_for_women::data::Side::Opposition)
-        .len()
-        > 0
+    if !g
+        .hand(hustings_engine::votes_for_women::data::Side::Opposition)
+        .is_empty()
     {
         return Err("the Oppobot never holds a hand".into());
     }
@@ -209,32 +209,4 @@ fn oppobot_win_rate_against_random() {
             100.0 * bot as f64 / n as f64
         );
     }
-}
-
-#[test]
-#[ignore]
-fn debug_seed() {
-    let seed: u64 = std::env::var("SEED").unwrap().parse().unwrap();
-    let setup = Setup::new("solitaire", 1, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .with_option("oppobot", "normal");
-    let mut last = String::new();
-    let r = random_game::<VotesForWomen>(&setup, seed, &FuzzOptions::default(), &mut |g| {
-        let res = invariant(g);
-        if res.is_err() && last.is_empty() {
-            for e in g
-                .log()
-                .iter()
-                .rev()
-                .take(40)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-            {
-                last.push_str(&format!("{}\n", e.text));
-            }
-        }
-        res
-    });
-    println!("{last}");
-    println!("{:?}", r.err());
 }

@@ -1121,8 +1121,17 @@ impl VotesForWomen {
                 pick: StatePick::Bellwether,
             })),
             Op::SuperiorLobbying => {
-                let dice: Vec<u8> = (0..4).map(|_| self.roll_die(Die::D8)).collect();
+                let mut dice: Vec<u8> = (0..4).map(|_| self.roll_die(Die::D8)).collect();
                 self.log_roll(side, Die::D8, &dice);
+                if self.is_bot(side) && dice.iter().all(|&d| d < 6) {
+                    // Its Oppobot text: roll all four again once if none shows 6–8.
+                    self.push_log(LogEntry::new(
+                        "oppobot",
+                        "Oppobot: no 6, 7 or 8; it rolls the four dice again",
+                    ));
+                    dice = (0..4).map(|_| self.roll_die(Die::D8)).collect();
+                    self.log_roll(side, Die::D8, &dice);
+                }
                 self.set_task(Some(Task::Dice {
                     purpose: DicePurpose::Superior,
                     die: Die::D8,
@@ -2715,10 +2724,10 @@ impl VotesForWomen {
     // ----- Final Voting ------------------------------------------------------------------
 
     fn vote_die(&self, side: Side) -> Die {
-        if let Some(m) = &self.board.oppobot {
-            if side == Side::Opposition {
-                return if m.hard { Die::D8 } else { Die::D6 };
-            }
+        if let Some(m) = &self.board.oppobot
+            && side == Side::Opposition
+        {
+            return if m.hard { Die::D8 } else { Die::D6 };
         }
         if self.side_lasting(side, Lasting::FinalVotingD8) {
             Die::D8
@@ -2986,7 +2995,7 @@ impl VotesForWomen {
         }
         let solitaire = view.board.oppobot.is_some();
         let mut strategy: Vec<CardId> = deck_cards(Deck::Strategy)
-            .filter(|c| !public.contains(c) && !(solitaire && NOT_VERSUS_OPPOBOT.contains(c)))
+            .filter(|c| !(public.contains(c) || solitaire && NOT_VERSUS_OPPOBOT.contains(c)))
             .collect();
         strategy.shuffle(&mut r);
         let set_aside: Vec<CardId> = deck_cards(Deck::State)

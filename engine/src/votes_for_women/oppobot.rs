@@ -672,10 +672,10 @@ impl VotesForWomen {
             ),
             Some(Task::Place { placed, area, .. }) => {
                 // Keep filling the state begun last while it has room, else the dice.
-                if let Some(&(s, _)) = placed.last() {
-                    if states.contains(&s) {
-                        return with_colour(self, s);
-                    }
+                if let Some(&(s, _)) = placed.last()
+                    && states.contains(&s)
+                {
+                    return with_colour(self, s);
                 }
                 let cands: Vec<St> = match area {
                     PlaceArea::OnePerRegion(_) => {

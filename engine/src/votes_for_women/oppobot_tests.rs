@@ -38,10 +38,8 @@ fn bot_to_play(top: CardId, dice: &[u8], tweak: impl FnOnce(&mut Board)) -> Vote
         ];
         b.available_states = deck_cards(Deck::State).collect();
         h.set_aside_states.clear();
-        for d in [&mut h.decks[1]] {
-            d.remove(top);
-            d.top.push(top);
-        }
+        h.decks[1].remove(top);
+        h.decks[1].top.push(top);
         h.oppobot_set_aside.retain(|&c| c != top);
         h.forced_dice = dice.to_vec();
         tweak(b);
@@ -375,4 +373,29 @@ fn the_oppobot_deck_has_42_cards_named_like_opposition_cards() {
     let info = VotesForWomen::info();
     let v = info.variant(SOLITAIRE).unwrap();
     assert!(v.description.contains("Oppobot deck (reconstruction)"));
+}
+
+#[test]
+fn superior_lobbying_won_by_the_oppobot_rolls_again_once_when_no_die_shows_6_to_8() {
+    // Strategy Phase: commit 0, d4 1 → the Oppobot takes slot 1 (d6 1), made Superior
+    // Lobbying; Congress 3. Dice 1,2,3,4 fail; the reroll 6,7,1,1 removes 2.
+    let mut g = solitaire("normal");
+    g.edit(|b, h| {
+        b.turn = 2;
+        b.phase = Phase::Strategy;
+        b.round = 1;
+        b.commit = None;
+        b.buttons = [2, 0];
+        b.congress = 3;
+        b.stack.clear();
+        let c = 110;
+        h.strategy_deck.retain(|&x| x != c);
+        b.strategy_display.retain(|&x| x != c);
+        b.strategy_display.insert(0, c);
+        h.forced_dice = vec![1, 1, 1, 2, 3, 4, 6, 7, 1, 1];
+    });
+    g.apply(0, "commit:0").unwrap();
+    assert!(logged(&g, "plays the claimed Superior Lobbying"));
+    assert!(logged(&g, "rolls the four dice again"));
+    assert_eq!(g.board().congress, 1);
 }
