@@ -4,7 +4,9 @@
 
 use hustings_engine::Setup;
 use hustings_engine::testing::{FuzzOptions, random_game};
-use hustings_engine::votes_for_women::data::{Deck, LAST_CARD, NOT_VERSUS_OPPOBOT, card};
+use hustings_engine::votes_for_women::data::{
+    Deck, LAST_CARD, NOT_VERSUS_OPPOBOT, card, is_oppobot,
+};
 use hustings_engine::votes_for_women::{Mark, Phase, Source, VotesForWomen};
 
 /// Every card of the solitaire game is in exactly one place; the Opposition deck and the
@@ -48,12 +50,13 @@ fn cards_conserved(g: &VotesForWomen) -> Result<(), String> {
         }
     }
     for f in &b.stack {
-        if let Source::Card(c) | Source::OppobotText(c) = f.source {
+        if let Source::Card(c) = f.source {
             seen[c as usize] += 1;
         }
     }
     for c in 1..=LAST_CARD {
-        let absent = card(c).deck == Deck::Opposition || NOT_VERSUS_OPPOBOT.contains(&c);
+        let absent =
+            (card(c).deck == Deck::Opposition && !is_oppobot(c)) || NOT_VERSUS_OPPOBOT.contains(&c);
         let want = u8::from(!absent);
         if seen[c as usize] != want {
             return Err(format!(

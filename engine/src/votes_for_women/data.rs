@@ -355,15 +355,15 @@ impl Die {
     }
 }
 
-/// The decks. The Oppobot's deck is our reconstruction (`oppobot_deck.md`), numbered
-/// 129–170 after the published cards.
+/// The five decks. The Oppobot's deck (our reconstruction, `oppobot_deck.md`) is numbered
+/// 129–170 after the published cards; its cards belong to the Opposition side and are
+/// listed by [`oppobot_cards`], never by `deck_cards(Deck::Opposition)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Deck {
     Suffragist,
     Opposition,
     Strategy,
     State,
-    Oppobot,
 }
 
 /// When an event card enters its side's Draw Deck.
@@ -559,15 +559,12 @@ impl CardDef {
     pub fn side(&self) -> Option<Side> {
         match self.deck {
             Deck::Suffragist => Some(Side::Suffragist),
-            Deck::Opposition | Deck::Oppobot => Some(Side::Opposition),
+            Deck::Opposition => Some(Side::Opposition),
             _ => None,
         }
     }
     pub fn is_event_card(&self) -> bool {
-        matches!(
-            self.deck,
-            Deck::Suffragist | Deck::Opposition | Deck::Oppobot
-        )
+        matches!(self.deck, Deck::Suffragist | Deck::Opposition)
     }
 }
 
@@ -1270,7 +1267,7 @@ pub fn slug(id: CardId) -> &'static str {
             .map(|id| {
                 let c = card(id);
                 // The Oppobot's cards share their names with Opposition cards.
-                if c.deck == Deck::Oppobot {
+                if is_oppobot(id) {
                     format!("oppobot-{}", make_slug(c.name))
                 } else {
                     make_slug(c.name)
@@ -1286,9 +1283,19 @@ pub fn card_by_slug(s: &str) -> Option<CardId> {
     (1..=LAST_CARD).find(|&id| slug(id) == s)
 }
 
-/// The cards of one deck.
+/// The cards of one of the five published decks.
 pub fn deck_cards(deck: Deck) -> impl Iterator<Item = CardId> {
-    (1..=LAST_CARD).filter(move |&id| card(id).deck == deck)
+    (1..=128).filter(move |&id| card(id).deck == deck)
+}
+
+/// Whether a card belongs to the Oppobot deck (reconstruction).
+pub fn is_oppobot(id: CardId) -> bool {
+    id > 128
+}
+
+/// The 42 cards of the Oppobot deck (reconstruction).
+pub fn oppobot_cards() -> impl Iterator<Item = CardId> {
+    129..=LAST_CARD
 }
 
 // ----- descriptions ---------------------------------------------------------------------
@@ -1469,7 +1476,13 @@ fn render(id: CardId) -> String {
 /// An Oppobot card: it bears the name of Opposition card `opp` (the same spelling, read
 /// from that row). `prereqs` hold its "play if" test.
 const fn bot(id: CardId, opp: CardId, era: Era, ops: &'static [Op]) -> CardDef {
-    ev(id, CARDS[(opp - 1) as usize].name, Deck::Oppobot, era, ops)
+    ev(
+        id,
+        CARDS[(opp - 1) as usize].name,
+        Deck::Opposition,
+        era,
+        ops,
+    )
 }
 
 /// The Oppobot's three Start cards, for turns 1, 3 and 5.

@@ -216,8 +216,6 @@ pub enum Source {
     Lobby,
     /// Choosing the Strategy card won in the Strategy Phase.
     StrategyPick,
-    /// A State or Strategy card the Oppobot claimed, played for its Oppobot text.
-    OppobotText(CardId),
 }
 
 /// One play in progress.
@@ -236,6 +234,10 @@ pub struct Frame {
     #[serde(default)]
     pub base: u8,
     pub task: Option<Task>,
+    /// The card is a State or Strategy card the Oppobot claimed, played for its Oppobot
+    /// text (`oppobot_alt_texts.md`) instead of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub oppobot_text: bool,
 }
 
 /// A state being decided in Final Voting.
@@ -641,25 +643,24 @@ impl VotesForWomen {
         let mut decks = [DrawDeck::default(), DrawDeck::default()];
         let mut hands = [Vec::new(), Vec::new()];
         let mut bot_set_aside = Vec::new();
-        let opposition = if solitaire {
-            Deck::Oppobot
-        } else {
-            Deck::Opposition
-        };
-        for (i, deck) in [Deck::Suffragist, opposition].into_iter().enumerate() {
+        for (i, deck) in [Deck::Suffragist, Deck::Opposition].into_iter().enumerate() {
+            let bot_deck = solitaire && i == 1;
             let mut middle = Vec::new();
             for era in [Era::Late, Era::Middle, Era::Early] {
-                let mut cards: Vec<CardId> =
-                    deck_cards(deck).filter(|&c| card(c).era == era).collect();
+                let mut cards: Vec<CardId> = if bot_deck {
+                    oppobot_cards().filter(|&c| card(c).era == era).collect()
+                } else {
+                    deck_cards(deck).filter(|&c| card(c).era == era).collect()
+                };
                 cards.shuffle(&mut rng);
-                if deck == Deck::Oppobot {
+                if bot_deck {
                     // The top two of each era are set aside unseen.
                     let k = cards.len() - 2;
                     bot_set_aside.extend(cards.split_off(k));
                 }
                 middle.extend(cards);
             }
-            if deck == Deck::Oppobot {
+            if bot_deck {
                 decks[i].middle = middle;
                 continue;
             }
@@ -838,8 +839,8 @@ impl VotesForWomen {
                 return;
             }
             let ops = match frame.source {
+                Source::Card(c) if frame.oppobot_text => oppobot_alt(c).map(|a| a.1).unwrap_or(&[]),
                 Source::Card(c) => card(c).ops,
-                Source::OppobotText(c) => oppobot_alt(c).map(|a| a.1).unwrap_or(&[]),
                 _ => &[],
             };
             if (frame.pc as usize) < ops.len() && !frame.failed {
@@ -880,6 +881,7 @@ impl VotesForWomen {
             failed: false,
             base: 0,
             task,
+            oppobot_text: false,
         });
     }
 
@@ -929,9 +931,6 @@ impl VotesForWomen {
                 }
                 _ => self.board.out.push(c),
             }
-        }
-        if let Source::OppobotText(c) = frame.source {
-            self.board.out.push(c);
         }
     }
 
@@ -1283,7 +1282,7 @@ impl VotesForWomen {
         self.board.phase = Phase::Finished;
         // Cards still being played when the game ends leave the game.
         for f in std::mem::take(&mut self.board.stack) {
-            if let Source::Card(c) | Source::OppobotText(c) = f.source {
+            if let Source::Card(c) = f.source {
                 self.board.out.push(c);
             }
         }
@@ -2917,7 +2916,7 @@ impl VotesForWomen {
         s.extend(&board.strategy_display);
         s.extend(board.claimed.iter().flatten());
         for f in &board.stack {
-            if let Source::Card(c) | Source::OppobotText(c) = f.source {
+            if let Source::Card(c) = f.source {
                 s.insert(c);
             }
         }
@@ -2947,7 +2946,7 @@ impl VotesForWomen {
                 let mut left = view.deck_count[1] as usize;
                 let mut middle = Vec::new();
                 for era in [Era::Late, Era::Middle, Era::Early] {
-                    let mut cards: Vec<CardId> = deck_cards(Deck::Oppobot)
+                    let mut cards: Vec<CardId> = oppobot_cards()
                         .filter(|&c| card(c).era == era && !public.contains(&c))
                         .collect();
                     cards.shuffle(&mut r);

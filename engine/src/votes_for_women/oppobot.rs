@@ -289,7 +289,10 @@ impl VotesForWomen {
             "plays the claimed {name} at once for its Oppobot text: {}",
             text.join("; ")
         ));
-        self.push_frame(Side::Opposition, Source::OppobotText(c), None);
+        self.push_frame(Side::Opposition, Source::Card(c), None);
+        if let Some(f) = self.board.stack.last_mut() {
+            f.oppobot_text = true;
+        }
     }
 
     /// The Oppobot's part of a round: its Start card, or the top card of its deck as an

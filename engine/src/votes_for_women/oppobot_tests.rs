@@ -354,19 +354,17 @@ fn the_oppobots_civil_war_counts_as_the_civil_war_for_suffragist_cards() {
 
 #[test]
 fn the_oppobot_deck_has_42_cards_named_like_opposition_cards() {
-    assert_eq!(deck_cards(Deck::Oppobot).count(), 42);
+    assert_eq!(oppobot_cards().count(), 42);
     for (era, n) in [
         (Era::Start, 3),
         (Era::Early, 13),
         (Era::Middle, 13),
         (Era::Late, 13),
     ] {
-        let k = deck_cards(Deck::Oppobot)
-            .filter(|&c| card(c).era == era)
-            .count();
+        let k = oppobot_cards().filter(|&c| card(c).era == era).count();
         assert_eq!(k, n, "{era:?}");
     }
-    for c in deck_cards(Deck::Oppobot) {
+    for c in oppobot_cards() {
         assert!(deck_cards(Deck::Opposition).any(|o| card(o).name == card(c).name));
         assert_eq!(card_by_slug(slug(c)), Some(c));
     }
