@@ -355,7 +355,9 @@ impl Die {
     }
 }
 
-/// The five decks (the Oppobot's is not part of this table).
+/// The five decks. The Oppobot's deck (our reconstruction, `oppobot_deck.md`) is numbered
+/// 129–170 after the published cards; its cards belong to the Opposition side and are
+/// listed by [`oppobot_cards`], never by `deck_cards(Deck::Opposition)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Deck {
     Suffragist,
@@ -412,6 +414,8 @@ pub enum Lasting {
     FinalVotingD8,
     /// The Suffragist wins ties in Final Voting.
     SuffragistWinsTies,
+    /// The Oppobot rolls two dice in Final Voting and keeps the higher.
+    OppobotTwoVoteDice,
 }
 
 /// A prerequisite for playing a card as an event.
@@ -423,6 +427,13 @@ pub enum Prereq {
     AmendmentSent,
     /// It is this turn or later.
     TurnAtLeast(u8),
+    /// Oppobot "play if": at least this many markers in Congress.
+    CongressAtLeast(u8),
+    /// Oppobot "play if": at least this many Green checks on the board.
+    ChecksAtLeast(u8),
+    /// Oppobot "play if": the card's removals, resolved now by the Oppobot's fixed
+    /// priorities, would take at least this many Suffragist cubes.
+    WouldRemove(u8),
 }
 
 /// How many cubes an add or remove effect moves.
@@ -511,6 +522,9 @@ pub enum Op {
     Transportation,
     /// Take one card out of the rest-of-the-turn box.
     CounterStrat,
+    /// Oppobot only: add this many cubes in each of this many different states (anywhere, or
+    /// in one region), the states picked by the gray and black dice.
+    AddInStates(u8, u8, Option<Region>),
 }
 
 /// A card's persistent box and what it does there.
@@ -1212,9 +1226,16 @@ pub const CARDS: [CardDef; 128] = [
     state_card(128, "New Jersey", NJ, &[Buttons(2)]),
 ];
 
-/// The card with this number (1..=128).
+/// The highest card number (the last Oppobot card).
+pub const LAST_CARD: CardId = 170;
+
+/// The card with this number (1..=170).
 pub fn card(id: CardId) -> &'static CardDef {
-    &CARDS[(id.clamp(1, 128) - 1) as usize]
+    if id > 128 {
+        &OPPOBOT_CARDS[(id.min(LAST_CARD) - 129) as usize]
+    } else {
+        &CARDS[(id.max(1) - 1) as usize]
+    }
 }
 
 fn make_slug(name: &str) -> String {
@@ -1241,18 +1262,40 @@ fn make_slug(name: &str) -> String {
 /// (`seneca-falls-convention`).
 pub fn slug(id: CardId) -> &'static str {
     static SLUGS: OnceLock<Vec<String>> = OnceLock::new();
-    let slugs = SLUGS.get_or_init(|| CARDS.iter().map(|c| make_slug(c.name)).collect());
-    &slugs[(id.clamp(1, 128) - 1) as usize]
+    let slugs = SLUGS.get_or_init(|| {
+        (1..=LAST_CARD)
+            .map(|id| {
+                let c = card(id);
+                // The Oppobot's cards share their names with Opposition cards.
+                if is_oppobot(id) {
+                    format!("oppobot-{}", make_slug(c.name))
+                } else {
+                    make_slug(c.name)
+                }
+            })
+            .collect()
+    });
+    &slugs[(id.clamp(1, LAST_CARD) - 1) as usize]
 }
 
 /// The card with this slug.
 pub fn card_by_slug(s: &str) -> Option<CardId> {
-    (1..=128u8).find(|&id| slug(id) == s)
+    (1..=LAST_CARD).find(|&id| slug(id) == s)
 }
 
-/// The cards of one deck.
+/// The cards of one of the five published decks.
 pub fn deck_cards(deck: Deck) -> impl Iterator<Item = CardId> {
-    (1..=128u8).filter(move |&id| card(id).deck == deck)
+    (1..=128).filter(move |&id| card(id).deck == deck)
+}
+
+/// Whether a card belongs to the Oppobot deck (reconstruction).
+pub fn is_oppobot(id: CardId) -> bool {
+    id > 128
+}
+
+/// The 42 cards of the Oppobot deck (reconstruction).
+pub fn oppobot_cards() -> impl Iterator<Item = CardId> {
+    129..=LAST_CARD
 }
 
 // ----- descriptions ---------------------------------------------------------------------
@@ -1352,6 +1395,16 @@ impl Op {
             SuperiorLobbying => "roll 4d8: each 6+ moves Congress your way".into(),
             Transportation => "move your Campaigners freely, then campaign".into(),
             CounterStrat => "remove one card from the rest-of-the-turn box".into(),
+            AddInStates(n, k, r) => {
+                let place = match r {
+                    Some(r) => format!(" of the {}", r.name()),
+                    None => String::new(),
+                };
+                format!(
+                    "add {n} in each of {} at random{place}",
+                    plural(k, "state", "states")
+                )
+            }
         }
     }
 }
@@ -1375,6 +1428,7 @@ impl Lasting {
             EventCostsButton => "Suffragist events cost 1 button",
             FinalVotingD8 => "rolls d8 in Final Voting",
             SuffragistWinsTies => "Suffragist wins Final Voting ties",
+            OppobotTwoVoteDice => "the Oppobot rolls 2 dice in Final Voting, keeps the higher",
         }
     }
 }
@@ -1386,6 +1440,9 @@ impl Prereq {
             NotInEffect(c) => format!("needs {} not in effect", card(c).name),
             AmendmentSent => "needs the 19th Amendment sent to the states".into(),
             TurnAtLeast(t) => format!("turn {t} or later"),
+            CongressAtLeast(n) => format!("play if Congress holds at least {n}"),
+            ChecksAtLeast(n) => format!("play if there are at least {n} Green checks"),
+            WouldRemove(n) => format!("play if it would remove at least {n} Suffragist cubes"),
         }
     }
 }
@@ -1393,8 +1450,8 @@ impl Prereq {
 /// A card's description, rendered from its row (once, then cached).
 pub fn describe(id: CardId) -> &'static str {
     static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
-    let texts = TEXTS.get_or_init(|| (1..=128u8).map(render).collect());
-    &texts[(id.clamp(1, 128) - 1) as usize]
+    let texts = TEXTS.get_or_init(|| (1..=LAST_CARD).map(render).collect());
+    &texts[(id.clamp(1, LAST_CARD) - 1) as usize]
 }
 
 fn render(id: CardId) -> String {
@@ -1413,6 +1470,221 @@ fn render(id: CardId) -> String {
     }
     parts.join("; ")
 }
+
+// ----- the Oppobot deck (reconstruction) --------------------------------------------------
+
+/// An Oppobot card: it bears the name of Opposition card `opp` (the same spelling, read
+/// from that row). `prereqs` hold its "play if" test.
+const fn bot(id: CardId, opp: CardId, era: Era, ops: &'static [Op]) -> CardDef {
+    ev(
+        id,
+        CARDS[(opp - 1) as usize].name,
+        Deck::Opposition,
+        era,
+        ops,
+    )
+}
+
+/// The Oppobot's three Start cards, for turns 1, 3 and 5.
+pub const OPPOBOT_STARTS: [CardId; 3] = [129, 130, 131];
+pub const OPPOBOT_VOTER_SUPPRESSION: CardId = 165;
+
+const CONGRESS1: &[Prereq] = &[CongressAtLeast(1)];
+const FIFTEENTH: &[Prereq] = &[InEffect(FIFTEENTH_AMENDMENT)];
+const SOUTHERN: &[Prereq] = &[InEffect(SOUTHERN_STRATEGY)];
+const NO_EIGHTEENTH: &[Prereq] = &[NotInEffect(EIGHTEENTH_AMENDMENT)];
+
+/// "Oppobot deck (reconstruction)": 42 cards of our own design, `oppobot_deck.md` §2
+/// (O1..O42 = 129..170). Not the published deck.
+pub const OPPOBOT_CARDS: [CardDef; 42] = [
+    bot(
+        129,
+        53,
+        Start,
+        &[
+            Campaigner(Hue::Red, South),
+            AddRegions(&[Northeast, AtlanticAppalachia, South, Midwest], 1),
+        ],
+    ),
+    bot(130, 71, Start, &[Campaigner(Hue::Red, Northeast)]),
+    bot(131, 88, Start, &[Congress(1)]).boxed(RestOfTurn, CampaignCostsButton),
+    bot(132, 54, Early, &[Congress(1)]).boxed(RestOfTurn, NoSuffragistCubesSouth),
+    bot(
+        133,
+        55,
+        Early,
+        &[RemoveAll(HueSet::Purple, 4), OpponentLosesButtons(2)],
+    )
+    .needs(FIFTEENTH),
+    bot(134, 56, Early, &[Congress(1), AddEach(&[(GA, 2)])]).needs(CONGRESS1),
+    bot(
+        135,
+        57,
+        Early,
+        &[Gate(Die::D6), Congress(1), AddEach(&[(MO, 2)])],
+    )
+    .needs(CONGRESS1),
+    bot(
+        136,
+        59,
+        Early,
+        &[Gate(Die::D6), Congress(1), AddEach(&[(SD, 2)])],
+    )
+    .needs(CONGRESS1),
+    bot(137, 60, Early, &[RemoveAll(HueSet::Yellow, 2)]).needs(&[WouldRemove(3)]),
+    bot(
+        138,
+        61,
+        Early,
+        &[AddEach(&[(DE, 1), (MD, 1), (WV, 1), (KY, 1), (MO, 1)])],
+    ),
+    bot(139, 62, Early, &[AddEach(&[(NY, 2), (CT, 2)])]),
+    bot(140, 64, Early, &[Congress(1), AddEach(&[(MO, 2)])]).needs(CONGRESS1),
+    bot(141, 65, Early, &[AddInStates(1, 4, None)]),
+    bot(
+        142,
+        67,
+        Early,
+        &[AddEach(&[(VA, 1), (NC, 1), (SC, 1), (GA, 1), (TN, 1)])],
+    ),
+    bot(
+        143,
+        69,
+        Early,
+        &[AddEach(&[(TX, 1), (LA, 1), (AR, 1), (MS, 1), (AL, 1)])],
+    )
+    .needs(FIFTEENTH),
+    bot(
+        144,
+        70,
+        Early,
+        &[AddEach(&[(LA, 1), (MS, 1), (AL, 1), (GA, 1), (FL, 1)])],
+    ),
+    bot(145, 72, Middle, &[Congress(1)]).needs(CONGRESS1),
+    bot(146, 74, Middle, &[Remove(Fixed(6), 2)]).needs(&[WouldRemove(4)]),
+    bot(
+        147,
+        75,
+        Middle,
+        &[RemoveAll(HueSet::Purple, 1), RemoveAll(HueSet::Yellow, 1)],
+    )
+    .needs(&[WouldRemove(3)]),
+    bot(148, 76, Middle, ONE_EACH),
+    bot(149, 77, Middle, ONE_EACH),
+    bot(150, 79, Middle, &[]).boxed(RestOfTurn, EventCostsButton),
+    bot(151, 80, Middle, ONE_EACH),
+    bot(152, 81, Middle, &[AddInStates(2, 3, None)]),
+    bot(153, 82, Middle, &[AddInStates(2, 3, Some(South))]).needs(SOUTHERN),
+    bot(
+        154,
+        83,
+        Middle,
+        &[AddEach(&[(AZ, 2), (NM, 1), (NV, 1), (UT, 1)])],
+    ),
+    bot(
+        155,
+        85,
+        Middle,
+        &[RemoveAll(HueSet::Yellow, 4), OpponentLosesButtons(2)],
+    )
+    .needs(SOUTHERN),
+    bot(156, 86, Middle, &[Congress(1), AddEach(&[(NH, 2)])]).needs(CONGRESS1),
+    bot(157, 87, Middle, &[Congress(1), AddEach(&[(SC, 2)])]).needs(CONGRESS1),
+    bot(158, 89, Late, &[Congress(1)]).boxed(RestOfTurn, EventCostsButton),
+    bot(159, 90, Late, &[Congress(1)]).needs(CONGRESS1),
+    bot(160, 92, Late, &[AddInStates(2, 3, None)]).needs(NO_EIGHTEENTH),
+    bot(161, 93, Late, &[RemoveAll(HueSet::Purple, 2)]).needs(&[WouldRemove(3)]),
+    bot(162, 94, Late, &[AddInStates(2, 4, Some(South))]).needs(SOUTHERN),
+    bot(163, 96, Late, &[AddInStates(2, 4, None)]).needs(NO_EIGHTEENTH),
+    bot(164, 97, Late, ONE_EACH),
+    bot(165, 98, Late, &[]).boxed(FinalVoting, OppobotTwoVoteDice),
+    bot(166, 99, Late, &[RandomDiscardRedraw(2)]),
+    bot(167, 100, Late, &[ClaimStrategy]),
+    bot(168, 102, Late, &[Veto]).needs(&[ChecksAtLeast(1)]),
+    bot(169, 103, Late, &[Congress(1), AddEach(&[(MA, 2)])]).needs(CONGRESS1),
+    bot(170, 104, Late, &[Congress(1), AddEach(&[(UT, 2)])]).needs(CONGRESS1),
+];
+
+/// The Oppobot's text on a State or Strategy card (`oppobot_alt_texts.md`), as a "play if"
+/// test and an effect program. `None` for the two Strategy cards not used against it.
+pub fn oppobot_alt(id: CardId) -> Option<(&'static [Prereq], &'static [Op])> {
+    const WEST: &[(St, u8)] = &[
+        (WA, 1),
+        (OR, 1),
+        (CA, 1),
+        (ID, 1),
+        (NV, 1),
+        (AZ, 1),
+        (NM, 1),
+    ];
+    const PLAINS: &[(St, u8)] = &[
+        (MT, 1),
+        (WY, 1),
+        (CO, 1),
+        (ND, 1),
+        (SD, 1),
+        (NE, 1),
+        (OK, 1),
+    ];
+    const SOUTH: &[(St, u8)] = &[
+        (AR, 1),
+        (LA, 1),
+        (MS, 1),
+        (AL, 1),
+        (GA, 1),
+        (SC, 1),
+        (FL, 1),
+    ];
+    const MIDWEST: &[(St, u8)] = &[
+        (MN, 1),
+        (IA, 1),
+        (MO, 1),
+        (WI, 1),
+        (MI, 1),
+        (IN, 1),
+        (OH, 1),
+    ];
+    const ATLANTIC: &[(St, u8)] = &[
+        (TN, 1),
+        (KY, 1),
+        (WV, 1),
+        (VA, 1),
+        (NC, 1),
+        (MD, 1),
+        (DE, 1),
+    ];
+    const NORTHEAST: &[(St, u8)] = &[
+        (VT, 1),
+        (NH, 1),
+        (ME, 1),
+        (MA, 1),
+        (RI, 1),
+        (CT, 1),
+        (NJ, 1),
+    ];
+    const NONE: &[Prereq] = &[];
+    Some(match id {
+        117 | 124 | 126 => (CONGRESS1, &[Congress(1)]),
+        118 => (NONE, &[AddEach(WEST)]),
+        120 => (NONE, &[AddEach(PLAINS)]),
+        121 => (NONE, &[AddEach(SOUTH)]),
+        123 => (NONE, &[AddEach(MIDWEST)]),
+        125 => (NONE, &[AddEach(ATLANTIC)]),
+        127 => (NONE, &[AddEach(NORTHEAST)]),
+        119 | 122 | 128 => (NONE, &[AddInStates(3, 2, None)]),
+        105 | 115 => (NONE, &[AddInStates(3, 3, None)]),
+        106 => (&[ChecksAtLeast(1)], &[Reconsideration]),
+        109 | 111 | 113 | 114 => (NONE, &[AddInStates(4, 2, None)]),
+        110 => (&[CongressAtLeast(3)], &[SuperiorLobbying]),
+        112 => (NONE, &[AddChosenRegion(1)]),
+        116 => (NONE, &[AddOneStateEachRegion(2)]),
+        _ => return None,
+    })
+}
+
+/// The two Strategy cards set aside against the Oppobot (Opposition Research, Change In
+/// Plans).
+pub const NOT_VERSUS_OPPOBOT: [CardId; 2] = [107, 108];
 
 #[cfg(test)]
 mod tests {

@@ -31,8 +31,13 @@
 //!   capped at 12 and 6.
 
 pub mod data;
+mod oppobot;
+#[cfg(test)]
+mod oppobot_tests;
 #[cfg(test)]
 mod tests;
+
+pub use oppobot::OppobotMode;
 
 use std::collections::HashSet;
 
@@ -53,6 +58,8 @@ pub const TURNS: u8 = 6;
 pub const ROUNDS: u8 = 6;
 /// Cards drawn in each Planning phase.
 pub const PLANNING_DRAW: usize = 6;
+/// The variant with one Suffragist seat against the Oppobot.
+pub const SOLITAIRE: &str = "solitaire";
 
 /// A Green check (ratified) or a Red X (rejected).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -227,6 +234,10 @@ pub struct Frame {
     #[serde(default)]
     pub base: u8,
     pub task: Option<Task>,
+    /// The card is a State or Strategy card the Oppobot claimed, played for its Oppobot
+    /// text (`oppobot_alt_texts.md`) instead of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub oppobot_text: bool,
 }
 
 /// A state being decided in Final Voting.
@@ -275,6 +286,10 @@ pub struct Board {
     pub chooser: Side,
     pub vote: Option<Vote>,
     pub outcome: Option<Outcome>,
+    /// Set when the Opposition is the Oppobot (solitaire): its difficulty and its Start
+    /// cards still face up. Absent in the two-player game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub oppobot: Option<OppobotMode>,
 }
 
 /// What one viewer may know: the board, every count, and the private zones it may see.
@@ -350,6 +365,9 @@ pub struct Hidden {
     /// the rulebook's examples).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forced_dice: Vec<u8>,
+    /// The Oppobot's 6 event cards set aside unseen at set-up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub oppobot_set_aside: Vec<CardId>,
 }
 
 /// A game of Votes for Women.
@@ -472,6 +490,10 @@ impl VotesForWomen {
         if self.logging {
             let mut entry = entry;
             entry.seq = self.log.len() as u64;
+            // The Oppobot has no seat: its entries name no seat.
+            if entry.seat.is_some_and(|s| s >= self.board.seats.len()) {
+                entry.seat = None;
+            }
             self.log.push(entry);
         }
     }
@@ -481,10 +503,16 @@ impl VotesForWomen {
         self.push_log(LogEntry::new(kind, text).seat(seat));
     }
 
+    /// Whether card `c` is in effect. Oppobot cards count as the Opposition cards whose
+    /// names they bear (its The Civil War is the one Union Victory tests).
     fn in_box(&self, c: CardId) -> bool {
-        self.board.rest_of_turn.contains(&c)
-            || self.board.rest_of_game.contains(&c)
-            || self.board.final_voting_box.contains(&c)
+        let name = card(c).name;
+        self.board
+            .rest_of_turn
+            .iter()
+            .chain(&self.board.rest_of_game)
+            .chain(&self.board.final_voting_box)
+            .any(|&x| x == c || card(x).name == name)
     }
 
     fn lasting(&self, l: Lasting) -> impl Iterator<Item = &'static CardDef> + '_ {
@@ -557,13 +585,20 @@ impl VotesForWomen {
     /// Whether `side` may play card `c` as an event now.
     pub fn playable(&self, side: Side, c: CardId) -> bool {
         let def = card(c);
-        let prereqs = def.prereqs.iter().all(|p| match *p {
+        let prereqs = def.prereqs.iter().all(|&p| self.prereq_met(p, def.ops));
+        prereqs && self.buttons(side) >= def.cost + self.event_tax(side, c)
+    }
+
+    fn prereq_met(&self, p: Prereq, ops: &[Op]) -> bool {
+        match p {
             Prereq::InEffect(x) => self.in_box(x),
             Prereq::NotInEffect(x) => !self.in_box(x),
             Prereq::AmendmentSent => self.board.amendment_sent,
             Prereq::TurnAtLeast(t) => self.board.turn >= t,
-        });
-        prereqs && self.buttons(side) >= def.cost + self.event_tax(side, c)
+            Prereq::CongressAtLeast(n) => self.board.congress >= n,
+            Prereq::ChecksAtLeast(n) => self.board.checks >= n,
+            Prereq::WouldRemove(n) => self.would_remove(ops) >= n as u32,
+        }
     }
 
     fn campaign_die(&self, side: Side) -> Die {
@@ -593,24 +628,41 @@ impl VotesForWomen {
 
     fn setup(setup: &Setup) -> Result<Self, SetupError> {
         let info = Self::info();
-        let (variant, _opts): (VariantInfo, Options) = info.validate(setup)?;
+        let (variant, opts): (VariantInfo, Options) = info.validate(setup)?;
+        let solitaire = variant.id == SOLITAIRE;
         let mut rng = rng::from_seed(setup.seed);
         let mut states: Vec<CardId> = deck_cards(Deck::State).collect();
         states.shuffle(&mut rng);
         let set_aside = states.split_off(9);
         states.sort_unstable();
-        let mut strategy: Vec<CardId> = deck_cards(Deck::Strategy).collect();
+        let mut strategy: Vec<CardId> = deck_cards(Deck::Strategy)
+            .filter(|c| !solitaire || !NOT_VERSUS_OPPOBOT.contains(c))
+            .collect();
         strategy.shuffle(&mut rng);
         let display = strategy.split_off(strategy.len() - 3);
         let mut decks = [DrawDeck::default(), DrawDeck::default()];
         let mut hands = [Vec::new(), Vec::new()];
+        let mut bot_set_aside = Vec::new();
         for (i, deck) in [Deck::Suffragist, Deck::Opposition].into_iter().enumerate() {
+            let bot_deck = solitaire && i == 1;
             let mut middle = Vec::new();
             for era in [Era::Late, Era::Middle, Era::Early] {
-                let mut cards: Vec<CardId> =
-                    deck_cards(deck).filter(|&c| card(c).era == era).collect();
+                let mut cards: Vec<CardId> = if bot_deck {
+                    oppobot_cards().filter(|&c| card(c).era == era).collect()
+                } else {
+                    deck_cards(deck).filter(|&c| card(c).era == era).collect()
+                };
                 cards.shuffle(&mut rng);
+                if bot_deck {
+                    // The top two of each era are set aside unseen.
+                    let k = cards.len() - 2;
+                    bot_set_aside.extend(cards.split_off(k));
+                }
                 middle.extend(cards);
+            }
+            if bot_deck {
+                decks[i].middle = middle;
+                continue;
             }
             decks[i].middle = middle;
             hands[i] = deck_cards(deck)
@@ -620,7 +672,11 @@ impl VotesForWomen {
         let mut game = VotesForWomen {
             board: Board {
                 variant: variant.id.clone(),
-                seats: vec![Side::Suffragist, Side::Opposition],
+                seats: if solitaire {
+                    vec![Side::Suffragist]
+                } else {
+                    vec![Side::Suffragist, Side::Opposition]
+                },
                 turn: 1,
                 phase: Phase::Operations,
                 round: 1,
@@ -647,6 +703,10 @@ impl VotesForWomen {
                 chooser: Side::Suffragist,
                 vote: None,
                 outcome: None,
+                oppobot: solitaire.then(|| OppobotMode {
+                    hard: opts.choice("oppobot") == "hard",
+                    starts: OPPOBOT_STARTS.to_vec(),
+                }),
             },
             hidden: Hidden {
                 hands,
@@ -656,6 +716,7 @@ impl VotesForWomen {
                 set_aside_states: set_aside,
                 rng,
                 forced_dice: Vec::new(),
+                oppobot_set_aside: bot_set_aside,
             },
             log: Vec::new(),
             logging: true,
@@ -686,7 +747,10 @@ impl VotesForWomen {
         let t = self.board.turn;
         self.push_log(LogEntry::new("turn", format!("Turn {t} begins")).amount(t as i64));
         for side in [Side::Suffragist, Side::Opposition] {
-            self.draw(side, PLANNING_DRAW, false);
+            // The Oppobot skips the Planning Phase.
+            if !self.is_bot(side) {
+                self.draw(side, PLANNING_DRAW, false);
+            }
         }
         self.board.round = 1;
         self.board.active = Side::Suffragist;
@@ -739,13 +803,28 @@ impl VotesForWomen {
                 self.board.stack.clear();
                 return;
             }
+            // A card the Oppobot claimed is played before anyone acts again.
+            if self.is_bot(Side::Opposition)
+                && self.board.stack.is_empty()
+                && !self.board.claimed[1].is_empty()
+                && self.bot_step()
+            {
+                continue;
+            }
             if let Some(d) = self.decision(false) {
                 if d.choices.len() == 1 {
                     let id = d.choices[0].id.clone();
                     self.choose(d.side, &id);
                     continue;
                 }
+                if self.is_bot(d.side) {
+                    self.bot_decide();
+                    continue;
+                }
                 return;
+            }
+            if self.bot_step() {
+                continue;
             }
             self.auto_step();
         }
@@ -760,6 +839,7 @@ impl VotesForWomen {
                 return;
             }
             let ops = match frame.source {
+                Source::Card(c) if frame.oppobot_text => oppobot_alt(c).map(|a| a.1).unwrap_or(&[]),
                 Source::Card(c) => card(c).ops,
                 _ => &[],
             };
@@ -801,6 +881,7 @@ impl VotesForWomen {
             failed: false,
             base: 0,
             task,
+            oppobot_text: false,
         });
     }
 
@@ -894,7 +975,9 @@ impl VotesForWomen {
             Op::Gate(die) => {
                 let v = self.roll_die(die);
                 self.log_roll(side, die, &[v]);
-                if v < 3 {
+                if v < 3 && self.is_bot(side) {
+                    self.bot_gate_reroll(die);
+                } else if v < 3 {
                     self.set_task(Some(Task::Dice {
                         purpose: DicePurpose::Gate,
                         die,
@@ -970,7 +1053,14 @@ impl VotesForWomen {
                 );
             }
             Op::DiscardFromBox(c) => {
-                if let Some(i) = self.board.rest_of_turn.iter().position(|&x| x == c) {
+                let name = card(c).name;
+                if let Some(i) = self
+                    .board
+                    .rest_of_turn
+                    .iter()
+                    .position(|&x| card(x).name == name)
+                {
+                    let c = self.board.rest_of_turn[i];
                     self.board.rest_of_turn.remove(i);
                     self.board.out.push(c);
                     self.say(side, "box", format!("{} is discarded", card(c).name));
@@ -1030,8 +1120,17 @@ impl VotesForWomen {
                 pick: StatePick::Bellwether,
             })),
             Op::SuperiorLobbying => {
-                let dice: Vec<u8> = (0..4).map(|_| self.roll_die(Die::D8)).collect();
+                let mut dice: Vec<u8> = (0..4).map(|_| self.roll_die(Die::D8)).collect();
                 self.log_roll(side, Die::D8, &dice);
+                if self.is_bot(side) && dice.iter().all(|&d| d < 6) {
+                    // Its Oppobot text: roll all four again once if none shows 6–8.
+                    self.push_log(LogEntry::new(
+                        "oppobot",
+                        "Oppobot: no 6, 7 or 8; it rolls the four dice again",
+                    ));
+                    dice = (0..4).map(|_| self.roll_die(Die::D8)).collect();
+                    self.log_roll(side, Die::D8, &dice);
+                }
                 self.set_task(Some(Task::Dice {
                     purpose: DicePurpose::Superior,
                     die: Die::D8,
@@ -1040,6 +1139,7 @@ impl VotesForWomen {
             }
             Op::Transportation => self.set_task(Some(Task::Transport { next: 0 })),
             Op::CounterStrat => self.set_task(Some(Task::CounterStrat)),
+            Op::AddInStates(n, k, region) => self.bot_add_in_states(side, n, k, region),
         }
     }
 
@@ -1172,15 +1272,38 @@ impl VotesForWomen {
 
     fn finish(&mut self, winner: Side, reason: String) {
         let seat = self.seat_of(winner);
-        let reason = format!("{} wins: {reason}", winner.name());
+        let who = if self.is_bot(winner) {
+            "The Oppobot (Opposition)"
+        } else {
+            winner.name()
+        };
+        let reason = format!("{who} wins: {reason}");
         self.push_log(LogEntry::new("outcome", reason.clone()).seat(seat));
         self.board.phase = Phase::Finished;
-        self.board.stack.clear();
+        // Cards still being played when the game ends leave the game.
+        for f in std::mem::take(&mut self.board.stack) {
+            if let Source::Card(c) = f.source {
+                self.board.out.push(c);
+            }
+        }
         self.board.vote = None;
-        self.board.outcome = Some(Outcome {
-            winners: vec![seat],
-            reason,
-            scores: vec![self.board.checks as i64, self.board.xs as i64],
+        // Against the Oppobot its win is the Suffragist seat's loss: no seat wins.
+        self.board.outcome = Some(if self.board.oppobot.is_some() {
+            Outcome {
+                winners: if winner == Side::Suffragist {
+                    vec![0]
+                } else {
+                    Vec::new()
+                },
+                reason,
+                scores: vec![self.board.checks as i64],
+            }
+        } else {
+            Outcome {
+                winners: vec![seat],
+                reason,
+                scores: vec![self.board.checks as i64, self.board.xs as i64],
+            }
         });
     }
 
@@ -2269,6 +2392,10 @@ impl VotesForWomen {
 
     fn operations_decision(&self, full: bool) -> Option<Decision> {
         let side = self.board.active;
+        if self.is_bot(side) {
+            // The Oppobot's part of the round runs in `bot_step`.
+            return None;
+        }
         let b = self.buttons(side);
         let mut ch = Vec::new();
         let hand = &self.hidden.hands[side.index()];
@@ -2488,7 +2615,12 @@ impl VotesForWomen {
         let ob = self.buttons(Side::Opposition);
         match self.board.commit {
             None => {
-                let max = sb.min(ob + 1);
+                // Against the Oppobot the Suffragist may commit every button (§3.8).
+                let max = if self.board.oppobot.is_some() {
+                    sb
+                } else {
+                    sb.min(ob + 1)
+                };
                 let ch = (0..=max)
                     .map(|n| {
                         mk(full, format!("commit:{n}"), "commit", || {
@@ -2507,7 +2639,7 @@ impl VotesForWomen {
                 })
             }
             Some(n) => {
-                if n > ob || (n == 0 && ob == 0) {
+                if n > ob || (n == 0 && ob == 0) || self.board.oppobot.is_some() {
                     return None;
                 }
                 let mut ch = Vec::new();
@@ -2556,6 +2688,10 @@ impl VotesForWomen {
 
     /// Settles the bid; `answer` is the Opposition's (none when it had no choice).
     fn resolve_bid(&mut self, answer: Option<&str>) {
+        if self.board.oppobot.is_some() {
+            self.bot_bid();
+            return;
+        }
         let n = self.board.commit.unwrap_or(0);
         let ob = self.buttons(Side::Opposition);
         let answer = answer.unwrap_or(if n > ob { "defer" } else { "match" });
@@ -2587,6 +2723,11 @@ impl VotesForWomen {
     // ----- Final Voting ------------------------------------------------------------------
 
     fn vote_die(&self, side: Side) -> Die {
+        if let Some(m) = &self.board.oppobot
+            && side == Side::Opposition
+        {
+            return if m.hard { Die::D8 } else { Die::D6 };
+        }
         if self.side_lasting(side, Lasting::FinalVotingD8) {
             Die::D8
         } else {
@@ -2684,7 +2825,13 @@ impl VotesForWomen {
                     self.vote_die(Side::Opposition),
                 );
                 let a = self.roll_die(da);
-                let b = self.roll_die(db);
+                let b = if self.is_bot(Side::Opposition)
+                    && self.has_lasting(Lasting::OppobotTwoVoteDice)
+                {
+                    self.roll_die(db).max(self.roll_die(db))
+                } else {
+                    self.roll_die(db)
+                };
                 let seat = self.seat_of(side);
                 self.push_log(
                     LogEntry::new(
@@ -2773,6 +2920,9 @@ impl VotesForWomen {
                 s.insert(c);
             }
         }
+        if let Some(m) = &board.oppobot {
+            s.extend(&m.starts);
+        }
         s
     }
 
@@ -2788,7 +2938,27 @@ impl VotesForWomen {
         let mut hands = [Vec::new(), Vec::new()];
         let mut drawn = [Vec::new(), Vec::new()];
         let mut decks = [DrawDeck::default(), DrawDeck::default()];
+        let mut bot_set_aside = Vec::new();
         for (i, deck) in [Deck::Suffragist, Deck::Opposition].into_iter().enumerate() {
+            if i == 1 && view.board.oppobot.is_some() {
+                // The Oppobot's deck: 11 per era, Early on top, never reshuffled; whatever of
+                // an era is unseen and not in the deck is among the 6 set aside.
+                let mut left = view.deck_count[1] as usize;
+                let mut middle = Vec::new();
+                for era in [Era::Late, Era::Middle, Era::Early] {
+                    let mut cards: Vec<CardId> = oppobot_cards()
+                        .filter(|&c| card(c).era == era && !public.contains(&c))
+                        .collect();
+                    cards.shuffle(&mut r);
+                    let k = left.min(11).min(cards.len());
+                    left -= k;
+                    let rest = cards.split_off(k);
+                    bot_set_aside.extend(rest);
+                    middle.extend(cards);
+                }
+                decks[1].middle = middle;
+                continue;
+            }
             let mut known: Vec<CardId> = Vec::new();
             let take = |o: &Option<Vec<CardId>>, known: &mut Vec<CardId>| -> Option<Vec<CardId>> {
                 o.as_ref().map(|v| {
@@ -2822,8 +2992,9 @@ impl VotesForWomen {
                 top,
             };
         }
+        let solitaire = view.board.oppobot.is_some();
         let mut strategy: Vec<CardId> = deck_cards(Deck::Strategy)
-            .filter(|c| !public.contains(c))
+            .filter(|c| !(public.contains(c) || solitaire && NOT_VERSUS_OPPOBOT.contains(c)))
             .collect();
         strategy.shuffle(&mut r);
         let set_aside: Vec<CardId> = deck_cards(Deck::State)
@@ -2837,6 +3008,7 @@ impl VotesForWomen {
             set_aside_states: set_aside,
             rng: r,
             forced_dice: Vec::new(),
+            oppobot_set_aside: bot_set_aside,
         }
     }
 }
@@ -2853,16 +3025,41 @@ impl Game for VotesForWomen {
                       it to the states and wins 36 ratifications; the Opposition blocks Congress \
                       or wins 13 rejections."
                 .into(),
-            variants: vec![VariantInfo {
-                id: "standard".into(),
-                name: "Two players".into(),
-                description: "Suffragist against Opposition.".into(),
-                min_seats: 2,
-                max_seats: 2,
-                default_seats: 2,
-                seat_names: vec!["Suffragist".into(), "Opposition".into()],
+            variants: vec![
+                VariantInfo {
+                    id: "standard".into(),
+                    name: "Two players".into(),
+                    description: "Suffragist against Opposition.".into(),
+                    min_seats: 2,
+                    max_seats: 2,
+                    default_seats: 2,
+                    seat_names: vec!["Suffragist".into(), "Opposition".into()],
+                },
+                VariantInfo {
+                    id: SOLITAIRE.into(),
+                    name: "Solitaire against the Oppobot".into(),
+                    description: "One Suffragist against the Oppobot, the automated Opposition, \
+                              with the Oppobot deck (reconstruction): its cards are our own \
+                              design, not the published deck. Every Oppobot decision is a die \
+                              roll or a fixed priority, shown in the log."
+                        .into(),
+                    min_seats: 1,
+                    max_seats: 1,
+                    default_seats: 1,
+                    seat_names: vec!["Suffragist".into()],
+                },
+            ],
+            options: vec![OptionSpec {
+                key: "oppobot".into(),
+                label: "Oppobot difficulty".into(),
+                description: "Against the Oppobot: normal rolls d4 for its bid and campaigns and \
+                              d6 in Final Voting; hard rolls d8 for all three."
+                    .into(),
+                kind: OptionKind::Choice {
+                    values: vec!["normal".into(), "hard".into()],
+                    default: "normal".into(),
+                },
             }],
-            options: Vec::new(),
             timeout_policy: TimeoutPolicy::DefaultChoice,
         }
     }
