@@ -105,6 +105,8 @@ pub fn local_tournament(
         let (ad, at) = sum(true);
         let (bd, bt) = sum(false);
         tally.record(won(true), won(false), r.choices as u64, ad, at, bd, bt);
+        let is_a: Vec<bool> = (0..seats).map(|s| a_seats.contains(&s)).collect();
+        tally.record_seats(&is_a, &r.outcome.winners);
     }
     Ok(tally)
 }

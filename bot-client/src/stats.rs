@@ -55,6 +55,72 @@ pub struct Tally {
     pub b_decisions: u64,
     pub a_think_secs: f64,
     pub b_think_secs: f64,
+    /// Per seat (a game's side: seat 0 of Votes for Women is the Suffragist …): games and
+    /// wins of each AI in that seat.
+    pub by_seat: Vec<SeatTally>,
+}
+
+/// One seat's games and wins, by AI.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct SeatTally {
+    pub a_games: u64,
+    pub a_wins: u64,
+    pub b_games: u64,
+    pub b_wins: u64,
+}
+
+/// One seat's line of a summary: how often whoever sat there won, and each AI there.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SeatSummary {
+    pub seat: usize,
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub ci95_low: f64,
+    pub ci95_high: f64,
+    pub a: RateSummary,
+    pub b: RateSummary,
+}
+
+/// Wins out of games, with a 95% interval.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct RateSummary {
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub ci95_low: f64,
+    pub ci95_high: f64,
+}
+
+impl RateSummary {
+    pub fn new(wins: u64, games: u64) -> Self {
+        let (lo, hi) = wilson(wins, games, Z95);
+        RateSummary {
+            games,
+            wins,
+            win_rate: if games == 0 {
+                0.0
+            } else {
+                wins as f64 / games as f64
+            },
+            ci95_low: lo,
+            ci95_high: hi,
+        }
+    }
+}
+
+impl std::fmt::Display for RateSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}/{} ({:5.1}%, 95% CI {:5.1}%–{:5.1}%)",
+            self.wins,
+            self.games,
+            100.0 * self.win_rate,
+            100.0 * self.ci95_low,
+            100.0 * self.ci95_high
+        )
+    }
 }
 
 /// One side's line of a tournament summary.
@@ -77,6 +143,8 @@ pub struct Summary {
     pub mean_game_length: f64,
     pub a: SideSummary,
     pub b: SideSummary,
+    /// Win rates by seat (the game's sides), overall and for each AI.
+    pub by_seat: Vec<SeatSummary>,
 }
 
 impl Tally {
@@ -118,6 +186,25 @@ impl Tally {
         self.b_think_secs += b_think_secs;
     }
 
+    /// Counts one game's result by seat: `is_a[s]` whether seat `s` was side A, `winners`
+    /// the winning seats. Call alongside [`Tally::record`].
+    pub fn record_seats(&mut self, is_a: &[bool], winners: &[usize]) {
+        if self.by_seat.len() < is_a.len() {
+            self.by_seat.resize(is_a.len(), SeatTally::default());
+        }
+        for (s, &a) in is_a.iter().enumerate() {
+            let won = winners.contains(&s) as u64;
+            let t = &mut self.by_seat[s];
+            if a {
+                t.a_games += 1;
+                t.a_wins += won;
+            } else {
+                t.b_games += 1;
+                t.b_wins += won;
+            }
+        }
+    }
+
     pub fn summary(&self) -> Summary {
         let side = |ai: &str, wins: u64, decisions: u64, secs: f64| {
             let (lo, hi) = wilson(wins, self.games, Z95);
@@ -149,6 +236,24 @@ impl Tally {
             },
             a: side(&self.a, self.a_wins, self.a_decisions, self.a_think_secs),
             b: side(&self.b, self.b_wins, self.b_decisions, self.b_think_secs),
+            by_seat: self
+                .by_seat
+                .iter()
+                .enumerate()
+                .map(|(seat, t)| {
+                    let all = RateSummary::new(t.a_wins + t.b_wins, t.a_games + t.b_games);
+                    SeatSummary {
+                        seat,
+                        games: all.games,
+                        wins: all.wins,
+                        win_rate: all.win_rate,
+                        ci95_low: all.ci95_low,
+                        ci95_high: all.ci95_high,
+                        a: RateSummary::new(t.a_wins, t.a_games),
+                        b: RateSummary::new(t.b_wins, t.b_games),
+                    }
+                })
+                .collect(),
         }
     }
 }
@@ -173,6 +278,18 @@ impl std::fmt::Display for Summary {
                 s.decisions
             )?;
         }
+        for s in &self.by_seat {
+            let all = RateSummary {
+                games: s.games,
+                wins: s.wins,
+                win_rate: s.win_rate,
+                ci95_low: s.ci95_low,
+                ci95_high: s.ci95_high,
+            };
+            writeln!(f, "  seat {}: won {all}", s.seat)?;
+            writeln!(f, "    {:<8} in seat {}: won {}", self.a.ai, s.seat, s.a)?;
+            writeln!(f, "    {:<8} in seat {}: won {}", self.b.ai, s.seat, s.b)?;
+        }
         Ok(())
     }
 }
@@ -194,5 +311,23 @@ mod tally_tests {
         let text = s.to_string();
         assert!(text.contains("3 games, 1 draws"), "{text}");
         assert!(text.contains("95% CI"), "{text}");
+    }
+
+    #[test]
+    fn seats_are_tallied_by_ai() {
+        let mut t = Tally::new("greedy", "random");
+        t.record(true, false, 10, 5, 0.0, 5, 0.0);
+        t.record_seats(&[true, false], &[0]);
+        t.record(true, false, 10, 5, 0.0, 5, 0.0);
+        t.record_seats(&[false, true], &[1]);
+        t.record(false, true, 10, 5, 0.0, 5, 0.0);
+        t.record_seats(&[true, false], &[1]);
+        let s = t.summary();
+        assert_eq!(s.by_seat.len(), 2);
+        assert_eq!((s.by_seat[0].games, s.by_seat[0].wins), (3, 1));
+        assert_eq!((s.by_seat[0].a.games, s.by_seat[0].a.wins), (2, 1));
+        assert_eq!((s.by_seat[1].a.games, s.by_seat[1].a.wins), (1, 1));
+        assert_eq!((s.by_seat[1].b.games, s.by_seat[1].b.wins), (2, 1));
+        assert!(s.to_string().contains("seat 1: won 2/3"), "{s}");
     }
 }

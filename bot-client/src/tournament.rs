@@ -137,6 +137,7 @@ fn record(
         bd,
         bt,
     );
+    tally.record_seats(&is_a, &winners);
     bar.inc(1);
     bar.set_message(format!(
         "{} {} – {} {}",

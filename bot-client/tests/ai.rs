@@ -238,3 +238,56 @@ fn the_ais_also_play_the_other_games_without_a_heuristic_of_their_own() {
         }
     }
 }
+
+/// Wins of the AI `name` playing `seat` against random, over `games` seeds from `seed`.
+fn wins_in_seat(game: &str, name: &str, seat: usize, games: u64, seed: u64) -> u64 {
+    let mut wins = 0;
+    for g in 0..games {
+        let mut names = ["random", "random"];
+        names[seat] = name;
+        let setup = Setup::new("standard", 2, seed + g);
+        let r = play_local(game, &setup, &mut ais(&names, seed + g), 1_000_000)
+            .unwrap_or_else(|e| panic!("{game} {names:?}: {e}"));
+        if r.outcome.winners.contains(&seat) {
+            wins += 1;
+        }
+    }
+    wins
+}
+
+/// Greedy in `seat` against random, and random in the same seat on the same seeds (the
+/// games are seeded, so the counts are exact): greedy must win at least `margin` more.
+fn greedy_beats_random_in_seat(game: &str, seat: usize, games: u64, margin: u64) {
+    let greedy = wins_in_seat(game, "greedy:2", seat, games, 5_000);
+    let random = wins_in_seat(game, "random", seat, games, 5_000);
+    eprintln!("{game} seat {seat}: greedy won {greedy}/{games}, random {random}/{games}");
+    assert!(
+        greedy >= random + margin,
+        "{game} seat {seat}: greedy won {greedy} of {games}, random {random}"
+    );
+}
+
+// Both games are lopsided under weak play (random Suffragists and Equality players almost
+// never win; see the issues), so the weaker side is where greedy's gain shows: random wins
+// 1 and 0 of these 30 seeded games, greedy 3 and 4. On the stronger side random already
+// wins (nearly) every game, so the check there is that greedy never does worse.
+
+#[test]
+fn greedy_beats_random_as_the_suffragist() {
+    greedy_beats_random_in_seat("votes-for-women", 0, 30, 2);
+}
+
+#[test]
+fn greedy_does_no_worse_than_random_as_the_opposition() {
+    greedy_beats_random_in_seat("votes-for-women", 1, 30, 0);
+}
+
+#[test]
+fn greedy_beats_random_as_equality() {
+    greedy_beats_random_in_seat("the-vote", 0, 30, 2);
+}
+
+#[test]
+fn greedy_does_no_worse_than_random_as_supremacy() {
+    greedy_beats_random_in_seat("the-vote", 1, 30, 0);
+}

@@ -26,7 +26,14 @@ pub fn evaluation(game_id: &str) -> Option<Evaluation> {
             score: presidency_score,
             scale: 8.0,
         }),
-        // Votes for Women and The Vote: add their evaluations here (`the_vote::GAME_ID` …).
+        hustings_engine::votes_for_women::GAME_ID => Some(Evaluation {
+            score: votes_for_women_score,
+            scale: 6.0,
+        }),
+        hustings_engine::the_vote::GAME_ID => Some(Evaluation {
+            score: the_vote_score,
+            scale: 10.0,
+        }),
         _ => None,
     }
 }
@@ -109,4 +116,108 @@ fn presidency_score(game: &dyn AnyGame, seat: Seat) -> f64 {
         PRESIDENCY_IDLE_MONEY * me.money as f64
     };
     me.votes as f64 - best_other as f64 + money
+}
+
+/// Worth of one Red X, in checks: the Opposition needs 13 where the Suffragist needs 36.
+const VFW_X: f64 = 36.0 / 13.0;
+/// Worth of a state holding the 4 cubes that decide it once the amendment is out, as a
+/// share of its check (or X): cubes can still be removed before it votes.
+const VFW_LEAN: f64 = 0.7;
+/// Worth of the amendment sent, in checks: without it the Opposition wins.
+const VFW_SENT: f64 = 24.0;
+/// Worth of a button and of a card in hand, in checks.
+const VFW_BUTTON: f64 = 0.25;
+const VFW_CARD: f64 = 0.3;
+
+/// Votes for Women, from the Suffragist's side (the Opposition's score is its negation):
+/// checks less Xs (an X worth 36/13 checks), states leaning by their cubes up to the 4 that
+/// decide them, the Congress track (each marker worth more as turns run out, the amendment
+/// sent worth a lot), buttons and cards in hand. Only the seat's own view is read.
+fn votes_for_women_score(game: &dyn AnyGame, seat: Seat) -> f64 {
+    use hustings_engine::votes_for_women::data::Side;
+    let AnyView::VotesForWomen(view) = game.view(Viewer::Seat(seat)) else {
+        return 0.0;
+    };
+    let b = &view.board;
+    let Some(&my_side) = b.seats.get(seat) else {
+        return 0.0;
+    };
+    let mut s = b.checks as f64 - VFW_X * b.xs as f64;
+    for st in &b.states {
+        if st.mark.is_some() {
+            continue;
+        }
+        let suff = st.cubes(Side::Suffragist).min(4) as f64 / 4.0;
+        let opp = st.cubes(Side::Opposition).min(4) as f64 / 4.0;
+        // A state at the threshold is worth much more than one cube short of it.
+        s += VFW_LEAN * (suff * suff - VFW_X * opp * opp);
+    }
+    if b.amendment_sent {
+        s += VFW_SENT;
+    } else {
+        // Markers matter more the fewer turns remain to send the amendment.
+        let urgency = 1.0 + b.turn as f64 / 3.0;
+        s += b.congress as f64 * urgency * VFW_SENT / 12.0;
+    }
+    s += VFW_BUTTON * (b.buttons[0] as f64 - b.buttons[1] as f64);
+    s += VFW_CARD * (view.hand_count[0] as f64 - view.hand_count[1] as f64);
+    match my_side {
+        Side::Suffragist => s,
+        Side::Opposition => -s,
+    }
+}
+
+/// Worth, in VP-like units, of an Amendment passed (Equality needs both).
+const VOTE_AMENDMENT: f64 = 30.0;
+/// Worth of a Local Law in a Region: Direct Election and Woman Suffrage lead to the
+/// Amendments and Congress, Municipal Elections adds a marker.
+const VOTE_LAW: [f64; 3] = [1.5, 3.0, 3.0];
+/// Worth of a marker in a Region (own side or own Apathy, less the other's).
+const VOTE_MARKER: f64 = 0.4;
+/// Worth of holding Congress Control, and of each Congress Control Point's share.
+const VOTE_CONGRESS: f64 = 4.0;
+const VOTE_POINTS: f64 = 10.0;
+/// Worth of an Org level and of a PW.
+const VOTE_ORG: f64 = 1.5;
+const VOTE_PW: f64 = 0.3;
+
+/// The Vote, from Equality's side (Supremacy's score is its negation): Amendments passed,
+/// Local Laws, markers (the majority of each Region, which decides its Congress points once
+/// it has Direct Election), Congress Control and points, VP (Supremacy's count towards its 75
+/// twice as much), Org and PW.
+fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
+    use hustings_engine::the_vote::{EQUALITY, SUPREMACY, data::Law};
+    let AnyView::TheVote(view) = game.view(Viewer::Seat(seat)) else {
+        return 0.0;
+    };
+    let (Some(e), Some(su)) = (view.players.get(EQUALITY), view.players.get(SUPREMACY)) else {
+        return 0.0;
+    };
+    let mut s = VOTE_AMENDMENT * view.amendments_passed.len() as f64;
+    s += 0.5 * e.vp as f64 - 1.0 * su.vp as f64;
+    for r in &view.regions {
+        for (i, &on) in r.laws.iter().enumerate() {
+            if on {
+                s += VOTE_LAW[i];
+            }
+        }
+        let lead = r.blue() as f64 - r.red() as f64;
+        s += VOTE_MARKER * lead;
+        // A majority counts once Direct Election turns it into Congress points.
+        if r.law(Law::DirectElection) {
+            s += lead.signum();
+        }
+    }
+    let total = (view.congress_points[0] + view.congress_points[1]).max(1) as f64;
+    s += VOTE_POINTS
+        * (view.congress_points[EQUALITY] as f64 - view.congress_points[SUPREMACY] as f64)
+        / total;
+    s += if view.congress == EQUALITY {
+        VOTE_CONGRESS
+    } else {
+        -VOTE_CONGRESS
+    };
+    s += VOTE_ORG * (e.org as f64 - su.org as f64);
+    s += VOTE_PW * (e.pw as f64 - su.pw as f64);
+    if seat == EQUALITY { s } else { -s }
 }
