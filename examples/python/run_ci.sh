@@ -21,7 +21,7 @@ target_dir="$(cargo metadata --format-version 1 --no-deps |
   python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-RUST_LOG=warn "$target_dir/debug/hustings-server" --listen "127.0.0.1:$port" &
+RUST_LOG=warn "$target_dir/debug/hustings-server" --memory --listen "127.0.0.1:$port" &
 pids+=($!)
 # The pool fills the match's bot seat and stops once that seat's match is over.
 "$target_dir/debug/hustings-bot" --server "http://127.0.0.1:$port" pool --ai random --max-seats 1 &

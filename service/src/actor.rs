@@ -93,11 +93,16 @@ impl MatchActor {
         let mut game = engine::new_game(&record.game, &record.setup).map_err(|e| e.to_string())?;
         let mut resigned_outcome = None;
         let mut last_action = None;
+        // Only the last played choice's label is shown; building a prompt for every stored
+        // choice would dominate a restart.
+        let last_played = record.choices.iter().rposition(|c| c.choice != RESIGN);
         for (i, c) in record.choices.iter().enumerate() {
             if c.choice == RESIGN {
                 resigned_outcome = Some(resign_outcome(&*game, &record, c.seat));
             } else {
-                last_action = Some(last_action_of(&*game, c.seat, &c.choice));
+                if Some(i) == last_played {
+                    last_action = Some(last_action_of(&*game, c.seat, &c.choice));
+                }
                 game.apply(c.seat, &c.choice)
                     .map_err(|e| format!("stored choice #{i} no longer applies: {e}"))?;
             }

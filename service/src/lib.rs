@@ -10,6 +10,7 @@ pub mod auth;
 pub mod convert;
 pub mod grpc;
 pub mod hub;
+pub mod sql;
 pub mod store;
 
 use std::net::SocketAddr;
@@ -54,11 +55,62 @@ impl Default for Limits {
     }
 }
 
+/// Where matches are kept.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Database {
+    /// In memory only: every match is lost when the server stops.
+    #[default]
+    Memory,
+    /// A SQLite file (created with its directory on first start).
+    Sqlite(PathBuf),
+    /// A PostgreSQL database, `postgres://user:password@host:port/dbname`.
+    Postgres(String),
+}
+
+impl Database {
+    /// Parses a `--database-url`: `memory:`, `sqlite:PATH` or `postgres://…`
+    /// (`postgresql://…`).
+    pub fn from_url(url: &str) -> anyhow::Result<Database> {
+        if url == "memory:" || url == "memory" {
+            Ok(Database::Memory)
+        } else if let Some(path) = url.strip_prefix("sqlite:") {
+            let path = path.strip_prefix("//").unwrap_or(path);
+            if path.is_empty() {
+                anyhow::bail!(
+                    "a sqlite: URL needs a file path, e.g. sqlite:/var/lib/hustings/hustings.sqlite"
+                );
+            }
+            Ok(Database::Sqlite(PathBuf::from(path)))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Database::Postgres(url.to_string()))
+        } else {
+            anyhow::bail!(
+                "unsupported database URL '{}': use postgres://…, sqlite:PATH or memory:",
+                sql::postgres::redact(url)
+            )
+        }
+    }
+
+    /// The SQLite database inside a data directory.
+    pub fn in_data_dir(dir: &std::path::Path) -> Database {
+        Database::Sqlite(dir.join(sql::sqlite::FILE_NAME))
+    }
+
+    /// For messages (no password).
+    pub fn describe(&self) -> String {
+        match self {
+            Database::Memory => "memory (matches are lost when the server stops)".into(),
+            Database::Sqlite(p) => format!("sqlite {}", p.display()),
+            Database::Postgres(url) => sql::postgres::redact(url),
+        }
+    }
+}
+
 /// How to run the server.
 #[derive(Clone, Debug, Default)]
 pub struct ServerConfig {
-    /// Where durable data lives; `None` keeps matches in memory only.
-    pub data_dir: Option<PathBuf>,
+    /// Where matches are kept; the default keeps them in memory only.
+    pub database: Database,
     pub limits: Limits,
 }
 
@@ -101,19 +153,23 @@ impl RunningServer {
     }
 }
 
-/// Opens the store the configuration asks for.
+/// Opens the store the configuration asks for: creates or migrates a database, or fails with
+/// a message saying why it cannot be used (never starting afresh over existing data).
 pub fn open_store(config: &ServerConfig) -> anyhow::Result<Arc<dyn Store>> {
-    if let Some(dir) = &config.data_dir {
-        std::fs::create_dir_all(dir)?;
-    }
-    Ok(Arc::new(MemoryStore::default()))
+    Ok(match &config.database {
+        Database::Memory => Arc::new(MemoryStore::default()),
+        Database::Sqlite(path) => Arc::new(sql::sqlite::SqliteStore::open(path)?),
+        Database::Postgres(url) => Arc::new(sql::postgres::PostgresStore::open(url)?),
+    })
 }
 
 /// Starts a server on `listen` (port 0 picks a free port).
 pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<RunningServer> {
     let store = open_store(&config)?;
     let hub = Hub::new(store, config.limits.clone());
-    let restored = hub.restore()?;
+    let restored = hub
+        .restore()
+        .map_err(|e| anyhow::anyhow!("cannot load the stored matches: {e}"))?;
     let listener = TcpListener::bind(listen)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {listen}: {e}"))?;
@@ -144,11 +200,38 @@ pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<R
             })
             .await
     });
-    info!(%addr, restored, "hustings server listening");
+    info!(%addr, restored, database = %config.database.describe(), "hustings server listening");
     Ok(RunningServer {
         addr,
         hub,
         shutdown: Some(tx),
         join,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_urls() {
+        assert_eq!(Database::from_url("memory:").ok(), Some(Database::Memory));
+        assert_eq!(
+            Database::from_url("sqlite:/var/lib/h/hustings.sqlite").ok(),
+            Some(Database::Sqlite("/var/lib/h/hustings.sqlite".into()))
+        );
+        assert_eq!(
+            Database::from_url("sqlite://rel/h.sqlite").ok(),
+            Some(Database::Sqlite("rel/h.sqlite".into()))
+        );
+        let pg = "postgresql://u:p@db:5432/h";
+        assert_eq!(
+            Database::from_url(pg).ok(),
+            Some(Database::Postgres(pg.into()))
+        );
+        assert!(Database::from_url("sqlite:").is_err());
+        let err = Database::from_url("mysql://u:secret@h/db").unwrap_err();
+        assert!(!err.to_string().contains("secret"), "{err}");
+        assert_eq!(ServerConfig::default().database, Database::Memory);
+    }
 }

@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::Parser;
-use hustings_service::{Limits, ServerConfig, start};
+use hustings_service::{Database, Limits, ServerConfig, start};
 use tracing::info;
 
 /// The Hustings match server: hosts Presidential Race matches (and more games) over gRPC for
@@ -12,15 +12,24 @@ use tracing::info;
 #[derive(Parser, Debug)]
 #[command(
     version,
-    after_help = "Example:\n  hustings-server --listen 127.0.0.1:50051\n\nThen play with `hustings play --game presidency`, or fill bot seats with `hustings-bot pool --ai greedy`."
+    after_help = "Storage: matches are kept in the SQLite file hustings.sqlite inside the data directory, created on first start (default: $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else ./hustings-data). --database-url postgres://user:password@host/db uses PostgreSQL instead; --memory keeps matches in memory only. A database that cannot be read, or that was written by a newer server, stops the server with an error.\n\nExample:\n  hustings-server --listen 127.0.0.1:50051\n\nThen play with `hustings play --game presidency`, or fill bot seats with `hustings-bot pool --ai greedy`."
 )]
 struct Args {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:50051", env = "HUSTINGS_LISTEN")]
     listen: SocketAddr,
-    /// Directory for the server's data.
+    /// Directory for the server's data (the SQLite database hustings.sqlite); created if
+    /// missing. Default: $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else
+    /// ./hustings-data.
     #[arg(long, env = "HUSTINGS_DATA_DIR")]
     data_dir: Option<PathBuf>,
+    /// Database to use instead of the data directory's SQLite file: postgres://user:password@host:port/dbname,
+    /// sqlite:PATH, or memory:.
+    #[arg(long, env = "HUSTINGS_DATABASE_URL", conflicts_with = "memory")]
+    database_url: Option<String>,
+    /// Keep matches in memory only: they are lost when the server stops.
+    #[arg(long)]
+    memory: bool,
     /// Most matches held at once.
     #[arg(long, default_value_t = Limits::default().max_matches)]
     max_matches: usize,
@@ -33,15 +42,30 @@ struct Args {
 }
 
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
+async fn main() {
+    if let Err(e) = run().await {
+        // One readable line (with its causes), not a debug dump, and a non-zero exit.
+        eprintln!("hustings-server: error: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+async fn run() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
         .init();
     let args = Args::parse();
+    let database = if args.memory {
+        Database::Memory
+    } else if let Some(url) = &args.database_url {
+        Database::from_url(url)?
+    } else {
+        Database::in_data_dir(&args.data_dir.unwrap_or_else(default_data_dir))
+    };
     let config = ServerConfig {
-        data_dir: args.data_dir,
+        database,
         limits: Limits {
             max_matches: args.max_matches,
             max_viewers_per_match: args.max_viewers_per_match,
@@ -55,6 +79,22 @@ async fn main() -> anyhow::Result<()> {
     info!("signal received; shutting down");
     server.shutdown().await;
     Ok(())
+}
+
+/// `$XDG_DATA_HOME/hustings`, else `~/.local/share/hustings`, else `./hustings-data`.
+fn default_data_dir() -> PathBuf {
+    let nonempty = |v: &str| {
+        std::env::var_os(v)
+            .filter(|s| !s.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(xdg) = nonempty("XDG_DATA_HOME") {
+        xdg.join("hustings")
+    } else if let Some(home) = nonempty("HOME") {
+        home.join(".local").join("share").join("hustings")
+    } else {
+        PathBuf::from("hustings-data")
+    }
 }
 
 async fn shutdown_signal() {
