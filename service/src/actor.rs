@@ -96,12 +96,10 @@ fn step(
             return Ok(());
         }
         let seat = c.seat;
-        let digest = |g: &dyn AnyGame| {
-            (
-                g.hidden_digest(Viewer::Seat(seat)),
-                g.hidden_digest(Viewer::Spectator),
-            )
-        };
+        // What spectators may not know covers what every seat may not know: unchanged, the
+        // choice revealed nothing to anyone (a card played from the hand changes it) and
+        // rolled nothing (the generator is hidden).
+        let digest = |g: &dyn AnyGame| g.hidden_digest(Viewer::Spectator);
         let before = digest(&**game);
         game.apply(seat, &c.choice)
             .map_err(|e| format!("stored choice #{index} no longer applies: {e}"))?;
