@@ -97,7 +97,9 @@ pub async fn play_seat(
     while let Some(update) = stream.message().await.expect("stream healthy") {
         let done = update.outcome.is_some();
         let act = update.prompt.as_ref().map(|p| {
-            p.choices
+            // Random play, but never taking a choice back (that could go on forever).
+            let game_choices: Vec<_> = p.choices.iter().filter(|c| c.kind != "undo").collect();
+            game_choices
                 .choose(&mut rng)
                 .map(|c| c.id.clone())
                 .expect("a prompt has choices")

@@ -791,3 +791,49 @@ async fn cli_draws_the_votes_for_women_map_and_the_seats_own_hand() {
     .await
     .expect("the test finished in time");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cli_offers_undo_and_shows_the_take_back_in_its_log() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        let match_id = create_presidency(&mut c, 2024).await;
+        let (tx, _rx) = watch::channel(0);
+        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+        // Convert once, then take it back by its id; the script then ends.
+        let choices = temp_file("undo.txt", "convert:1\nundo\n");
+        let choices_arg = choices.to_string_lossy().into_owned();
+        let run = run_cli(
+            &[
+                "--server",
+                &url,
+                "play",
+                "--match",
+                &match_id,
+                "--seat",
+                "0",
+                "--choices-from",
+                &choices_arg,
+            ],
+            None,
+        )
+        .await;
+        let _ = std::fs::remove_file(&choices);
+        opp.abort();
+        assert!(
+            run.stdout.contains("Take back your last choice"),
+            "the undo choice is listed:\n{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout
+                .contains("Democrat took back: Convert 2 money into 1 vote"),
+            "the take-back is in the log:\n{}",
+            run.stdout
+        );
+        srv.shutdown().await;
+    })
+    .await
+    .expect("in time");
+}

@@ -106,9 +106,11 @@ pub fn prompt_from_wire(p: &pb::Prompt) -> Prompt {
     Prompt {
         seat: p.seat as usize,
         text: p.text.clone(),
+        // A bot plays its game: it never takes a choice back (the service's `undo`).
         choices: p
             .choices
             .iter()
+            .filter(|c| c.kind != "undo")
             .map(|c| Choice {
                 id: c.id.clone(),
                 label: c.label.clone(),

@@ -428,13 +428,30 @@ impl Session {
                 render::last_action(a, &t.seats, t.viewer, style)
             ));
         }
-        let fresh: Vec<LogEntry> = u
-            .log
-            .iter()
-            .filter(|e| t.last_seq.is_none_or(|s| e.seq > s))
-            .cloned()
-            .collect();
-        if let Some(last) = fresh.last() {
+        // A choice was taken back: the log got shorter and its positions are used again.
+        // Show the take-back entries and go on from the log's new end.
+        let undone = resuming
+            && u.snapshot
+            && u.last_action
+                .as_ref()
+                .is_some_and(|a| a.choice_id == "undo");
+        let fresh: Vec<LogEntry> = if undone {
+            u.log.iter().filter(|e| e.kind == "undo").cloned().collect()
+        } else {
+            u.log
+                .iter()
+                .filter(|e| t.last_seq.is_none_or(|s| e.seq > s))
+                .cloned()
+                .collect()
+        };
+        if undone {
+            t.last_seq = u
+                .log
+                .iter()
+                .filter(|e| e.kind != "undo")
+                .map(|e| e.seq)
+                .max();
+        } else if let Some(last) = fresh.last() {
             t.last_seq = Some(last.seq);
         }
         // A fresh stream's whole log is shown once, under the first board; later entries

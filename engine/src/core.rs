@@ -466,3 +466,12 @@ impl fmt::Display for Viewer {
         }
     }
 }
+
+/// A digest of any serializable value (for [`crate::Game::hidden_digest`]): equal values give
+/// equal digests within one build. Not stored anywhere, so the hash need not be stable.
+pub fn digest_of<T: serde::Serialize + ?Sized>(value: &T) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    serde_json::to_vec(value).unwrap_or_default().hash(&mut h);
+    h.finish()
+}

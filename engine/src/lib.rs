@@ -69,6 +69,11 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// A digest of everything hidden from `viewer` (deck order, the generator, other seats'
+    /// hands, set-aside cards). A choice that leaves it unchanged revealed nothing and rolled
+    /// nothing, so it may be taken back: that is how the service decides what is undoable.
+    fn hidden_digest(&self, viewer: Viewer) -> u64;
+
     /// The choice taken for a seat whose clock ran out, where the game's timeout policy is
     /// to take a default. The first offered choice unless a game knows better.
     fn default_choice(&self, seat: Seat) -> Option<String> {
@@ -137,6 +142,8 @@ pub trait AnyGame: Debug + Send + Sync {
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
     fn outcome(&self) -> Option<Outcome>;
     fn default_choice(&self, seat: Seat) -> Option<String>;
+    /// See [`Game::hidden_digest`].
+    fn hidden_digest(&self, viewer: Viewer) -> u64;
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// The full state as JSON (never sent to clients): for replay checks and debugging.
     fn state_json(&self) -> String;
@@ -201,6 +208,9 @@ impl<G: IntoAnyView> AnyGame for G {
     }
     fn default_choice(&self, seat: Seat) -> Option<String> {
         Game::default_choice(self, seat)
+    }
+    fn hidden_digest(&self, viewer: Viewer) -> u64 {
+        Game::hidden_digest(self, viewer)
     }
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())

@@ -20,6 +20,97 @@ use crate::store::{ChoiceRecord, MatchRecord, SeatRecord};
 /// The reserved choice id under which a resignation is recorded.
 pub const RESIGN: &str = "resign";
 
+/// The reserved choice id that takes back the seat's last choice (offered in its prompt
+/// while that choice revealed nothing and rolled nothing and the seat is still to act).
+/// Recorded like any choice: a match's state replays its records, an `undo` removing the
+/// choice in force before it.
+pub const UNDO: &str = "undo";
+
+/// A game replayed from a match's records, knowing which choices are in force and how
+/// many of the last ones may be taken back.
+pub struct Played {
+    pub game: Box<dyn AnyGame>,
+    /// Indices (into the records) of the choices in force, in order.
+    pub applied: Vec<usize>,
+    /// How many of the last `applied` choices may be taken back, last first (all by the
+    /// seat still to act, within its turn).
+    pub undoable: usize,
+}
+
+impl Played {
+    pub fn new(record: &MatchRecord) -> Result<Self, String> {
+        Ok(Played {
+            game: engine::new_game(&record.game, &record.setup).map_err(|e| e.to_string())?,
+            applied: Vec::new(),
+            undoable: 0,
+        })
+    }
+
+    /// The seat whose last choice may be taken back now, if any.
+    pub fn undo_seat(&self, records: &[ChoiceRecord]) -> Option<Seat> {
+        if self.undoable == 0 || self.game.outcome().is_some() {
+            return None;
+        }
+        self.applied.last().map(|&i| records[i].seat)
+    }
+
+    /// Applies record `index` (a resignation changes nothing here).
+    pub fn step(&mut self, record: &MatchRecord, index: usize) -> Result<(), String> {
+        step(
+            &mut self.game,
+            &mut self.applied,
+            &mut self.undoable,
+            record,
+            index,
+        )
+    }
+}
+
+/// [`Played::step`] on its parts (the actor keeps them as fields).
+fn step(
+    game: &mut Box<dyn AnyGame>,
+    applied: &mut Vec<usize>,
+    undoable: &mut usize,
+    record: &MatchRecord,
+    index: usize,
+) -> Result<(), String> {
+    {
+        let c = &record.choices[index];
+        if c.choice == RESIGN {
+            return Ok(());
+        }
+        if c.choice == UNDO {
+            let last_seat = applied.last().map(|&i| record.choices[i].seat);
+            if *undoable == 0 || game.outcome().is_some() || last_seat != Some(c.seat) {
+                return Err(format!("stored undo #{index} has nothing to take back"));
+            }
+            applied.pop();
+            *undoable -= 1;
+            let mut g = engine::new_game(&record.game, &record.setup).map_err(|e| e.to_string())?;
+            for &i in applied.iter() {
+                let c = &record.choices[i];
+                g.apply(c.seat, &c.choice)
+                    .map_err(|e| format!("stored choice #{i} no longer applies: {e}"))?;
+            }
+            *game = g;
+            return Ok(());
+        }
+        let seat = c.seat;
+        // What spectators may not know covers what every seat may not know: unchanged, the
+        // choice revealed nothing to anyone (a card played from the hand changes it) and
+        // rolled nothing (the generator is hidden).
+        let digest = |g: &dyn AnyGame| g.hidden_digest(Viewer::Spectator);
+        let before = digest(&**game);
+        game.apply(seat, &c.choice)
+            .map_err(|e| format!("stored choice #{index} no longer applies: {e}"))?;
+        let takeable =
+            digest(&**game) == before && game.to_act() == [seat] && game.outcome().is_none();
+        *undoable = if takeable { *undoable + 1 } else { 0 };
+        applied.push(index);
+        Ok(())
+    }
+}
+
 /// What a stream receives.
 pub type UpdateResult = Result<pb::MatchUpdate, Status>;
 
@@ -81,6 +172,12 @@ pub struct MatchActor {
     hub: Arc<Hub>,
     record: MatchRecord,
     game: Box<dyn AnyGame>,
+    /// Indices of the records in force (see [`Played`]).
+    applied: Vec<usize>,
+    /// How many of the last choices in force may be taken back (see [`Played`]).
+    undoable: usize,
+    /// A service entry ("… took back …") to append to the next messages' logs.
+    note: Option<engine::LogEntry>,
     /// Set when the match ended by resignation (the engine does not know about it).
     resigned_outcome: Option<Outcome>,
     last_action: Option<pb::LastAction>,
@@ -97,7 +194,7 @@ pub struct MatchActor {
 impl MatchActor {
     /// Builds the actor for a stored match by replaying its choices.
     pub fn rebuild(hub: Arc<Hub>, record: MatchRecord) -> Result<Self, String> {
-        let mut game = engine::new_game(&record.game, &record.setup).map_err(|e| e.to_string())?;
+        let mut played = Played::new(&record)?;
         let mut resigned_outcome = None;
         let mut last_action = None;
         // Only the last played choice's label is shown; building a prompt for every stored
@@ -105,26 +202,33 @@ impl MatchActor {
         let last_played = record.choices.iter().rposition(|c| c.choice != RESIGN);
         for (i, c) in record.choices.iter().enumerate() {
             if c.choice == RESIGN {
-                resigned_outcome = Some(resign_outcome(&*game, &record, c.seat));
+                resigned_outcome = Some(resign_outcome(&*played.game, &record, c.seat));
+            } else if c.choice == UNDO {
+                played.step(&record, i)?;
+                if Some(i) == last_played {
+                    last_action = Some(undo_action(c.seat));
+                }
             } else {
                 if Some(i) == last_played {
-                    last_action = Some(last_action_of(&*game, c.seat, &c.choice));
+                    last_action = Some(last_action_of(&*played.game, c.seat, &c.choice));
                 }
-                game.apply(c.seat, &c.choice)
-                    .map_err(|e| format!("stored choice #{i} no longer applies: {e}"))?;
+                played.step(&record, i)?;
             }
         }
         let seats = record.seats.len();
         Ok(MatchActor {
             hub,
             record,
-            game,
+            game: played.game,
+            applied: played.applied,
+            undoable: played.undoable,
             resigned_outcome,
             last_action,
             subscribers: Vec::new(),
             next_sub: 0,
             presence: vec![0; seats],
             joining: None,
+            note: None,
             me: None,
         })
     }
@@ -303,6 +407,9 @@ impl MatchActor {
                 self.version()
             )));
         }
+        if choice == UNDO && self.game.prompt(seat).is_some() {
+            return self.undo(seat);
+        }
         let Some(prompt) = self.game.prompt(seat) else {
             let waiting: Vec<String> = self
                 .game
@@ -335,18 +442,74 @@ impl MatchActor {
             .store
             .append_choice(&self.record.id, self.record.choices.len(), &record)
             .map_err(|e| Status::unavailable(format!("could not store the choice: {e}")))?;
-        if let Err(e) = self.game.apply(seat, choice) {
-            // Cannot happen: the choice was offered. Keep the store and state consistent.
+        self.record.choices.push(record);
+        if let Err(e) = self.step_last() {
+            // Cannot happen: the choice was offered.
             warn!(match_id = %self.record.id, error = %e, "offered choice refused");
             return Err(Status::internal(format!(
                 "the engine refused an offered choice: {e}"
             )));
         }
-        self.record.choices.push(record);
         debug!(match_id = %self.record.id, seat, choice, version = self.version(), "choice applied");
         self.finish_if_over();
         self.last_action = Some(last);
         self.after_change(Some(self.version()));
+        Ok(self.version())
+    }
+
+    /// Applies the last record (see [`Played::step`]).
+    fn step_last(&mut self) -> Result<(), String> {
+        let index = self.record.choices.len() - 1;
+        step(
+            &mut self.game,
+            &mut self.applied,
+            &mut self.undoable,
+            &self.record,
+            index,
+        )
+    }
+
+    /// Takes back `seat`'s last choice, if it may be.
+    fn undo(&mut self, seat: Seat) -> Result<u64, Status> {
+        let Some(&last) = self.applied.last() else {
+            return Err(Status::failed_precondition("there is nothing to take back"));
+        };
+        if self.undoable == 0 || self.record.choices[last].seat != seat {
+            return Err(Status::failed_precondition(
+                "your last choice cannot be taken back: it revealed something hidden, rolled \
+                 a die or ended your turn",
+            ));
+        }
+        let undone = self.record.choices[last].choice.clone();
+        let record = ChoiceRecord {
+            seat,
+            choice: UNDO.into(),
+        };
+        self.hub
+            .store
+            .append_choice(&self.record.id, self.record.choices.len(), &record)
+            .map_err(|e| Status::unavailable(format!("could not store the undo: {e}")))?;
+        self.record.choices.push(record);
+        self.step_last()
+            .map_err(|e| Status::internal(format!("could not take the choice back: {e}")))?;
+        // The label the choice had, from the state it is taken back to.
+        let label = last_action_of(&*self.game, seat, &undone).label;
+        let shown = if label.is_empty() { undone } else { label };
+        let mut note = engine::LogEntry::new(
+            "undo",
+            format!("{} took back: {shown}", self.seat_name(seat)),
+        )
+        .seat(seat);
+        note.seq = self.game.log_len() as u64;
+        self.note = Some(note);
+        self.last_action = Some(undo_action(seat));
+        info!(match_id = %self.record.id, seat, "choice taken back");
+        // The log got shorter: every viewer gets a snapshot.
+        for sub in &mut self.subscribers {
+            sub.lagging = true;
+        }
+        self.after_change(Some(self.version()));
+        self.note = None;
         Ok(self.version())
     }
 
@@ -415,7 +578,10 @@ impl MatchActor {
         self.next_sub += 1;
         let missed = (current - from_version) as usize;
         let log_sent;
-        if from_version == 0 || missed > limits.stream_buffer / 2 {
+        let undo_missed = self.record.choices[from_version as usize..]
+            .iter()
+            .any(|c| c.choice == UNDO);
+        if from_version == 0 || missed > limits.stream_buffer / 2 || undo_missed {
             let log = self.game.log_for(viewer, 0);
             log_sent = self.game.log_len();
             let msg = self.update_for(&*self.game, viewer, log, true, true);
@@ -463,15 +629,11 @@ impl MatchActor {
             let _ = tx.try_send(Ok(msg));
             return Ok(self.game.log_len());
         }
-        let mut g = engine::new_game(&self.record.game, &self.record.setup)
-            .map_err(|e| Status::internal(e.to_string()))?;
-        for c in &self.record.choices[..from as usize] {
-            if c.choice != RESIGN {
-                g.apply(c.seat, &c.choice)
-                    .map_err(|e| Status::internal(e.to_string()))?;
-            }
+        let mut p = Played::new(&self.record).map_err(Status::internal)?;
+        for i in 0..from as usize {
+            p.step(&self.record, i).map_err(Status::internal)?;
         }
-        let mut log_pos = g.log_len();
+        let mut log_pos = p.game.log_len();
         for (i, c) in self.record.choices[from as usize..].iter().enumerate() {
             let version = from + i as u64 + 1;
             let last = if c.choice == RESIGN {
@@ -481,15 +643,16 @@ impl MatchActor {
                     label: "Resign".into(),
                 }
             } else {
-                let last = last_action_of(&*g, c.seat, &c.choice);
-                g.apply(c.seat, &c.choice)
-                    .map_err(|e| Status::internal(e.to_string()))?;
+                let last = last_action_of(&*p.game, c.seat, &c.choice);
+                p.step(&self.record, from as usize + i)
+                    .map_err(Status::internal)?;
                 last
             };
+            let g: &dyn AnyGame = &*p.game;
             let log = g.log_for(viewer, log_pos);
             log_pos = g.log_len();
             let is_current = version == current;
-            let mut msg = self.update_for(&*g, viewer, log, false, is_current);
+            let mut msg = self.update_for(g, viewer, log, false, is_current);
             msg.version = version;
             msg.last_action = Some(last);
             if !is_current {
@@ -566,24 +729,26 @@ impl MatchActor {
             ));
         }
         // Replay the match to attach each choice's label and log entries.
-        let mut g = engine::new_game(&self.record.game, &self.record.setup)
-            .map_err(|e| Status::internal(e.to_string()))?;
+        let mut p = Played::new(&self.record).map_err(Status::internal)?;
         // Once the match is over every seat may see everything, so the log is unredacted.
         let everything = |g: &dyn AnyGame, from: usize| -> Vec<pb::LogEntry> {
             g.log_all(from).iter().map(convert::log_entry).collect()
         };
-        let setup_log = everything(&*g, 0);
-        let mut pos = g.log_len();
+        let setup_log = everything(&*p.game, 0);
+        let mut pos = p.game.log_len();
         let mut choices = Vec::new();
         for (i, c) in self.record.choices.iter().enumerate() {
             let (label, log) = if c.choice == RESIGN {
                 ("Resign".to_string(), Vec::new())
+            } else if c.choice == UNDO {
+                p.step(&self.record, i).map_err(Status::internal)?;
+                pos = p.game.log_len();
+                (undo_action(c.seat).label, Vec::new())
             } else {
-                let label = last_action_of(&*g, c.seat, &c.choice).label;
-                g.apply(c.seat, &c.choice)
-                    .map_err(|e| Status::internal(e.to_string()))?;
-                let log = everything(&*g, pos);
-                pos = g.log_len();
+                let label = last_action_of(&*p.game, c.seat, &c.choice).label;
+                p.step(&self.record, i).map_err(Status::internal)?;
+                let log = everything(&*p.game, pos);
+                pos = p.game.log_len();
                 (label, log)
             };
             choices.push(pb::RecordedChoice {
@@ -615,9 +780,20 @@ impl MatchActor {
         let status = self.status();
         let outcome = self.outcome();
         let prompt = match (viewer.seat(), status, current) {
-            (Some(seat), pb::MatchStatus::Active, true) => {
-                game.prompt(seat).map(|p| convert::prompt(&p))
-            }
+            (Some(seat), pb::MatchStatus::Active, true) => game.prompt(seat).map(|p| {
+                let mut p = convert::prompt(&p);
+                if self.undoable > 0
+                    && self.applied.last().map(|&i| self.record.choices[i].seat) == Some(seat)
+                {
+                    p.choices.push(pb::Choice {
+                        id: UNDO.into(),
+                        label: "Take back your last choice".into(),
+                        kind: UNDO.into(),
+                        ..Default::default()
+                    });
+                }
+                p
+            }),
             _ => None,
         };
         let to_act = if outcome.is_some() {
@@ -632,7 +808,11 @@ impl MatchActor {
             viewer_seat: viewer.seat().map(|s| s as u32),
             status: status as i32,
             view: Some(convert::game_view(game, viewer)),
-            log: log.iter().map(convert::log_entry).collect(),
+            log: log
+                .iter()
+                .chain(self.note.as_ref().filter(|_| current))
+                .map(convert::log_entry)
+                .collect(),
             to_act,
             prompt,
             seats: seats_of(&self.record, &self.presence),
@@ -733,6 +913,14 @@ fn last_action_of(game: &dyn AnyGame, seat: Seat, choice: &str) -> pb::LastActio
         seat: seat as u32,
         choice_id: choice.to_string(),
         label,
+    }
+}
+
+fn undo_action(seat: Seat) -> pb::LastAction {
+    pb::LastAction {
+        seat: seat as u32,
+        choice_id: UNDO.into(),
+        label: "Take back the last choice".into(),
     }
 }
 

@@ -1248,6 +1248,11 @@ impl Game for Presidency {
         s
     }
 
+    fn hidden_digest(&self, _viewer: Viewer) -> u64 {
+        // Decks and the generator are hidden from every seat alike.
+        crate::core::digest_of(&self.hidden)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.public.outcome.clone()
     }

@@ -1716,3 +1716,26 @@ fn choices_carry_structured_fields() {
         "No undecided votes left: take 3 votes from which opponent?"
     );
 }
+
+// ----- what may be taken back ---------------------------------------------------------------
+
+#[test]
+fn converting_keeps_the_hidden_digest_but_rolling_changes_it() {
+    let mut g = standard(40);
+    let m = g.to_act()[0];
+    g.set_player(m, 40, 7, 1);
+    let viewers = [Viewer::Seat(m), Viewer::Seat(1 - m), Viewer::Spectator];
+    let before: Vec<u64> = viewers.iter().map(|&v| g.hidden_digest(v)).collect();
+    g.play("convert:1");
+    let after: Vec<u64> = viewers.iter().map(|&v| g.hidden_digest(v)).collect();
+    assert_eq!(before, after, "a conversion reveals and rolls nothing");
+    assert_eq!(g.to_act(), [m]);
+    g.play("dice:1d6");
+    for (i, &v) in viewers.iter().enumerate() {
+        assert_ne!(
+            g.hidden_digest(v),
+            after[i],
+            "the roll used the generator, hidden from {v}"
+        );
+    }
+}

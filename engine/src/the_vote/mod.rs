@@ -2610,6 +2610,11 @@ impl Game for TheVote {
         s
     }
 
+    fn hidden_digest(&self, _viewer: Viewer) -> u64 {
+        // The deck order, the set-aside discards and the generator are hidden from all alike.
+        crate::core::digest_of(&self.hidden)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.public.outcome.clone()
     }

@@ -3150,6 +3150,19 @@ impl Game for VotesForWomen {
         s
     }
 
+    fn hidden_digest(&self, viewer: Viewer) -> u64 {
+        // Everything hidden, less what the viewer's own seat sees (its hand, the cards it
+        // drew, the known top of its deck).
+        let mut h = self.hidden.clone();
+        if let Some(side) = self.viewer_side(viewer) {
+            let i = side.index();
+            h.hands[i].clear();
+            h.drawn[i].clear();
+            h.decks[i].top.clear();
+        }
+        crate::core::digest_of(&h)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.board.outcome.clone()
     }

@@ -1685,3 +1685,20 @@ fn final_voting_alternates_choosers_and_adds_cubes_to_the_roll() {
     assert_eq!(g.board.states[VT as usize].mark, Some(Mark::X));
     assert_eq!(g.outcome().expect("over").winners, vec![1]);
 }
+
+#[test]
+fn a_seats_hidden_digest_leaves_out_its_own_hand_but_not_the_other_sides() {
+    let mut g = VotesForWomen::new(&Setup::new("standard", 2, 3)).expect("set-up");
+    let side0 = g.board().seats[0];
+    let digests = |g: &VotesForWomen| {
+        [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator].map(|v| g.hidden_digest(v))
+    };
+    let before = digests(&g);
+    assert!(g.hand(side0).len() >= 2, "seat 0 holds cards");
+    // Reorder seat 0's own hand: nothing it cannot see changed, but the others' did.
+    g.edit(|_, h| h.hands[side0.index()].reverse());
+    let after = digests(&g);
+    assert_eq!(after[0], before[0], "seat 0 sees its own hand");
+    assert_ne!(after[1], before[1], "seat 1 does not see seat 0's hand");
+    assert_ne!(after[2], before[2], "spectators see no hand");
+}
