@@ -68,6 +68,10 @@ def main():
     )
     if args.seat is not None:
         join.seat = args.seat
+    elif args.match is None:
+        # The match we created keeps seat 1 for the bot pool: take the human seat 0
+        # explicitly, whoever joins first.
+        join.seat = 0
     seat = stub.JoinMatch(join)
     print(f"joined match {match_id} as seat {seat.seat} ({seat.seat_name})")
 
@@ -88,7 +92,9 @@ def main():
             or update.version <= acted_at
         ):
             continue
-        choice = rng.choice(update.prompt.choices)
+        # Taking back a move ("undo") is legal but never moves a random game forward.
+        choices = [c for c in update.prompt.choices if c.kind != "undo"] or update.prompt.choices
+        choice = rng.choice(choices)
         try:
             stub.Act(
                 pb.ActRequest(
