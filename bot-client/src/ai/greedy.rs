@@ -1,6 +1,14 @@
-//! One-ply greedy: try each legal choice on a few states resampled from the view and keep
-//! the one whose results score best on the game's evaluation.
+//! Greedy: try each legal choice on a few states resampled from the view and keep the one
+//! whose results score best on the game's evaluation.
+//!
+//! Prompts are atomic, so one choice often only starts an action ("lobby with this card"
+//! rolls dice, then asks whether to keep them; "campaign" asks where each cube goes). Scoring
+//! the state right after such a choice would see nothing gained yet, and the AI would shun
+//! every multi-step action. So after each tried choice the seat's own follow-up decisions
+//! are played out on the same sampled state, each by the best immediate score, until another
+//! seat must act (or [`FOLLOW_THROUGH`] decisions were made), and that state is scored.
 
+use hustings_engine::{AnyGame, Seat};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -9,6 +17,11 @@ use super::{Ai, AiError, Decision, determinize, eval};
 
 /// Resampled states per choice when no level is given.
 pub const DEFAULT_SAMPLES: usize = 8;
+
+/// Most follow-up decisions of the same seat played out after a tried choice.
+pub const FOLLOW_THROUGH: usize = 40;
+/// Follow-up states scored greedily after a tried choice before the rest go at random.
+pub const FOLLOW_EVALS: usize = 24;
 
 /// Looks one choice ahead, averaging over hidden information and dice.
 pub struct Greedy {
@@ -47,6 +60,7 @@ impl Ai for Greedy {
                 let mut state = determinize(decision, &mut self.rng)?;
                 // A choice the resampled state refuses tells nothing: skip that sample.
                 if state.apply(decision.seat, &choice.id).is_ok() {
+                    follow_through(&mut state, decision.seat, &mut self.rng);
                     total += eval::score(state.as_ref(), decision.seat);
                     n += 1;
                 }
@@ -69,6 +83,47 @@ impl Ai for Greedy {
                 .choose(&mut self.rng)
                 .map(|c| c.id.clone())
                 .ok_or(AiError::NoChoice),
+        }
+    }
+}
+
+/// Plays `seat`'s own follow-up decisions on `state` while it is the only seat to act, at
+/// most [`FOLLOW_THROUGH`] of them: each by the best immediate score while fewer than
+/// [`FOLLOW_EVALS`] states have been scored, then at random (a long action such as placing a
+/// dozen cubes one by one would otherwise cost thousands of evaluations per choice).
+fn follow_through(state: &mut Box<dyn AnyGame>, seat: Seat, rng: &mut ChaCha8Rng) {
+    let mut evals = 0usize;
+    for _ in 0..FOLLOW_THROUGH {
+        if state.outcome().is_some() || state.to_act() != [seat] {
+            return;
+        }
+        let Some(prompt) = state.prompt(seat) else {
+            return;
+        };
+        if evals + prompt.choices.len() > FOLLOW_EVALS {
+            let Some(c) = prompt.choices.choose(rng) else {
+                return;
+            };
+            if state.apply(seat, &c.id).is_err() {
+                return;
+            }
+            continue;
+        }
+        let mut best: Option<(f64, Box<dyn AnyGame>)> = None;
+        for choice in &prompt.choices {
+            let mut next = state.clone_box();
+            if next.apply(seat, &choice.id).is_err() {
+                continue;
+            }
+            evals += 1;
+            let s = eval::score(next.as_ref(), seat);
+            if best.as_ref().is_none_or(|(b, _)| s > *b + 1e-9) {
+                best = Some((s, next));
+            }
+        }
+        match best {
+            Some((_, next)) => *state = next,
+            None => return,
         }
     }
 }
