@@ -8,6 +8,7 @@ use hustings::server_proc::{fresh_postgres_database, temp_dir};
 use hustings_engine::{Outcome, Setup};
 use hustings_service::sql::postgres::PostgresStore;
 use hustings_service::sql::sqlite::SqliteStore;
+use hustings_service::clock::{ClockSetting, MatchSettings};
 use hustings_service::store::{
     ChoiceRecord, MatchRecord, MemoryStore, SeatRecord, Store, StoreError,
 };
@@ -37,20 +38,28 @@ fn record(id: &str, seats: usize, seed: u64) -> MatchRecord {
         choices: Vec::new(),
         created_at_unix_ms: 1_700_000_000_000 + seed as i64,
         outcome: None,
+        settings: Default::default(),
+        rematch_next: None,
     }
 }
 
 fn choice(seat: usize, id: &str) -> ChoiceRecord {
-    ChoiceRecord {
-        seat,
-        choice: id.into(),
-    }
+    ChoiceRecord::new(seat, id)
 }
 
 /// Writes two interleaved matches, checks the refusals, and returns what must be read back.
 fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
     let mut a = record("aaaa", 3, u64::MAX - 1);
     let mut b = record("bbbb", 2, 5);
+    // A clocked rematch: its settings and each choice's clock times are kept.
+    a.settings = MatchSettings {
+        clock: ClockSetting::Game {
+            base_ms: 600_000,
+            increment_ms: 5_000,
+        },
+        abandon_grace_ms: Some(30_000),
+        rematch_of: Some("0000".into()),
+    };
     store.create(&a).expect("create a");
     store.create(&b).expect("create b");
 
@@ -69,7 +78,13 @@ fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
     b.seats[1] = bot;
 
     for (i, (m, c)) in [
-        ("aaaa", choice(0, "dice:2d6")),
+        (
+            "aaaa",
+            ChoiceRecord {
+                clocks: vec![605_000, 600_000, 600_000],
+                ..choice(0, "dice:2d6")
+            },
+        ),
         ("bbbb", choice(1, "state:NY")),
         ("aaaa", choice(2, "card:seneca-falls")),
         ("aaaa", choice(1, "resign")),
@@ -144,7 +159,10 @@ fn sqlite_store_keeps_records_across_reopening() {
         want
     };
     let store = SqliteStore::open(&path).expect("reopen");
-    assert_eq!(store.schema_version().expect("version"), 1);
+    assert_eq!(
+        store.schema_version().expect("version"),
+        hustings_service::sql::current_version()
+    );
     assert_eq!(sorted(store.load_all().expect("load")), want);
 }
 
@@ -160,6 +178,9 @@ fn postgres_store_keeps_records_across_reopening() {
         want
     };
     let store = PostgresStore::open(&url).expect("reopen");
-    assert_eq!(store.schema_version().expect("version"), 1);
+    assert_eq!(
+        store.schema_version().expect("version"),
+        hustings_service::sql::current_version()
+    );
     assert_eq!(sorted(store.load_all().expect("load")), want);
 }
