@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use hustings::server_proc::{fresh_postgres_database, temp_dir};
 use hustings_engine::{Outcome, Setup};
+use hustings_service::clock::{ClockSetting, MatchSettings};
 use hustings_service::sql::postgres::PostgresStore;
 use hustings_service::sql::sqlite::SqliteStore;
-use hustings_service::clock::{ClockSetting, MatchSettings};
 use hustings_service::store::{
     ChoiceRecord, MatchRecord, MemoryStore, SeatRecord, Store, StoreError,
 };

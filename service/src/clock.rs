@@ -164,7 +164,10 @@ impl Clocks {
 
     /// Every seat's time left now, in milliseconds (to store).
     pub fn stored(&self) -> Vec<u64> {
-        self.remaining.iter().map(|r| r.as_millis() as u64).collect()
+        self.remaining
+            .iter()
+            .map(|r| r.as_millis() as u64)
+            .collect()
     }
 
     /// Runs exactly the clocks of `running` from `now` and stops the others. A stopped
@@ -193,6 +196,12 @@ impl Clocks {
                 (true, true) => {}
             }
         }
+    }
+
+    /// Stops every clock where it stands (the match is over).
+    pub fn stop(&mut self, now: Instant) {
+        self.settle(now);
+        self.since.iter_mut().for_each(|s| *s = None);
     }
 
     /// When the first running clock runs out, and whose it is.

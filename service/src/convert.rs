@@ -27,7 +27,9 @@ pub fn game_info(info: &engine::GameInfo) -> pb::GameInfo {
                 max_seats: v.max_seats as u32,
                 default_seats: v.default_seats as u32,
                 seat_names: v.seat_names.clone(),
-                timeout_policy: v.timeout_policy.map_or(pb::TimeoutPolicy::Unspecified, policy)
+                timeout_policy: v
+                    .timeout_policy
+                    .map_or(pb::TimeoutPolicy::Unspecified, policy)
                     as i32,
             })
             .collect(),

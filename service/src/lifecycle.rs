@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use hustings_engine::{self as engine, AnyGame, Outcome, Seat, TimeoutPolicy, Viewer};
 use hustings_proto::v1 as pb;
-use tonic::Status;
 use tokio::time::Instant;
+use tonic::Status;
 use tracing::{info, warn};
 
 use super::{MatchActor, RESIGN, catalogue, seat_name};
@@ -114,8 +114,13 @@ impl MatchActor {
     pub(super) fn sync_lifecycle(&mut self) {
         let now = Instant::now();
         let deciding = self.deciding();
+        let over = self.outcome().is_some();
         if let Some(c) = self.clocks.as_mut() {
-            c.run_only(&deciding, now);
+            if over {
+                c.stop(now);
+            } else {
+                c.run_only(&deciding, now);
+            }
         }
         for (seat, away) in self.away_since.iter_mut().enumerate() {
             if self.presence.get(seat).copied().unwrap_or(0) > 0 {

@@ -17,8 +17,8 @@ use postgres::{Client, NoTls};
 
 use super::{
     APPEND_CHOICE, CREATE_VERSION_TABLE, INSERT_MATCH, LOAD_CHOICES, LOAD_MATCHES, LOAD_SEATS,
-    MIGRATIONS, MatchRow, Plan, SET_OUTCOME, UPSERT_SEAT, assemble, blocking, decode_clocks, encode,
-    encode_clocks, plan,
+    MIGRATIONS, MatchRow, Plan, SET_OUTCOME, UPSERT_SEAT, assemble, blocking, decode_clocks,
+    encode, encode_clocks, plan,
 };
 use crate::store::{ChoiceRecord, MatchRecord, SeatRecord, Store, StoreError};
 
@@ -383,7 +383,7 @@ impl Store for PostgresStore {
                     options: r.get(3),
                     created_at_unix_ms: r.get(4),
                     outcome: r.get(5),
-                            settings: r.get(6),
+                    settings: r.get(6),
                 })
                 .collect();
             let seats = c
@@ -416,9 +416,7 @@ impl Store for PostgresStore {
                         ChoiceRecord {
                             seat: r.get::<_, i32>(2) as Seat,
                             choice: r.get(3),
-                                clocks: decode_clocks(
-                                    r.get::<_, Option<String>>(4).as_deref(),
-                                ),
+                            clocks: decode_clocks(r.get::<_, Option<String>>(4).as_deref()),
                         },
                     )
                 })

@@ -15,8 +15,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{
     APPEND_CHOICE, CREATE_VERSION_TABLE, INSERT_MATCH, LOAD_CHOICES, LOAD_MATCHES, LOAD_SEATS,
-    MIGRATIONS, MatchRow, Plan, SET_OUTCOME, UPSERT_SEAT, assemble, blocking, decode_clocks, encode,
-    encode_clocks, plan,
+    MIGRATIONS, MatchRow, Plan, SET_OUTCOME, UPSERT_SEAT, assemble, blocking, decode_clocks,
+    encode, encode_clocks, plan,
 };
 use crate::store::{ChoiceRecord, MatchRecord, SeatRecord, Store, StoreError};
 
@@ -262,9 +262,7 @@ impl Store for SqliteStore {
                             ChoiceRecord {
                                 seat: r.get::<_, i64>(2)? as Seat,
                                 choice: r.get(3)?,
-                                clocks: decode_clocks(
-                                    r.get::<_, Option<String>>(4)?.as_deref(),
-                                ),
+                                clocks: decode_clocks(r.get::<_, Option<String>>(4)?.as_deref()),
                             },
                         ))
                     })?
