@@ -294,7 +294,30 @@ pub fn server_flag(server: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hustings_proto::v1::{IntOption, OptionSpec, VariantInfo};
+    use hustings_proto::v1::{
+        GameClock, IntOption, OptionSpec, PerDecisionClock, VariantInfo, clock_setting,
+    };
+
+    #[test]
+    fn clocks_are_read_as_per_decision_or_base_plus_increment() {
+        let kind = |t: &str| parse_clock(t).map(|c| c.kind);
+        assert_eq!(
+            kind("30s").ok(),
+            Some(Some(clock_setting::Kind::PerDecision(PerDecisionClock {
+                limit_ms: 30_000
+            })))
+        );
+        assert_eq!(
+            kind("1.5m+0").ok(),
+            Some(Some(clock_setting::Kind::Game(GameClock {
+                base_ms: 90_000,
+                increment_ms: 0
+            })))
+        );
+        assert!(parse_clock("soon").is_err());
+        assert!(parse_clock("10x").is_err());
+        assert!(parse_clock("-5s").is_err());
+    }
 
     #[test]
     fn set_up_flags_become_a_create_request() {
@@ -304,8 +327,18 @@ mod tests {
             options: vec!["rounds=5".into(), "convert_once = true".into()],
             bots: vec!["3=greedy".into(), "1".into()],
             seed: Some(9),
+            clock: Some("10m+5s".into()),
+            abandon_grace: Some(90),
         };
         let req = create_request("presidency", &setup).expect("valid");
+        assert_eq!(
+            req.clock.and_then(|c| c.kind),
+            Some(clock_setting::Kind::Game(GameClock {
+                base_ms: 600_000,
+                increment_ms: 5_000
+            }))
+        );
+        assert_eq!(req.abandon_grace_ms, Some(90_000));
         assert_eq!(req.game, "presidency");
         assert_eq!(req.variant, "convention");
         assert_eq!(req.seats, 4);

@@ -987,6 +987,30 @@ mod tests {
     }
 
     #[test]
+    fn the_clocks_line_shows_each_seats_time_and_which_runs() {
+        let t = Tracker {
+            seats: seats(),
+            clocks: vec![
+                SeatClock {
+                    seat: 0,
+                    remaining_ms: 605_000,
+                    running: false,
+                },
+                SeatClock {
+                    seat: 1,
+                    remaining_ms: 3_725_500,
+                    running: true,
+                },
+            ],
+            clocks_at: Some(Instant::now()),
+            ..Tracker::default()
+        };
+        let line = clocks_line(&t, &Style::PLAIN).expect("a clocked match");
+        assert_eq!(line, "  Clocks: Democrat 10:05 · ▶ Republican 1:02:05");
+        assert!(clocks_line(&Tracker::default(), &Style::PLAIN).is_none());
+    }
+
+    #[test]
     fn backoff_doubles_up_to_a_ceiling() {
         assert_eq!(backoff(1), Duration::from_millis(250));
         assert_eq!(backoff(2), Duration::from_millis(500));
