@@ -882,6 +882,7 @@ impl MatchActor {
             last_action: self.last_action.clone(),
             outcome: outcome.and(self.outcome_pb()),
             clocks: self.clocks_pb(),
+            clock: self.record.settings.clock.to_pb(),
             rematch_offers: self.rematch_offers.iter().map(|&s| s as u32).collect(),
             rematch_match_id: self.record.rematch_next.clone().unwrap_or_default(),
         }
