@@ -184,3 +184,58 @@ fn postgres_store_keeps_records_across_reopening() {
     );
     assert_eq!(sorted(store.load_all().expect("load")), want);
 }
+
+#[test]
+fn a_version_1_sqlite_database_is_migrated_in_place_and_keeps_its_matches() {
+    let dir = temp_dir("migrate");
+    let path = dir.join("hustings.sqlite");
+    {
+        // A database as a server before clocks left it: schema version 1, one match with a
+        // choice.
+        let conn = rusqlite::Connection::open(&path).expect("open");
+        conn.execute_batch(
+            "CREATE TABLE schema_version (version BIGINT NOT NULL);
+             INSERT INTO schema_version (version) VALUES (1);",
+        )
+        .expect("version table");
+        conn.execute_batch(hustings_service::sql::MIGRATIONS[0])
+            .expect("version 1 schema");
+        let setup = serde_json::to_string(&Setup::new("standard", 2, 7)).expect("json");
+        conn.execute(
+            "INSERT INTO matches (id, game, setup, options, created_at_unix_ms, outcome)
+             VALUES ('old1', 'presidency', ?1, '[]', 5, NULL)",
+            [setup],
+        )
+        .expect("match");
+        for seat in 0..2 {
+            conn.execute(
+                "INSERT INTO seats VALUES ('old1', ?1, 0, '', '', NULL, '', '')",
+                [seat],
+            )
+            .expect("seat");
+        }
+        conn.execute("INSERT INTO choices VALUES ('old1', 0, 0, 'dice:1d6')", [])
+            .expect("choice");
+    }
+    let store = SqliteStore::open(&path).expect("migrates");
+    assert_eq!(
+        store.schema_version().expect("version"),
+        hustings_service::sql::current_version()
+    );
+    let all = store.load_all().expect("load");
+    assert_eq!(all.len(), 1);
+    let m = &all[0];
+    assert_eq!(
+        m.settings,
+        MatchSettings::default(),
+        "no clock, server's grace"
+    );
+    assert_eq!(m.choices, vec![choice(0, "dice:1d6")]);
+    // New choices keep their clock times.
+    let timed = ChoiceRecord {
+        clocks: vec![1_000, 2_000],
+        ..choice(1, "dice:2d6")
+    };
+    store.append_choice("old1", 1, &timed).expect("append");
+    assert_eq!(store.load_all().expect("load")[0].choices[1], timed);
+}
