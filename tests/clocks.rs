@@ -14,6 +14,7 @@ use hustings_proto::v1 as pb;
 use hustings_service::Limits;
 use hustings_service::actor::{Command, UpdateResult};
 use hustings_service::hub::Hub;
+use hustings_service::sql::postgres::PostgresStore;
 use hustings_service::sql::sqlite::SqliteStore;
 use hustings_service::store::{MemoryStore, Store};
 use tokio::sync::mpsc;
@@ -297,7 +298,27 @@ async fn a_convention_nominee_out_of_time_gets_the_default_choice_and_play_goes_
 async fn a_restart_mid_match_keeps_each_seats_remaining_time() {
     let dir = hustings::server_proc::temp_dir("clock-restart");
     let path = dir.join("hustings.sqlite");
-    let open = || -> Arc<dyn Store> { Arc::new(SqliteStore::open(&path).expect("sqlite opens")) };
+    restart_keeps_the_clocks(&|| -> Arc<dyn Store> {
+        Arc::new(SqliteStore::open(&path).expect("sqlite opens"))
+    })
+    .await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_restart_on_postgres_keeps_each_seats_remaining_time() {
+    let Some(url) = hustings::server_proc::fresh_postgres_database("clocks") else {
+        return;
+    };
+    restart_keeps_the_clocks(&|| -> Arc<dyn Store> {
+        Arc::new(PostgresStore::open(&url).expect("postgres opens"))
+    })
+    .await;
+}
+
+/// Plays 100 s into a game clock, restarts on the same database an hour later, and checks
+/// the clocks resume from the stored times.
+async fn restart_keeps_the_clocks(open: &dyn Fn() -> Arc<dyn Store>) {
     let hub = hub_on(open());
     hub.restore().expect("nothing to restore");
     let (id, _t, mut s, m, _, _) = race(&hub, game_clock(600, 5), None).await;
@@ -335,7 +356,6 @@ async fn a_restart_mid_match_keeps_each_seats_remaining_time() {
     let u = until(&mut st, |u| u.outcome.is_some()).await;
     assert_eq!(back.elapsed().as_secs(), 505);
     assert_eq!(u.outcome.expect("over").forfeit, "timeout");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(start_paused = true)]
