@@ -24,6 +24,10 @@ use crate::input::{Answer, Input, parse_answer};
 use crate::lobby::server_flag;
 use crate::render::{self, Style, seat_name};
 
+/// Log entries the service adds (not the game's): they carry the position the next game
+/// entry will take.
+const SERVICE_ENTRIES: &[&str] = &["undo", "timeout", "claim-win"];
+
 /// How long the stream must be quiet before a prompt is shown.
 const SETTLE: Duration = Duration::from_millis(60);
 /// First wait before reconnecting; it doubles on each failure up to [`MAX_BACKOFF`].
@@ -482,8 +486,15 @@ impl Session {
                 .filter(|e| e.kind != "undo")
                 .map(|e| e.seq)
                 .max();
-        } else if let Some(last) = fresh.last() {
-            t.last_seq = Some(last.seq);
+        } else if let Some(last) = fresh
+            .iter()
+            .filter(|e| !SERVICE_ENTRIES.contains(&e.kind.as_str()))
+            .map(|e| e.seq)
+            .max()
+        {
+            // The service's own entries take the position of the next game entry: they
+            // never move the log on.
+            t.last_seq = Some(last);
         }
         // A fresh stream's whole log is shown once, under the first board; later entries
         // are printed as they come.
@@ -984,6 +995,27 @@ mod tests {
             text.contains("hustings play --match m1 --token abc123"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_timeout_note_is_shown_and_the_next_entry_is_not_lost() {
+        let s = session(Some("tok"));
+        let mut t = Tracker::default();
+        let mut pending = None;
+        capture(|| s.handle(&mut t, update(3, true, 0..3, 1), &mut pending));
+        let mut u = update(4, false, 3..5, 1);
+        u.log.push(LogEntry {
+            seq: 5,
+            kind: "timeout".into(),
+            text: "Republican ran out of time; the default choice was made: Roll".into(),
+            ..Default::default()
+        });
+        let (_, text) = capture(|| {
+            s.handle(&mut t, u, &mut pending);
+            s.handle(&mut t, update(5, false, 5..6, 1), &mut pending);
+        });
+        assert!(text.contains("Republican ran out of time"), "{text}");
+        assert!(text.contains("event 5\n"), "{text}");
     }
 
     #[test]
