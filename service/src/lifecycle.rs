@@ -231,7 +231,12 @@ impl MatchActor {
             }
         }
         if let Err(e) = self.end_by(seat, TIMEOUT) {
+            // Stop the clocks rather than wake again at once; the next change restarts them
+            // (at zero) and tries again.
             warn!(match_id = %self.record.id, seat, error = %e, "could not record the timeout");
+            if let Some(c) = self.clocks.as_mut() {
+                c.stop(Instant::now());
+            }
         }
     }
 
