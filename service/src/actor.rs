@@ -188,8 +188,8 @@ pub struct MatchActor {
     resigned_outcome: Option<Outcome>,
     /// How it ended when `resigned_outcome` is set: "resign", "timeout" or "abandoned".
     forfeit: &'static str,
-    /// The seats' clocks, when the match has one.
-    clocks: Option<Clocks>,
+    /// The seats' clocks, when the match has one (boxed: most matches have none).
+    clocks: Option<Box<Clocks>>,
     /// Since when each seat has had no open stream (`None` while it has one).
     away_since: Vec<Option<tokio::time::Instant>>,
     /// After the match: the seats that offered or accepted a rematch.

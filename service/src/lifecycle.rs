@@ -83,12 +83,12 @@ pub(super) fn forfeit_outcome(
 }
 
 /// The clocks of a stored match, at the times stored with its last choice.
-pub(super) fn restored_clocks(record: &MatchRecord) -> Option<Clocks> {
+pub(super) fn restored_clocks(record: &MatchRecord) -> Option<Box<Clocks>> {
     let mut clocks = Clocks::new(record.settings.clock, record.seats.len())?;
     if let Some(last) = record.choices.iter().rev().find(|c| !c.clocks.is_empty()) {
         clocks.restore(&last.clocks);
     }
-    Some(clocks)
+    Some(Box::new(clocks))
 }
 
 impl MatchActor {
@@ -203,8 +203,14 @@ impl MatchActor {
             .map(|(_, seat)| seat);
         match expired {
             Some(seat) => self.time_out(seat),
-            // Tell everyone: the claim now shows in the other seats' prompts.
-            None => self.after_change(None),
+            // Tell everyone: the claim now shows in the other seats' prompts. With no seat
+            // watching there is nobody to tell (a seat that comes later sees the claim in
+            // its first message), which spares idle matches the wake-up's work.
+            None => {
+                if self.subscribers.iter().any(|s| s.viewer.seat().is_some()) {
+                    self.after_change(None);
+                }
+            }
         }
     }
 
