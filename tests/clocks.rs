@@ -221,14 +221,50 @@ async fn a_clock_does_not_run_while_the_seat_waits_and_a_choice_restarts_it() {
     assert!(clock_of(&u, m).running);
     tokio::time::sleep(Duration::from_secs(25)).await;
     act(&hub, &id, m, 1, "dice:1d6").await.expect("roll");
-    // The opponent's clock did not run while it waited 45 s: it starts full.
-    let u = until(&mut s[o], |u| u.version == 2).await;
-    if u.to_act == vec![o as u32] {
-        assert!(clock_of(&u, o).running);
-        assert_eq!(clock_of(&u, o).remaining_ms, 30_000);
-        assert!(!clock_of(&u, m).running);
+    // The seat finishes its turn (10 s a decision); the opponent's clock stays stopped and
+    // full all along, then starts full when its turn comes.
+    let mut version = 2;
+    loop {
+        let mine = until(&mut s[m], |u| u.version == version).await;
+        let theirs = until(&mut s[o], |u| u.version == version).await;
+        assert!(theirs.outcome.is_none());
+        assert_eq!(
+            clock_of(&theirs, o).remaining_ms,
+            30_000,
+            "version {version}"
+        );
+        if theirs.to_act == vec![o as u32] {
+            assert!(clock_of(&theirs, o).running);
+            assert!(!clock_of(&theirs, m).running);
+            break;
+        }
+        assert!(!clock_of(&theirs, o).running, "version {version}");
+        tokio::time::sleep(Duration::from_secs(10)).await;
+        let choice = choice_ids(&mine)
+            .into_iter()
+            .find(|c| c != "undo")
+            .expect("the seat still has a decision");
+        version = act(&hub, &id, m, version, &choice).await.expect("acts");
     }
-    assert!(u.outcome.is_none());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_clock_out_of_range_is_refused_at_creation() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let err = hub
+        .create(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            clock: per_decision(0),
+            ..Default::default()
+        })
+        .expect_err("a zero limit");
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert!(
+        err.message().contains("per-decision limit"),
+        "{}",
+        err.message()
+    );
+    assert_eq!(hub.match_count(), 0, "nothing created");
 }
 
 #[tokio::test(start_paused = true)]
