@@ -339,7 +339,13 @@ impl Session {
                 },
                 line = next_line(input), if asking => {
                     let Some(p) = pending.as_ref() else { continue };
+                    // Leaving at the rematch offer leaves a finished match: nothing to resume.
+                    let over = p.prompt.choices.iter().any(|c| c.id == "rematch");
                     let Some(line) = line else {
+                        if over {
+                            out("\n");
+                            return Ok(Break::End(End::Finished));
+                        }
                         let end = if input.as_ref().is_some_and(|i| i.interactive) {
                             End::Left
                         } else {
@@ -365,6 +371,7 @@ impl Session {
                         }
                         Answer::Empty => out("> "),
                         Answer::Board => self.show_prompt(t, p),
+                        Answer::Quit if over => return Ok(Break::End(End::Finished)),
                         Answer::Quit => return Ok(Break::End(self.leave(End::Left))),
                         Answer::Resign => {
                             let token = self.token.clone().unwrap_or_default();
