@@ -239,6 +239,13 @@ impl MatchActor {
         }
         let seats = record.seats.len();
         let clocks = lifecycle::restored_clocks(&record);
+        let mut record = record;
+        if clocks.is_some() {
+            // The live clocks hold what the stored times were for.
+            for c in &mut record.choices {
+                c.clocks = Vec::new();
+            }
+        }
         Ok(MatchActor {
             forfeit,
             clocks,
@@ -502,7 +509,7 @@ impl MatchActor {
             .store
             .append_choice(&self.record.id, self.record.choices.len(), &record)
             .map_err(|e| Status::unavailable(format!("could not store the choice: {e}")))?;
-        self.record.choices.push(record);
+        self.record.choices.push(record.without_clocks());
         if let Err(e) = self.step_last() {
             // Cannot happen: the choice was offered.
             warn!(match_id = %self.record.id, error = %e, "offered choice refused");
@@ -551,7 +558,7 @@ impl MatchActor {
             .store
             .append_choice(&self.record.id, self.record.choices.len(), &record)
             .map_err(|e| Status::unavailable(format!("could not store the undo: {e}")))?;
-        self.record.choices.push(record);
+        self.record.choices.push(record.without_clocks());
         self.step_last()
             .map_err(|e| Status::internal(format!("could not take the choice back: {e}")))?;
         // The label the choice had, from the state it is taken back to.
@@ -598,7 +605,7 @@ impl MatchActor {
             .store
             .append_choice(&self.record.id, self.record.choices.len(), &record)
             .map_err(|e| Status::unavailable(format!("could not store the resignation: {e}")))?;
-        self.record.choices.push(record);
+        self.record.choices.push(record.without_clocks());
         self.resigned_outcome = Some(resign_outcome(&*self.game, &self.record, seat));
         self.forfeit = RESIGN;
         self.last_action = Some(pb::LastAction {

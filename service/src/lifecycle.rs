@@ -280,7 +280,7 @@ impl MatchActor {
             .append_choice(&self.record.id, self.record.choices.len(), &record)
             .map_err(|e| Status::unavailable(format!("could not store the {choice}: {e}")))?;
         let (outcome, kind) = forfeit_outcome(&*self.game, &self.record, &record);
-        self.record.choices.push(record);
+        self.record.choices.push(record.without_clocks());
         let mut note = engine::LogEntry::new(choice, outcome.reason.clone()).seat(seat);
         note.seq = self.game.log_len() as u64;
         self.note = Some(note);

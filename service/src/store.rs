@@ -50,6 +50,15 @@ impl ChoiceRecord {
             clocks: Vec::new(),
         }
     }
+
+    /// The same record without its clock times, as a match actor keeps it once stored: the
+    /// actor has the live clocks, and only a restart reads the stored times back.
+    pub fn without_clocks(self) -> Self {
+        ChoiceRecord {
+            clocks: Vec::new(),
+            ..self
+        }
+    }
 }
 
 /// Everything stored about one match.
