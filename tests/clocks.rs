@@ -264,6 +264,14 @@ async fn a_clock_out_of_range_is_refused_at_creation() {
         "{}",
         err.message()
     );
+    let err = hub
+        .create(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            abandon_grace_ms: Some(u64::MAX),
+            ..Default::default()
+        })
+        .expect_err("an endless grace");
+    assert_eq!(err.code(), Code::InvalidArgument);
     assert_eq!(hub.match_count(), 0, "nothing created");
 }
 

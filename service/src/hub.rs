@@ -166,6 +166,12 @@ impl Hub {
         let grace = req
             .abandon_grace_ms
             .unwrap_or(self.limits.abandon_grace.as_millis() as u64);
+        if grace > crate::clock::MAX_CLOCK_MS {
+            return Err(Status::invalid_argument(format!(
+                "abandon_grace_ms must be at most {} (a week); got {grace}",
+                crate::clock::MAX_CLOCK_MS
+            )));
+        }
         let id = new_match_id();
         let record = MatchRecord {
             id: id.clone(),

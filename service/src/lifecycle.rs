@@ -98,6 +98,7 @@ impl MatchActor {
             Some(ms) => Duration::from_millis(ms),
             None => self.hub.limits.abandon_grace,
         };
+        let grace = grace.min(Duration::from_millis(crate::clock::MAX_CLOCK_MS));
         (!grace.is_zero()).then_some(grace)
     }
 

@@ -41,8 +41,13 @@ struct Args {
     max_message_bytes: usize,
     /// Seconds a seat that must act may have no open stream before the other seats are
     /// offered to claim the win ("claim-win" in their prompt); 0 never offers it. A match
-    /// may set its own at CreateMatch (abandon_grace_ms).
-    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().abandon_grace.as_secs())]
+    /// may set its own at CreateMatch (abandon_grace_ms). At most a week (604800).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = Limits::default().abandon_grace.as_secs(),
+        value_parser = clap::value_parser!(u64).range(0..=604_800)
+    )]
     abandon_grace: u64,
 }
 
