@@ -837,3 +837,164 @@ async fn cli_offers_undo_and_shows_the_take_back_in_its_log() {
     .await
     .expect("in time");
 }
+
+/// Plays `seat` of a match to its end as [`play_seat`] does, then offers or accepts the
+/// rematch and returns the new match's id.
+async fn play_then_rematch(url: String, match_id: String, token: String) -> String {
+    let mut c = client(&url).await;
+    let mut stream = c
+        .watch_match(WatchMatchRequest {
+            match_id: match_id.clone(),
+            token: token.clone(),
+            from_version: 0,
+        })
+        .await
+        .expect("opponent watches")
+        .into_inner();
+    let mut offered = false;
+    while let Some(u) = stream.message().await.expect("opponent's stream") {
+        if !u.rematch_match_id.is_empty() {
+            return u.rematch_match_id;
+        }
+        let Some(p) = u.prompt else { continue };
+        let choice = if u.outcome.is_some() {
+            if offered || !p.choices.iter().any(|c| c.id == "rematch") {
+                continue;
+            }
+            offered = true;
+            "rematch".to_string()
+        } else {
+            let game: Vec<_> = p.choices.iter().filter(|c| c.kind != "undo").collect();
+            game[u.version as usize % game.len()].id.clone()
+        };
+        let res = c
+            .act(ActRequest {
+                match_id: match_id.clone(),
+                token: token.clone(),
+                version: u.version,
+                choice_id: choice,
+            })
+            .await;
+        if let Err(s) = res {
+            assert_eq!(
+                s.code(),
+                tonic::Code::Aborted,
+                "opponent's act refused: {s}"
+            );
+        }
+    }
+    panic!("the stream ended before the rematch started");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cli_shows_the_clocks_and_follows_a_rematch_with_the_seats_swapped() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        let match_id = c
+            .create_match(CreateMatchRequest {
+                game: "presidency".into(),
+                seed: Some(31),
+                options: [("rounds".to_string(), "2".to_string())].into(),
+                clock: Some(hustings_proto::v1::ClockSetting {
+                    kind: Some(hustings_proto::v1::clock_setting::Kind::Game(
+                        hustings_proto::v1::GameClock {
+                            base_ms: 600_000,
+                            increment_ms: 5_000,
+                        },
+                    )),
+                }),
+                ..Default::default()
+            })
+            .await
+            .expect("match created")
+            .into_inner()
+            .summary
+            .expect("summary")
+            .match_id;
+        let token = c
+            .join_match(JoinMatchRequest {
+                match_id: match_id.clone(),
+                seat: Some(1),
+                display_name: "test-opponent".into(),
+                client_kind: ClientKind::Bot as i32,
+            })
+            .await
+            .expect("opponent joins")
+            .into_inner()
+            .token;
+        let opp = tokio::spawn({
+            let (url, match_id, token) = (url.clone(), match_id.clone(), token.clone());
+            async move {
+                let next = play_then_rematch(url.clone(), match_id, token.clone()).await;
+                // The same token plays the Democrat (seat 0) in the rematch.
+                let (tx, _rx) = watch::channel(0);
+                let outcome = play_seat(url, next.clone(), token, tx).await;
+                (next, outcome)
+            }
+        });
+        let run = run_cli(
+            &[
+                "--server",
+                &url,
+                "play",
+                "--match",
+                &match_id,
+                "--seat",
+                "0",
+                "--name",
+                "cli-player",
+                "--rematches",
+                "1",
+                "--choices-from",
+                "-",
+            ],
+            Some(script()),
+        )
+        .await;
+        let (next, outcome) = opp.await.expect("opponent finished");
+        assert_eq!(
+            run.code,
+            Some(0),
+            "the CLI failed\nstdout:\n{}\nstderr:\n{}",
+            run.stdout,
+            run.stderr
+        );
+        let out = &run.stdout;
+        assert_ne!(next, match_id, "a new match");
+        assert!(
+            out.contains(&format!("Rematch: the seats rotate; on to match {next}")),
+            "{out}"
+        );
+        // The clocks are drawn above the board, counting from 10 minutes.
+        assert!(out.contains("Clocks:"), "{out}");
+        assert!(
+            out.contains("Democrat 10:0") || out.contains("Democrat 9:5"),
+            "{out}"
+        );
+        // The second match: the CLI's player now holds the Republican seat, and it played.
+        assert!(out.contains("you play Republican (seat 1)"), "{out}");
+        assert_eq!(out.matches("The match is over.\n").count(), 2, "{out}");
+        let r = replay(&mut c, &next).await;
+        let summary = r.summary.clone().expect("summary");
+        assert_eq!(summary.rematch_of, match_id);
+        assert_eq!(summary.seats[0].player_name, "test-opponent");
+        assert_eq!(summary.seats[1].player_name, "cli-player");
+        assert!(summary.clock.is_some(), "same clock");
+        assert!(
+            r.choices
+                .iter()
+                .any(|c| c.seat == 1 && c.choice_id != "resign"),
+            "the CLI's new seat played: {:?}",
+            r.choices
+        );
+        assert!(
+            out.contains(&winner_line(&outcome, &r)),
+            "the rematch's outcome is shown:\n{out}"
+        );
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}

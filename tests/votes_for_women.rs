@@ -175,11 +175,22 @@ async fn a_full_match_over_grpc_ends_as_the_engine_says() {
         let marked = v.states.iter().filter(|s| s.mark == "check").count();
         assert_eq!(marked as u32, v.checks);
     }
-    // A seat is prompted exactly when it must act, and only then.
+    // A seat is prompted exactly when it must act, and only then (once it is over, the only
+    // prompt is the service's rematch offer).
     for (seat, updates) in p.seats.iter().enumerate() {
         for u in updates {
             let game = &states[u.version as usize];
             let must = game.to_act().contains(&seat);
+            if u.outcome.is_some() {
+                let ids: Vec<&str> = u
+                    .prompt
+                    .iter()
+                    .flat_map(|p| &p.choices)
+                    .map(|c| c.id.as_str())
+                    .collect();
+                assert_eq!(ids, ["rematch"], "version {}", u.version);
+                continue;
+            }
             assert_eq!(u.prompt.is_some(), must, "version {}", u.version);
             if must {
                 let v = typed(u);

@@ -22,6 +22,7 @@ fn ismcts(c: &mut Criterion) {
             seat,
             view: &view,
             prompt: &prompt,
+            time_limit: None,
         };
         let choice = random.choose(&d).expect("choice");
         game.apply(seat, &choice).expect("legal");
@@ -31,6 +32,7 @@ fn ismcts(c: &mut Criterion) {
         seat,
         view: &view,
         prompt: &prompt,
+        time_limit: None,
     };
     let mut group = c.benchmark_group("ismcts");
     group.throughput(Throughput::Elements(ITERATIONS as u64));

@@ -60,6 +60,7 @@ pub fn play_local(
             seat,
             view: &view,
             prompt: &prompt,
+            time_limit: None,
         };
         let started = Instant::now();
         let ai = &mut ais[seat];

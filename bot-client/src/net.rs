@@ -100,17 +100,37 @@ impl Decider for AiDecider {
     }
 }
 
+/// Choice kinds the service adds to prompts, outside the game's rules.
+const RESERVED: &[&str] = &["undo", "claim-win", "rematch"];
+
+/// How long a decision may take on the seat's clock: a game clock spends a twentieth of
+/// what is left plus most of the increment (never more than half of what is left); a
+/// per-decision limit, half of it. `None` without a clock.
+pub fn clock_time_limit(update: &pb::MatchUpdate, seat: u32) -> Option<Duration> {
+    use pb::clock_setting::Kind;
+    let left = update.clocks.iter().find(|c| c.seat == seat)?;
+    let left = Duration::from_millis(left.remaining_ms);
+    match update.clock.as_ref()?.kind.as_ref()? {
+        Kind::PerDecision(_) => Some(left / 2),
+        Kind::Game(g) => {
+            let increment = Duration::from_millis(g.increment_ms).mul_f64(0.8);
+            Some((left / 20 + increment).min(left / 2))
+        }
+    }
+}
+
 /// The engine's prompt from the wire's.
 pub fn prompt_from_wire(p: &pb::Prompt) -> Prompt {
     let text = |s: &str| (!s.is_empty()).then(|| s.to_string());
     Prompt {
         seat: p.seat as usize,
         text: p.text.clone(),
-        // A bot plays its game: it never takes a choice back (the service's `undo`).
+        // A bot plays its game: it never takes a choice back (the service's `undo`), and
+        // the other reserved choices (`claim-win`, `rematch`) are not the game's.
         choices: p
             .choices
             .iter()
-            .filter(|c| c.kind != "undo")
+            .filter(|c| !RESERVED.contains(&c.kind.as_str()))
             .map(|c| Choice {
                 id: c.id.clone(),
                 label: c.label.clone(),
@@ -337,8 +357,37 @@ pub async fn play_seat(
                     update.version
                 )
             })?;
+            // An opponent who must act has left for good: take the win the server offers.
+            let claim = prompt.choices.iter().any(|c| c.id == "claim-win");
+            let time_limit = clock_time_limit(&update, seat);
             let prompt = prompt_from_wire(prompt);
             let version = update.version;
+            if claim || prompt.choices.is_empty() {
+                if claim {
+                    info!(
+                        match_id,
+                        seat, version, "claiming the win over an absent seat"
+                    );
+                    match client
+                        .act(pb::ActRequest {
+                            match_id: match_id.to_string(),
+                            token: token.to_string(),
+                            version,
+                            choice_id: "claim-win".into(),
+                        })
+                        .await
+                    {
+                        Ok(_) => acted_at = Some(version),
+                        Err(s) if is_transient(&s) => {
+                            failures += 1;
+                            last_error = s.message().to_string();
+                            continue 'connect;
+                        }
+                        Err(s) => debug!(match_id, seat, error = %s.message(), "claim refused"),
+                    }
+                }
+                continue;
+            }
             let game_id = game.to_string();
             let (d, action, took) = tokio::task::spawn_blocking(move || {
                 let decision = Decision {
@@ -346,6 +395,7 @@ pub async fn play_seat(
                     seat: seat as usize,
                     view: &view,
                     prompt: &prompt,
+                    time_limit,
                 };
                 let started = Instant::now();
                 let action = decider.decide(&decision, version);
@@ -407,5 +457,57 @@ pub async fn play_seat(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn update(clock: pb::clock_setting::Kind, remaining_ms: u64) -> pb::MatchUpdate {
+        pb::MatchUpdate {
+            clock: Some(pb::ClockSetting { kind: Some(clock) }),
+            clocks: vec![
+                pb::SeatClock {
+                    seat: 0,
+                    remaining_ms: 1,
+                    running: false,
+                },
+                pb::SeatClock {
+                    seat: 1,
+                    remaining_ms,
+                    running: true,
+                },
+            ],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_bot_budgets_its_time_from_its_own_clock() {
+        use pb::clock_setting::Kind;
+        let game = |base_ms, increment_ms| {
+            Kind::Game(pb::GameClock {
+                base_ms,
+                increment_ms,
+            })
+        };
+        // 10 minutes left, +5 s: 30 s + 4 s.
+        assert_eq!(
+            clock_time_limit(&update(game(600_000, 5_000), 600_000), 1),
+            Some(Duration::from_secs(34))
+        );
+        // Nearly out of time: never more than half of what is left.
+        assert_eq!(
+            clock_time_limit(&update(game(600_000, 5_000), 4_000), 1),
+            Some(Duration::from_secs(2))
+        );
+        // 30 s a decision: 15 s.
+        let per = Kind::PerDecision(pb::PerDecisionClock { limit_ms: 30_000 });
+        assert_eq!(
+            clock_time_limit(&update(per, 30_000), 1),
+            Some(Duration::from_secs(15))
+        );
+        assert_eq!(clock_time_limit(&pb::MatchUpdate::default(), 1), None);
     }
 }

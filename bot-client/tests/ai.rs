@@ -112,6 +112,7 @@ fn midgame(seed: u64) -> (serde_json::Value, hustings_engine::Prompt, usize) {
             seat,
             view: &view,
             prompt: &prompt,
+            time_limit: None,
         };
         let c = random.choose(&d).expect("choice");
         game.apply(seat, &c).expect("legal");
@@ -128,6 +129,24 @@ fn midgame(seed: u64) -> (serde_json::Value, hustings_engine::Prompt, usize) {
 }
 
 #[test]
+fn ismcts_stops_at_the_time_its_clock_allows_whatever_its_own_budget() {
+    let (view, prompt, seat) = midgame(4);
+    let d = Decision {
+        game: "presidency",
+        seat,
+        view: &view,
+        prompt: &prompt,
+        time_limit: Some(std::time::Duration::from_millis(30)),
+    };
+    // Without the clock's limit this search would run for billions of iterations.
+    let report = Ismcts::new(1, Budget::Iterations(u32::MAX))
+        .search(&d)
+        .expect("search");
+    assert!(report.iterations >= 1 && report.iterations < u32::MAX as u64);
+    assert!(prompt.find(&report.best).is_some());
+}
+
+#[test]
 fn ismcts_runs_exactly_its_iteration_budget_and_answers_a_legal_choice() {
     let (view, prompt, seat) = midgame(3);
     let d = Decision {
@@ -135,6 +154,7 @@ fn ismcts_runs_exactly_its_iteration_budget_and_answers_a_legal_choice() {
         seat,
         view: &view,
         prompt: &prompt,
+        time_limit: None,
     };
     let report = Ismcts::new(1, Budget::Iterations(150))
         .search(&d)
@@ -163,6 +183,7 @@ fn ismcts_stops_on_a_time_budget() {
         seat,
         view: &view,
         prompt: &prompt,
+        time_limit: None,
     };
     let started = std::time::Instant::now();
     let report = Ismcts::new(1, Budget::parse("60ms").expect("budget"))
@@ -184,6 +205,7 @@ fn ismcts_with_the_same_seed_decides_the_same_from_the_same_view() {
         seat,
         view: &view,
         prompt: &prompt,
+        time_limit: None,
     };
     let a = Ismcts::new(9, Budget::Iterations(80))
         .search(&d)

@@ -71,9 +71,15 @@ Examples:
   hustings play --match <ID> --seat 1                    join seat 1
   hustings play --match <ID> --token <TOKEN>             resume a seat
   hustings play --match <ID> --choices-from moves.txt    choice numbers, one a line
+  hustings play --game presidency --clock 10m+5s         10 minutes each, +5 s a choice
+  hustings play --game presidency --clock 30s --rematches 1   30 s a decision, then a rematch
 
 At the prompt type a choice's number (or its id); 'board' draws the board again,
-'quit' leaves (the seat stays yours: resume with --token), 'resign' concedes.")]
+'quit' leaves (the seat stays yours: resume with --token), 'resign' concedes.
+The prompt may also offer 'undo' (take back your last choice), 'claim-win' (the
+opponent to act has been away past the grace period) and, once the match is over,
+'rematch' (seats rotated; you follow into the new match with the same token).
+Clocks, when the match has one, are shown above the board.")]
     Play(PlayArgs),
     /// Follow a match as a spectator until it ends.
     #[command(after_help = "Example:\n  hustings watch <ID>")]
@@ -104,6 +110,14 @@ pub struct SetupArgs {
     /// Seed for the dice and shuffles (default: random).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Play on a clock: TIME per decision (`30s`), or a game clock BASE+INCREMENT (`10m+5s`).
+    /// Times take s, m or h (a bare number is seconds). Default: no clock.
+    #[arg(long, value_name = "TIME | BASE+INC")]
+    pub clock: Option<String>,
+    /// Seconds a seat that must act may be away before the others may claim the win
+    /// (0: never; default: the server's).
+    #[arg(long, value_name = "SECONDS")]
+    pub abandon_grace: Option<u64>,
 }
 
 /// `hustings create`.
@@ -169,6 +183,10 @@ pub struct PlayArgs {
     /// Log lines kept under the board.
     #[arg(long, default_value_t = 8)]
     pub log_lines: usize,
+    /// After the match, offer (or accept) a rematch by itself and play it, up to N times.
+    /// Without it, a terminal player is asked at the end; a script ends with the match.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub rematches: u32,
     #[command(flatten, next_help_heading = "Setting up a new match (with --game)")]
     pub setup: SetupArgs,
 }
@@ -181,6 +199,8 @@ impl SetupArgs {
             || !self.options.is_empty()
             || !self.bots.is_empty()
             || self.seed.is_some()
+            || self.clock.is_some()
+            || self.abandon_grace.is_some()
     }
 }
 

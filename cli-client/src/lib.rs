@@ -78,8 +78,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
                 token: None,
                 style,
                 log_lines: args.log_lines,
+                rematches: 0,
+                ask_rematch: false,
+                rematch: Default::default(),
             };
-            return Ok(session.run(None).await?.exit_code());
+            return Ok(session.run(&mut None).await?.exit_code());
         }
         Command::Replay(args) => {
             replay::replay(&mut client, &args.match_id, args.all, args.boards, &style).await?
@@ -116,19 +119,29 @@ async fn play(
             )
         }
     };
-    let session = Session {
+    let mut session = Session {
         server: server.to_string(),
         match_id,
         token: Some(token),
         style,
         log_lines: args.log_lines,
+        rematches: args.rematches,
+        ask_rematch: input.interactive,
+        rematch: Default::default(),
     };
-    let end = session.run(Some(input)).await?;
-    Ok(if end == End::Finished {
-        0
-    } else {
-        end.exit_code()
-    })
+    let mut input = Some(input);
+    loop {
+        let end = session.run(&mut input).await?;
+        if end == End::Rematch
+            && let Some(next) = session.take_rematch()
+        {
+            // The same token holds this player's (rotated) seat in the rematch.
+            session.match_id = next;
+            session.rematches = session.rematches.saturating_sub(1);
+            continue;
+        }
+        return Ok(end.exit_code());
+    }
 }
 
 async fn take_seat(

@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
 use hustings_proto::v1::{
-    ClientKind, CreateMatchRequest, GameInfo, JoinMatchRequest, JoinMatchResponse,
-    ListGamesRequest, ListMatchesRequest, MatchStatus, MatchSummary, SeatConfig, option_spec,
+    ClientKind, ClockSetting, CreateMatchRequest, GameInfo, JoinMatchRequest, JoinMatchResponse,
+    ListGamesRequest, ListMatchesRequest, MatchStatus, MatchSummary, SeatConfig, TimeoutPolicy,
+    option_spec,
 };
 
 use crate::cli::{ListArgs, SetupArgs};
@@ -65,6 +66,19 @@ pub fn describe_game(g: &GameInfo, style: &Style) -> String {
             .collect();
         if !names.is_empty() {
             let _ = writeln!(out, "      seats: {}", names.join(", "));
+        }
+        let policy = if v.timeout_policy == TimeoutPolicy::Unspecified as i32 {
+            g.timeout_policy
+        } else {
+            v.timeout_policy
+        };
+        let on_timeout = match TimeoutPolicy::try_from(policy) {
+            Ok(TimeoutPolicy::Forfeit) => "the seat forfeits",
+            Ok(TimeoutPolicy::DefaultChoice) => "a default choice is made for the seat",
+            _ => "",
+        };
+        if !on_timeout.is_empty() {
+            let _ = writeln!(out, "      out of time (--clock): {on_timeout}");
         }
     }
     if !g.options.is_empty() {
@@ -131,7 +145,50 @@ pub fn create_request(game: &str, setup: &SetupArgs) -> anyhow::Result<CreateMat
         options,
         seed: setup.seed,
         seat_config,
+        clock: setup.clock.as_deref().map(parse_clock).transpose()?,
+        abandon_grace_ms: setup.abandon_grace.map(|s| s.saturating_mul(1000)),
     })
+}
+
+/// `30s` (per decision) or `10m+5s` (a game clock with an increment).
+pub fn parse_clock(text: &str) -> anyhow::Result<ClockSetting> {
+    use hustings_proto::v1::{GameClock, PerDecisionClock, clock_setting::Kind};
+    let kind = match text.split_once('+') {
+        Some((base, inc)) => Kind::Game(GameClock {
+            base_ms: parse_duration_ms(base)
+                .with_context(|| format!("--clock {text:?}: the base time"))?,
+            increment_ms: parse_duration_ms(inc)
+                .with_context(|| format!("--clock {text:?}: the increment"))?,
+        }),
+        None => Kind::PerDecision(PerDecisionClock {
+            limit_ms: parse_duration_ms(text).with_context(|| format!("--clock {text:?}"))?,
+        }),
+    };
+    Ok(ClockSetting { kind: Some(kind) })
+}
+
+/// `90`, `90s`, `1.5m`, `2h` → milliseconds.
+fn parse_duration_ms(text: &str) -> anyhow::Result<u64> {
+    let t = text.trim();
+    let (num, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, "s"),
+    };
+    let n: f64 = num
+        .trim()
+        .parse()
+        .map_err(|_| anyhow::anyhow!("'{t}' is not a time such as 30s, 10m or 1h"))?;
+    let scale = match unit.trim() {
+        "ms" => 1.0,
+        "s" | "sec" => 1_000.0,
+        "m" | "min" => 60_000.0,
+        "h" => 3_600_000.0,
+        other => bail!("unknown time unit '{other}': use s, m or h"),
+    };
+    if !(n.is_finite() && n >= 0.0) {
+        bail!("'{t}' is not a time such as 30s, 10m or 1h");
+    }
+    Ok((n * scale).round() as u64)
 }
 
 /// Creates a match and returns it.
@@ -237,7 +294,30 @@ pub fn server_flag(server: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hustings_proto::v1::{IntOption, OptionSpec, VariantInfo};
+    use hustings_proto::v1::{
+        GameClock, IntOption, OptionSpec, PerDecisionClock, VariantInfo, clock_setting,
+    };
+
+    #[test]
+    fn clocks_are_read_as_per_decision_or_base_plus_increment() {
+        let kind = |t: &str| parse_clock(t).map(|c| c.kind);
+        assert_eq!(
+            kind("30s").ok(),
+            Some(Some(clock_setting::Kind::PerDecision(PerDecisionClock {
+                limit_ms: 30_000
+            })))
+        );
+        assert_eq!(
+            kind("1.5m+0").ok(),
+            Some(Some(clock_setting::Kind::Game(GameClock {
+                base_ms: 90_000,
+                increment_ms: 0
+            })))
+        );
+        assert!(parse_clock("soon").is_err());
+        assert!(parse_clock("10x").is_err());
+        assert!(parse_clock("-5s").is_err());
+    }
 
     #[test]
     fn set_up_flags_become_a_create_request() {
@@ -247,8 +327,18 @@ mod tests {
             options: vec!["rounds=5".into(), "convert_once = true".into()],
             bots: vec!["3=greedy".into(), "1".into()],
             seed: Some(9),
+            clock: Some("10m+5s".into()),
+            abandon_grace: Some(90),
         };
         let req = create_request("presidency", &setup).expect("valid");
+        assert_eq!(
+            req.clock.and_then(|c| c.kind),
+            Some(clock_setting::Kind::Game(GameClock {
+                base_ms: 600_000,
+                increment_ms: 5_000
+            }))
+        );
+        assert_eq!(req.abandon_grace_ms, Some(90_000));
         assert_eq!(req.game, "presidency");
         assert_eq!(req.variant, "convention");
         assert_eq!(req.seats, 4);

@@ -12,8 +12,8 @@
 use std::time::Duration;
 
 use hustings_proto::v1::{
-    ActRequest, GameView, LogEntry, MatchStatus, MatchUpdate, Prompt, ResignRequest, SeatSummary,
-    WatchMatchRequest,
+    ActRequest, GameView, LogEntry, MatchStatus, MatchUpdate, Prompt, ResignRequest, SeatClock,
+    SeatSummary, WatchMatchRequest,
 };
 use tokio::sync::mpsc;
 use tokio::time::{Instant, sleep, sleep_until};
@@ -23,6 +23,10 @@ use crate::client::{Client, connect, describe, is_transient};
 use crate::input::{Answer, Input, parse_answer};
 use crate::lobby::server_flag;
 use crate::render::{self, Style, seat_name};
+
+/// Log entries the service adds (not the game's): they carry the position the next game
+/// entry will take.
+const SERVICE_ENTRIES: &[&str] = &["undo", "timeout", "claim-win"];
 
 /// How long the stream must be quiet before a prompt is shown.
 const SETTLE: Duration = Duration::from_millis(60);
@@ -44,13 +48,16 @@ pub enum End {
     Interrupted,
     /// The choices file ran out before the match ended.
     InputEnded,
+    /// The match is over and its rematch has started: follow it (see
+    /// [`Session::take_rematch`]).
+    Rematch,
 }
 
 impl End {
     /// The process exit code for this ending.
     pub fn exit_code(self) -> i32 {
         match self {
-            End::Finished | End::Left => 0,
+            End::Finished | End::Left | End::Rematch => 0,
             End::InputEnded => 3,
             End::Interrupted => 130,
         }
@@ -69,6 +76,12 @@ pub struct Session {
     pub style: Style,
     /// Log entries shown under the board.
     pub log_lines: usize,
+    /// Rematches to offer or accept by themselves (and follow) at the end of a match.
+    pub rematches: u32,
+    /// Ask the player at the end whether to offer or accept a rematch (a terminal).
+    pub ask_rematch: bool,
+    /// The rematch the last match led to, once it started.
+    pub rematch: std::sync::Mutex<Option<String>>,
 }
 
 /// A prompt received for this seat.
@@ -79,6 +92,8 @@ struct Pending {
     shown: bool,
     /// When to show it if the stream stays quiet.
     show_at: Instant,
+    /// Answer it by itself with this choice (a rematch with --rematches).
+    auto: Option<String>,
 }
 
 /// What the client knows of the match so far.
@@ -98,6 +113,13 @@ struct Tracker {
     announced: Option<Vec<u32>>,
     /// The open seats last announced while the match was waiting for players.
     open_announced: Option<Vec<u32>>,
+    /// Each seat's clock as last received, and when it was received.
+    clocks: Vec<SeatClock>,
+    clocks_at: Option<Instant>,
+    /// The outcome was shown.
+    over_shown: bool,
+    /// "Waiting for the others to accept the rematch" was shown.
+    rematch_told: bool,
 }
 
 /// How one pass over a stream ended.
@@ -157,7 +179,7 @@ fn backoff(attempt: u32) -> Duration {
 
 impl Session {
     /// Follows the match to its end, answering prompts from `input` (none for a spectator).
-    pub async fn run(&self, mut input: Option<Input>) -> anyhow::Result<End> {
+    pub async fn run(&self, input: &mut Option<Input>) -> anyhow::Result<End> {
         let mut ctrl_c = interrupts();
         let mut t = Tracker::default();
         let mut failures = 0u32;
@@ -207,7 +229,7 @@ impl Session {
             };
             let seen = t.updates;
             match self
-                .follow(client, stream, &mut t, &mut input, &mut ctrl_c, &mut resend)
+                .follow(client, stream, &mut t, input, &mut ctrl_c, &mut resend)
                 .await?
             {
                 Break::End(end) => return Ok(end),
@@ -305,10 +327,25 @@ impl Session {
                         }
                     }
                     self.show_prompt(t, p);
+                    if let Some(id) = p.auto.clone() {
+                        out(&format!("{id}\n"));
+                        let version = p.version;
+                        match self.act(&mut client, version, &id, resend).await? {
+                            ActResult::Sent => pending = None,
+                            ActResult::Dropped(why) => return Ok(Break::Dropped(why)),
+                            ActResult::Retry => {}
+                        }
+                    }
                 },
                 line = next_line(input), if asking => {
                     let Some(p) = pending.as_ref() else { continue };
+                    // Leaving at the rematch offer leaves a finished match: nothing to resume.
+                    let over = p.prompt.choices.iter().any(|c| c.id == "rematch");
                     let Some(line) = line else {
+                        if over {
+                            out("\n");
+                            return Ok(Break::End(End::Finished));
+                        }
                         let end = if input.as_ref().is_some_and(|i| i.interactive) {
                             End::Left
                         } else {
@@ -334,6 +371,7 @@ impl Session {
                         }
                         Answer::Empty => out("> "),
                         Answer::Board => self.show_prompt(t, p),
+                        Answer::Quit if over => return Ok(Break::End(End::Finished)),
                         Answer::Quit => return Ok(Break::End(self.leave(End::Left))),
                         Answer::Resign => {
                             let token = self.token.clone().unwrap_or_default();
@@ -413,6 +451,10 @@ impl Session {
         if u.view.is_some() {
             t.view = u.view.clone();
         }
+        if !u.clocks.is_empty() {
+            t.clocks = u.clocks.clone();
+            t.clocks_at = Some(Instant::now());
+        }
         t.viewer = u.viewer_seat;
         t.status = u.status;
         if !t.header_shown {
@@ -451,8 +493,15 @@ impl Session {
                 .filter(|e| e.kind != "undo")
                 .map(|e| e.seq)
                 .max();
-        } else if let Some(last) = fresh.last() {
-            t.last_seq = Some(last.seq);
+        } else if let Some(last) = fresh
+            .iter()
+            .filter(|e| !SERVICE_ENTRIES.contains(&e.kind.as_str()))
+            .map(|e| e.seq)
+            .max()
+        {
+            // The service's own entries take the position of the next game entry: they
+            // never move the log on.
+            t.last_seq = Some(last);
         }
         // A fresh stream's whole log is shown once, under the first board; later entries
         // are printed as they come.
@@ -466,11 +515,14 @@ impl Session {
         t.version = Some(t.version.map_or(u.version, |v| v.max(u.version)));
 
         if let Some(o) = &u.outcome {
-            *pending = None;
-            out(&self.board_text(t));
-            out("\n");
-            out(&render::outcome(o, &t.seats, t.viewer, style));
-            return Some(End::Finished);
+            if !t.over_shown {
+                t.over_shown = true;
+                *pending = None;
+                out(&self.board_text(t));
+                out("\n");
+                out(&render::outcome(o, &t.seats, t.viewer, style));
+            }
+            return self.after_the_end(t, u, pending);
         }
         if u.status == MatchStatus::Finished as i32 {
             out("The match is over.\n");
@@ -508,6 +560,7 @@ impl Session {
                         prompt,
                         shown: false,
                         show_at: Instant::now() + SETTLE,
+                        auto: None,
                     });
                 }
                 t.announced = None;
@@ -536,6 +589,67 @@ impl Session {
             }
         }
         None
+    }
+
+    /// Once the match is over: the rematch offer (asked, or answered by itself with
+    /// --rematches), the wait for the others, and the rematch to follow.
+    fn after_the_end(
+        &self,
+        t: &mut Tracker,
+        u: MatchUpdate,
+        pending: &mut Option<Pending>,
+    ) -> Option<End> {
+        if self.token.is_none() || (self.rematches == 0 && !self.ask_rematch) {
+            return Some(End::Finished);
+        }
+        if !u.rematch_match_id.is_empty() {
+            out(&format!(
+                "{} {}\n",
+                self.style.good("Rematch: the seats rotate; on to match"),
+                self.style.bold(&u.rematch_match_id)
+            ));
+            if let Ok(mut next) = self.rematch.lock() {
+                *next = Some(u.rematch_match_id);
+            }
+            return Some(End::Rematch);
+        }
+        let offer = u
+            .prompt
+            .filter(|p| t.viewer == Some(p.seat) && p.choices.iter().any(|c| c.id == "rematch"));
+        match offer {
+            Some(prompt) => {
+                let same = pending
+                    .as_ref()
+                    .is_some_and(|p| p.version == u.version && p.prompt == prompt);
+                if !same {
+                    *pending = Some(Pending {
+                        version: u.version,
+                        prompt,
+                        shown: false,
+                        show_at: Instant::now() + SETTLE,
+                        auto: (self.rematches > 0).then(|| "rematch".to_string()),
+                    });
+                }
+                None
+            }
+            None if t.viewer.is_some_and(|v| u.rematch_offers.contains(&v)) => {
+                if !t.rematch_told {
+                    t.rematch_told = true;
+                    out(&format!(
+                        "{}\n",
+                        self.style
+                            .dim("Waiting for the others to accept the rematch… (Ctrl-C leaves)")
+                    ));
+                }
+                None
+            }
+            None => Some(End::Finished),
+        }
+    }
+
+    /// The rematch the last run led to (taken once).
+    pub fn take_rematch(&self) -> Option<String> {
+        self.rematch.lock().ok().and_then(|mut r| r.take())
     }
 
     fn print_header(&self, t: &Tracker) {
@@ -568,6 +682,10 @@ impl Session {
             t.version.unwrap_or(0)
         ));
         let rule = format!("{rule}{}", style.dim(&"─".repeat(20)));
+        let rule = match clocks_line(t, style) {
+            Some(clocks) => format!("{rule}\n{clocks}"),
+            None => rule,
+        };
         let board = t
             .view
             .as_ref()
@@ -605,6 +723,44 @@ impl Session {
                 self.match_id
             ));
         }
+    }
+}
+
+/// Each seat's time left (counted down since it was received, for a running clock), or
+/// `None` when the match has no clock.
+fn clocks_line(t: &Tracker, style: &Style) -> Option<String> {
+    if t.clocks.is_empty() {
+        return None;
+    }
+    let since = t.clocks_at.map(|at| at.elapsed()).unwrap_or_default();
+    let parts: Vec<String> = t
+        .clocks
+        .iter()
+        .map(|c| {
+            let left = Duration::from_millis(c.remaining_ms);
+            let left = if c.running {
+                left.saturating_sub(since)
+            } else {
+                left
+            };
+            let mark = if c.running { "▶ " } else { "" };
+            format!(
+                "{mark}{} {}",
+                style.seat_bold(c.seat, &seat_name(&t.seats, c.seat)),
+                clock_text(left)
+            )
+        })
+        .collect();
+    Some(format!("  {} {}", style.dim("Clocks:"), parts.join(" · ")))
+}
+
+/// `4:05`, or `1:02:03` from an hour up.
+fn clock_text(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
     }
 }
 
@@ -676,6 +832,9 @@ mod tests {
             token: token.map(str::to_string),
             style: Style::PLAIN,
             log_lines: 8,
+            rematches: 0,
+            ask_rematch: false,
+            rematch: Default::default(),
         }
     }
 
@@ -728,6 +887,7 @@ mod tests {
                 label: format!("move {version}"),
             }),
             outcome: None,
+            ..Default::default()
         }
     }
 
@@ -842,6 +1002,51 @@ mod tests {
             text.contains("hustings play --match m1 --token abc123"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_timeout_note_is_shown_and_the_next_entry_is_not_lost() {
+        let s = session(Some("tok"));
+        let mut t = Tracker::default();
+        let mut pending = None;
+        capture(|| s.handle(&mut t, update(3, true, 0..3, 1), &mut pending));
+        let mut u = update(4, false, 3..5, 1);
+        u.log.push(LogEntry {
+            seq: 5,
+            kind: "timeout".into(),
+            text: "Republican ran out of time; the default choice was made: Roll".into(),
+            ..Default::default()
+        });
+        let (_, text) = capture(|| {
+            s.handle(&mut t, u, &mut pending);
+            s.handle(&mut t, update(5, false, 5..6, 1), &mut pending);
+        });
+        assert!(text.contains("Republican ran out of time"), "{text}");
+        assert!(text.contains("event 5\n"), "{text}");
+    }
+
+    #[test]
+    fn the_clocks_line_shows_each_seats_time_and_which_runs() {
+        let t = Tracker {
+            seats: seats(),
+            clocks: vec![
+                SeatClock {
+                    seat: 0,
+                    remaining_ms: 605_000,
+                    running: false,
+                },
+                SeatClock {
+                    seat: 1,
+                    remaining_ms: 3_725_500,
+                    running: true,
+                },
+            ],
+            clocks_at: Some(Instant::now()),
+            ..Tracker::default()
+        };
+        let line = clocks_line(&t, &Style::PLAIN).expect("a clocked match");
+        assert_eq!(line, "  Clocks: Democrat 10:05 · ▶ Republican 1:02:05");
+        assert!(clocks_line(&Tracker::default(), &Style::PLAIN).is_none());
     }
 
     #[test]

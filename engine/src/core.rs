@@ -65,8 +65,18 @@ pub struct GameInfo {
     pub summary: String,
     pub variants: Vec<VariantInfo>,
     pub options: Vec<OptionSpec>,
-    /// What the server does when a seat's clock runs out.
+    /// What the server does when a seat's clock runs out, unless the variant says
+    /// otherwise ([`VariantInfo::timeout_policy`]).
     pub timeout_policy: TimeoutPolicy,
+}
+
+impl GameInfo {
+    /// The timeout policy of a variant: its own, else the game's.
+    pub fn timeout_policy_of(&self, variant: &str) -> TimeoutPolicy {
+        self.variant(variant)
+            .and_then(|v| v.timeout_policy)
+            .unwrap_or(self.timeout_policy)
+    }
 }
 
 /// What happens to a seat whose clock runs out.
@@ -89,6 +99,11 @@ pub struct VariantInfo {
     pub default_seats: usize,
     /// Names of the seats, `max_seats` of them; a game with fewer seats uses the first ones.
     pub seat_names: Vec<String>,
+    /// The variant's own timeout policy where it differs from the game's (a forfeit makes
+    /// no sense against an automaton, or among several seats where one loser does not
+    /// make one winner).
+    #[serde(default)]
+    pub timeout_policy: Option<TimeoutPolicy>,
 }
 
 /// A set-up option with its type, range and default.

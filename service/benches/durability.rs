@@ -212,7 +212,7 @@ fn stored_matches(n: usize) -> (Vec<MatchRecord>, usize) {
                 let p = game.prompt(seat).expect("a prompt for the seat to act");
                 let c = p.choices.choose(&mut rng).expect("choices").id.clone();
                 game.apply(seat, &c).expect("legal");
-                choices.push(ChoiceRecord { seat, choice: c });
+                choices.push(ChoiceRecord::new(seat, c));
             }
             total_choices += choices.len();
             MatchRecord {
@@ -231,6 +231,8 @@ fn stored_matches(n: usize) -> (Vec<MatchRecord>, usize) {
                 choices,
                 created_at_unix_ms: i as i64,
                 outcome: game.outcome(),
+                settings: Default::default(),
+                rematch_next: None,
             }
         })
         .collect();

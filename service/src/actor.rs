@@ -13,9 +13,14 @@ use tokio::sync::{mpsc, oneshot};
 use tonic::Status;
 use tracing::{debug, info, warn};
 
+use crate::clock::Clocks;
 use crate::convert;
 use crate::hub::Hub;
 use crate::store::{ChoiceRecord, MatchRecord, SeatRecord};
+
+#[path = "lifecycle.rs"]
+mod lifecycle;
+pub use lifecycle::{CLAIM_WIN, REMATCH, TIMEOUT, forfeit_label};
 
 /// The reserved choice id under which a resignation is recorded.
 pub const RESIGN: &str = "resign";
@@ -76,7 +81,7 @@ fn step(
 ) -> Result<(), String> {
     {
         let c = &record.choices[index];
-        if c.choice == RESIGN {
+        if forfeit_label(&c.choice).is_some() {
             return Ok(());
         }
         if c.choice == UNDO {
@@ -178,8 +183,19 @@ pub struct MatchActor {
     undoable: usize,
     /// A service entry ("… took back …") to append to the next messages' logs.
     note: Option<engine::LogEntry>,
-    /// Set when the match ended by resignation (the engine does not know about it).
+    /// Set when the match ended by resignation, timeout or a claimed win (the engine does
+    /// not know about those).
     resigned_outcome: Option<Outcome>,
+    /// How it ended when `resigned_outcome` is set: "resign", "timeout" or "abandoned".
+    forfeit: &'static str,
+    /// The seats' clocks, when the match has one (boxed: most matches have none).
+    clocks: Option<Box<Clocks>>,
+    /// Since when each seat has had no open stream (`None` while it has one).
+    away_since: Vec<Option<tokio::time::Instant>>,
+    /// After the match: the seats that offered or accepted a rematch.
+    rematch_offers: Vec<Seat>,
+    /// A seat whose clock ran out and whose default choice is being made.
+    timing_out: Option<Seat>,
     last_action: Option<pb::LastAction>,
     subscribers: Vec<Subscriber>,
     next_sub: u64,
@@ -199,10 +215,16 @@ impl MatchActor {
         let mut last_action = None;
         // Only the last played choice's label is shown; building a prompt for every stored
         // choice would dominate a restart.
-        let last_played = record.choices.iter().rposition(|c| c.choice != RESIGN);
+        let mut forfeit = "";
+        let last_played = record
+            .choices
+            .iter()
+            .rposition(|c| forfeit_label(&c.choice).is_none());
         for (i, c) in record.choices.iter().enumerate() {
-            if c.choice == RESIGN {
-                resigned_outcome = Some(resign_outcome(&*played.game, &record, c.seat));
+            if forfeit_label(&c.choice).is_some() {
+                let (o, kind) = lifecycle::forfeit_outcome(&*played.game, &record, c);
+                resigned_outcome = Some(o);
+                forfeit = kind;
             } else if c.choice == UNDO {
                 played.step(&record, i)?;
                 if Some(i) == last_played {
@@ -216,7 +238,20 @@ impl MatchActor {
             }
         }
         let seats = record.seats.len();
+        let clocks = lifecycle::restored_clocks(&record);
+        let mut record = record;
+        if clocks.is_some() {
+            // The live clocks hold what the stored times were for.
+            for c in &mut record.choices {
+                c.clocks = Vec::new();
+            }
+        }
         Ok(MatchActor {
+            forfeit,
+            clocks,
+            away_since: vec![Some(tokio::time::Instant::now()); seats],
+            rematch_offers: Vec::new(),
+            timing_out: None,
             hub,
             record,
             game: played.game,
@@ -255,13 +290,25 @@ impl MatchActor {
 
     /// The lobby's view of this match.
     pub fn summary(&self) -> pb::MatchSummary {
-        summary_of(
+        let mut s = summary_of(
             &self.record,
             &self.presence,
             self.status(),
-            self.outcome()
-                .map(|o| convert::outcome(&o, self.resigned_outcome.is_some())),
-        )
+            self.outcome_pb(),
+        );
+        s.abandon_grace_ms = self.abandon_grace().map_or(0, |g| g.as_millis() as u64);
+        s
+    }
+
+    /// The outcome on the wire, with how it was forfeited.
+    fn outcome_pb(&self) -> Option<pb::Outcome> {
+        self.outcome().map(|o| {
+            let mut o = convert::outcome(&o, self.forfeit == RESIGN);
+            if self.resigned_outcome.is_some() {
+                o.forfeit = self.forfeit.into();
+            }
+            o
+        })
     }
 
     /// Runs the actor until its channel closes or it is told to shut down.
@@ -271,8 +318,21 @@ impl MatchActor {
         me: mpsc::WeakUnboundedSender<Box<Command>>,
     ) {
         self.me = Some(me);
+        // Clocks start (again) now: time while the server was down is nobody's.
+        self.sync_lifecycle();
         self.hub.publish(self.summary());
-        while let Some(cmd) = rx.recv().await {
+        loop {
+            let cmd = match self.next_deadline() {
+                Some(at) => tokio::select! {
+                    cmd = rx.recv() => cmd,
+                    _ = tokio::time::sleep_until(at) => {
+                        self.on_deadline();
+                        continue;
+                    }
+                },
+                None => rx.recv().await,
+            };
+            let Some(cmd) = cmd else { break };
             match *cmd {
                 Command::Join {
                     seat,
@@ -387,6 +447,9 @@ impl MatchActor {
     }
 
     fn act(&mut self, seat: Seat, version: u64, choice: &str) -> Result<u64, Status> {
+        if choice == REMATCH {
+            return self.rematch(seat, version);
+        }
         if self.outcome().is_some() {
             return Err(Status::failed_precondition("the match is over"));
         }
@@ -406,6 +469,9 @@ impl MatchActor {
                  read the stream and decide again",
                 self.version()
             )));
+        }
+        if choice == CLAIM_WIN {
+            return self.claim_win(seat);
         }
         if choice == UNDO && self.game.prompt(seat).is_some() {
             return self.undo(seat);
@@ -437,12 +503,13 @@ impl MatchActor {
         let record = ChoiceRecord {
             seat,
             choice: choice.to_string(),
+            clocks: self.charge_clocks(seat, false),
         };
         self.hub
             .store
             .append_choice(&self.record.id, self.record.choices.len(), &record)
             .map_err(|e| Status::unavailable(format!("could not store the choice: {e}")))?;
-        self.record.choices.push(record);
+        self.record.choices.push(record.without_clocks());
         if let Err(e) = self.step_last() {
             // Cannot happen: the choice was offered.
             warn!(match_id = %self.record.id, error = %e, "offered choice refused");
@@ -452,6 +519,7 @@ impl MatchActor {
         }
         debug!(match_id = %self.record.id, seat, choice, version = self.version(), "choice applied");
         self.finish_if_over();
+        let last = self.note_timeout(last);
         self.last_action = Some(last);
         self.after_change(Some(self.version()));
         Ok(self.version())
@@ -484,12 +552,13 @@ impl MatchActor {
         let record = ChoiceRecord {
             seat,
             choice: UNDO.into(),
+            clocks: self.charge_clocks(seat, true),
         };
         self.hub
             .store
             .append_choice(&self.record.id, self.record.choices.len(), &record)
             .map_err(|e| Status::unavailable(format!("could not store the undo: {e}")))?;
-        self.record.choices.push(record);
+        self.record.choices.push(record.without_clocks());
         self.step_last()
             .map_err(|e| Status::internal(format!("could not take the choice back: {e}")))?;
         // The label the choice had, from the state it is taken back to.
@@ -530,13 +599,15 @@ impl MatchActor {
         let record = ChoiceRecord {
             seat,
             choice: RESIGN.into(),
+            clocks: self.charge_clocks(seat, true),
         };
         self.hub
             .store
             .append_choice(&self.record.id, self.record.choices.len(), &record)
             .map_err(|e| Status::unavailable(format!("could not store the resignation: {e}")))?;
-        self.record.choices.push(record);
+        self.record.choices.push(record.without_clocks());
         self.resigned_outcome = Some(resign_outcome(&*self.game, &self.record, seat));
+        self.forfeit = RESIGN;
         self.last_action = Some(pb::LastAction {
             seat: seat as u32,
             choice_id: RESIGN.into(),
@@ -544,10 +615,8 @@ impl MatchActor {
         });
         self.finish_if_over();
         self.after_change(Some(self.version()));
-        let o = self
-            .outcome()
-            .ok_or_else(|| Status::internal("no outcome after resigning"))?;
-        Ok(convert::outcome(&o, true))
+        self.outcome_pb()
+            .ok_or_else(|| Status::internal("no outcome after resigning"))
     }
 
     fn watch(
@@ -636,11 +705,11 @@ impl MatchActor {
         let mut log_pos = p.game.log_len();
         for (i, c) in self.record.choices[from as usize..].iter().enumerate() {
             let version = from + i as u64 + 1;
-            let last = if c.choice == RESIGN {
+            let last = if let Some(label) = forfeit_label(&c.choice) {
                 pb::LastAction {
                     seat: c.seat as u32,
-                    choice_id: RESIGN.into(),
-                    label: "Resign".into(),
+                    choice_id: c.choice.clone(),
+                    label: label.into(),
                 }
             } else {
                 let last = last_action_of(&*p.game, c.seat, &c.choice);
@@ -738,8 +807,8 @@ impl MatchActor {
         let mut pos = p.game.log_len();
         let mut choices = Vec::new();
         for (i, c) in self.record.choices.iter().enumerate() {
-            let (label, log) = if c.choice == RESIGN {
-                ("Resign".to_string(), Vec::new())
+            let (label, log) = if let Some(label) = forfeit_label(&c.choice) {
+                (label.to_string(), Vec::new())
             } else if c.choice == UNDO {
                 p.step(&self.record, i).map_err(Status::internal)?;
                 pos = p.game.log_len();
@@ -796,6 +865,7 @@ impl MatchActor {
             }),
             _ => None,
         };
+        let prompt = self.lifecycle_prompt(viewer, status, current, prompt);
         let to_act = if outcome.is_some() {
             Vec::new()
         } else {
@@ -817,13 +887,18 @@ impl MatchActor {
             prompt,
             seats: seats_of(&self.record, &self.presence),
             last_action: self.last_action.clone(),
-            outcome: outcome.map(|o| convert::outcome(&o, self.resigned_outcome.is_some())),
+            outcome: outcome.and(self.outcome_pb()),
+            clocks: self.clocks_pb(),
+            clock: self.record.settings.clock.to_pb(),
+            rematch_offers: self.rematch_offers.iter().map(|&s| s as u32).collect(),
+            rematch_match_id: self.record.rematch_next.clone().unwrap_or_default(),
         }
     }
 
     /// Tells every viewer about the new state (a new version, or a change of seats or
     /// presence when `version` is `None`), and the lobby about the new summary.
     fn after_change(&mut self, _version: Option<u64>) {
+        self.sync_lifecycle();
         let log_len = self.game.log_len();
         let mut subs = std::mem::take(&mut self.subscribers);
         subs.retain_mut(|sub| {
@@ -949,6 +1024,10 @@ pub fn summary_of(
         options: record.options.iter().cloned().collect(),
         created_at_unix_ms: record.created_at_unix_ms,
         outcome,
+        clock: record.settings.clock.to_pb(),
+        abandon_grace_ms: record.settings.abandon_grace_ms.unwrap_or(0),
+        rematch_of: record.settings.rematch_of.clone().unwrap_or_default(),
+        rematch_match_id: record.rematch_next.clone().unwrap_or_default(),
     }
 }
 

@@ -27,13 +27,21 @@ pub fn game_info(info: &engine::GameInfo) -> pb::GameInfo {
                 max_seats: v.max_seats as u32,
                 default_seats: v.default_seats as u32,
                 seat_names: v.seat_names.clone(),
+                timeout_policy: v
+                    .timeout_policy
+                    .map_or(pb::TimeoutPolicy::Unspecified, policy)
+                    as i32,
             })
             .collect(),
         options: info.options.iter().map(option_spec).collect(),
-        timeout_policy: match info.timeout_policy {
-            engine::TimeoutPolicy::Forfeit => pb::TimeoutPolicy::Forfeit,
-            engine::TimeoutPolicy::DefaultChoice => pb::TimeoutPolicy::DefaultChoice,
-        } as i32,
+        timeout_policy: policy(info.timeout_policy) as i32,
+    }
+}
+
+fn policy(p: engine::TimeoutPolicy) -> pb::TimeoutPolicy {
+    match p {
+        engine::TimeoutPolicy::Forfeit => pb::TimeoutPolicy::Forfeit,
+        engine::TimeoutPolicy::DefaultChoice => pb::TimeoutPolicy::DefaultChoice,
     }
 }
 
@@ -105,6 +113,11 @@ pub fn outcome(o: &engine::Outcome, resigned: bool) -> pb::Outcome {
         scores: o.scores.clone(),
         draw: o.is_draw(),
         resigned,
+        forfeit: if resigned {
+            "resign".into()
+        } else {
+            String::new()
+        },
     }
 }
 

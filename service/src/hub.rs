@@ -14,7 +14,7 @@ use tracing::{info, warn};
 
 use crate::Limits;
 use crate::actor::{Command, Mailbox, MatchActor};
-use crate::store::{MatchRecord, SeatRecord, Store};
+use crate::store::{MatchRecord, MatchSettings, SeatRecord, Store};
 
 /// Shared state of the server.
 pub struct Hub {
@@ -24,6 +24,9 @@ pub struct Hub {
     summaries: RwLock<HashMap<String, pb::MatchSummary>>,
     /// Token hash → (match id, seat).
     tokens: RwLock<HashMap<String, (String, Seat)>>,
+    /// The further (match id, seat) pairs of tokens that hold a seat in more than one match:
+    /// a player's token holds its rotated seat in each rematch too.
+    more_tokens: RwLock<HashMap<String, Vec<(String, Seat)>>>,
     lobby: broadcast::Sender<pb::LobbyEvent>,
     /// Flips to true when the server shuts down; long-lived streams end on it.
     pub closing: watch::Sender<bool>,
@@ -45,14 +48,23 @@ impl Hub {
             actors: RwLock::default(),
             summaries: RwLock::default(),
             tokens: RwLock::default(),
+            more_tokens: RwLock::default(),
             lobby,
         })
     }
 
     /// Rebuilds every stored match (replaying its choices) and starts its actor.
     pub fn restore(self: &Arc<Self>) -> anyhow::Result<usize> {
-        let records = self.store.load_all()?;
+        let mut records = self.store.load_all()?;
         let n = records.len();
+        // Link each match to its rematch (the rematch names the match it follows).
+        let next: HashMap<String, String> = records
+            .iter()
+            .filter_map(|r| Some((r.settings.rematch_of.clone()?, r.id.clone())))
+            .collect();
+        for r in &mut records {
+            r.rematch_next = next.get(&r.id).cloned();
+        }
         for record in records {
             for (seat, s) in record.seats.iter().enumerate() {
                 if let Some(h) = &s.token_hash {
@@ -149,6 +161,17 @@ impl Hub {
                 (k.clone(), text)
             })
             .collect();
+        let clock = crate::clock::ClockSetting::from_pb(req.clock.as_ref())
+            .map_err(Status::invalid_argument)?;
+        let grace = req
+            .abandon_grace_ms
+            .unwrap_or(self.limits.abandon_grace.as_millis() as u64);
+        if grace > crate::clock::MAX_CLOCK_MS {
+            return Err(Status::invalid_argument(format!(
+                "abandon_grace_ms must be at most {} (a week); got {grace}",
+                crate::clock::MAX_CLOCK_MS
+            )));
+        }
         let id = new_match_id();
         let record = MatchRecord {
             id: id.clone(),
@@ -169,12 +192,78 @@ impl Hub {
             choices: Vec::new(),
             created_at_unix_ms: now_ms(),
             outcome: None,
+            settings: MatchSettings {
+                clock,
+                abandon_grace_ms: Some(grace),
+                rematch_of: None,
+            },
+            rematch_next: None,
         };
+        self.start_record(record)
+    }
+
+    /// A rematch of a finished match: the same game, variant, options, clock and grace, a
+    /// new seed, and the seats rotated by one (the player of seat i gets seat i+1, the last
+    /// player seat 0). People keep their seat token, which now also holds (only) their new
+    /// seat there; bot seats are opened again for bots. Returns the new match's id.
+    pub fn start_rematch(self: &Arc<Self>, old: &MatchRecord) -> Result<String, Status> {
+        let n = old.seats.len();
+        let mut seats = vec![SeatRecord::default(); n];
+        for (i, s) in old.seats.iter().enumerate() {
+            seats[(i + 1) % n] = if s.bot {
+                SeatRecord {
+                    bot: true,
+                    ai: s.ai.clone(),
+                    ai_level: s.ai_level.clone(),
+                    ..SeatRecord::default()
+                }
+            } else {
+                s.clone()
+            };
+        }
+        let record = MatchRecord {
+            id: new_match_id(),
+            game: old.game.clone(),
+            setup: Setup {
+                seed: rand::rng().random(),
+                ..old.setup.clone()
+            },
+            options: old.options.clone(),
+            seats,
+            choices: Vec::new(),
+            created_at_unix_ms: now_ms(),
+            outcome: None,
+            settings: MatchSettings {
+                rematch_of: Some(old.id.clone()),
+                ..old.settings.clone()
+            },
+            rematch_next: None,
+        };
+        let id = record.id.clone();
+        self.start_record(record)?;
+        Ok(id)
+    }
+
+    /// Stores a new match, registers its seats' tokens and starts its actor.
+    fn start_record(self: &Arc<Self>, record: MatchRecord) -> Result<pb::MatchSummary, Status> {
+        if self.actors.read().unwrap_or_else(|e| e.into_inner()).len() >= self.limits.max_matches {
+            return Err(Status::resource_exhausted(format!(
+                "the server holds {} matches, the most it allows",
+                self.limits.max_matches
+            )));
+        }
+        let id = record.id.clone();
+        let seats = record.seats.len();
         let actor =
             MatchActor::rebuild(self.clone(), record.clone()).map_err(Status::invalid_argument)?;
         self.store
             .create(&record)
             .map_err(|e| Status::unavailable(format!("could not store the match: {e}")))?;
+        for (seat, s) in record.seats.iter().enumerate() {
+            if let Some(h) = &s.token_hash {
+                self.register_token(h.clone(), &id, seat);
+            }
+        }
         let summary = actor.summary();
         info!(match_id = %id, game = %record.game, variant = %record.setup.variant, seats, "match created");
         self.spawn(id, actor);
@@ -222,19 +311,30 @@ impl Hub {
         let (m, seat) = tokens
             .get(&hash)
             .ok_or_else(|| Status::unauthenticated("unknown seat token"))?;
-        if m != match_id {
-            return Err(Status::permission_denied(
-                "this seat token belongs to another match",
-            ));
+        if m == match_id {
+            return Ok(SeatAuth { seat: *seat });
         }
-        Ok(SeatAuth { seat: *seat })
+        let more = self.more_tokens.read().unwrap_or_else(|e| e.into_inner());
+        more.get(&hash)
+            .and_then(|pairs| pairs.iter().find(|(m, _)| m == match_id))
+            .map(|&(_, seat)| SeatAuth { seat })
+            .ok_or_else(|| Status::permission_denied("this seat token belongs to another match"))
     }
 
     pub fn register_token(&self, hash: String, match_id: &str, seat: Seat) {
-        self.tokens
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(hash, (match_id.to_string(), seat));
+        let mut tokens = self.tokens.write().unwrap_or_else(|e| e.into_inner());
+        match tokens.get(&hash) {
+            Some((m, _)) if m != match_id => {
+                let mut more = self.more_tokens.write().unwrap_or_else(|e| e.into_inner());
+                let pairs = more.entry(hash).or_default();
+                if !pairs.iter().any(|(m, _)| m == match_id) {
+                    pairs.push((match_id.to_string(), seat));
+                }
+            }
+            _ => {
+                tokens.insert(hash, (match_id.to_string(), seat));
+            }
+        }
     }
 
     /// Records a match's new summary and tells the lobby.

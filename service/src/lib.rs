@@ -7,6 +7,7 @@
 
 pub mod actor;
 pub mod auth;
+pub mod clock;
 pub mod convert;
 pub mod grpc;
 pub mod hub;
@@ -41,6 +42,9 @@ pub struct Limits {
     pub stream_buffer: usize,
     /// Most matches one ListMatches returns.
     pub max_list: usize,
+    /// How long a seat that must act may have no open stream before the other seats may
+    /// claim the win, for matches that do not set their own (zero: never).
+    pub abandon_grace: std::time::Duration,
 }
 
 impl Default for Limits {
@@ -51,6 +55,7 @@ impl Default for Limits {
             max_message_bytes: 64 * 1024,
             stream_buffer: 256,
             max_list: 1_000,
+            abandon_grace: std::time::Duration::from_secs(60),
         }
     }
 }

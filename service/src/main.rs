@@ -39,6 +39,16 @@ struct Args {
     /// Largest accepted request, in bytes.
     #[arg(long, default_value_t = Limits::default().max_message_bytes)]
     max_message_bytes: usize,
+    /// Seconds a seat that must act may have no open stream before the other seats are
+    /// offered to claim the win ("claim-win" in their prompt); 0 never offers it. A match
+    /// may set its own at CreateMatch (abandon_grace_ms). At most a week (604800).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = Limits::default().abandon_grace.as_secs(),
+        value_parser = clap::value_parser!(u64).range(0..=604_800)
+    )]
+    abandon_grace: u64,
 }
 
 #[tokio::main]
@@ -70,6 +80,7 @@ async fn run() -> anyhow::Result<()> {
             max_matches: args.max_matches,
             max_viewers_per_match: args.max_viewers_per_match,
             max_message_bytes: args.max_message_bytes,
+            abandon_grace: std::time::Duration::from_secs(args.abandon_grace),
             ..Limits::default()
         },
     };

@@ -11,6 +11,8 @@ use std::sync::Mutex;
 use hustings_engine::{Outcome, Seat, Setup};
 use serde::{Deserialize, Serialize};
 
+pub use crate::clock::MatchSettings;
+
 /// How a seat was created and who holds it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatRecord {
@@ -28,11 +30,35 @@ pub struct SeatRecord {
     pub client_kind: String,
 }
 
-/// One recorded choice (or a resignation, recorded with the reserved id `resign`).
+/// One recorded choice (or a reserved record: `resign`, `undo`, `timeout`, `claim-win`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChoiceRecord {
     pub seat: Seat,
     pub choice: String,
+    /// Every seat's clock (milliseconds left) right after this choice; empty when the match
+    /// has no clock.
+    #[serde(default)]
+    pub clocks: Vec<u64>,
+}
+
+impl ChoiceRecord {
+    /// A record without clock times.
+    pub fn new(seat: Seat, choice: impl Into<String>) -> Self {
+        ChoiceRecord {
+            seat,
+            choice: choice.into(),
+            clocks: Vec::new(),
+        }
+    }
+
+    /// The same record without its clock times, as a match actor keeps it once stored: the
+    /// actor has the live clocks, and only a restart reads the stored times back.
+    pub fn without_clocks(self) -> Self {
+        ChoiceRecord {
+            clocks: Vec::new(),
+            ..self
+        }
+    }
 }
 
 /// Everything stored about one match.
@@ -47,6 +73,13 @@ pub struct MatchRecord {
     pub choices: Vec<ChoiceRecord>,
     pub created_at_unix_ms: i64,
     pub outcome: Option<Outcome>,
+    /// Clock, abandonment grace and rematch link.
+    #[serde(default)]
+    pub settings: MatchSettings,
+    /// The rematch of this match, once started (not stored here: the rematch's
+    /// `settings.rematch_of` points back, and the hub links them when it loads).
+    #[serde(skip)]
+    pub rematch_next: Option<String>,
 }
 
 /// Why storage failed.

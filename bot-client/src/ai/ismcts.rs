@@ -140,6 +140,13 @@ impl Ismcts {
                     Budget::Time(t) if iterations > 0 && started.elapsed() >= t => break,
                     _ => {}
                 }
+                if iterations > 0
+                    && decision
+                        .time_limit
+                        .is_some_and(|cap| started.elapsed() >= cap)
+                {
+                    break;
+                }
                 let state = determinize(decision, &mut self.rng)?;
                 self.iterate(&mut tree, state, decision.seat, &root_ids);
                 iterations += 1;

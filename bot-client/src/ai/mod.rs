@@ -32,6 +32,9 @@ pub struct Decision<'a> {
     pub view: &'a serde_json::Value,
     /// The decision and every legal choice.
     pub prompt: &'a Prompt,
+    /// The most time this decision may take, from the seat's clock (`None`: no clock). A
+    /// search stops at it even when its own budget is larger.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// Why an AI could not decide.

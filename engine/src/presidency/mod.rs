@@ -1028,6 +1028,7 @@ impl Game for Presidency {
                     max_seats: 2,
                     default_seats: 2,
                     seat_names: vec!["Democrat".into(), "Republican".into()],
+                    timeout_policy: None,
                 },
                 VariantInfo {
                     id: "convention".into(),
@@ -1039,6 +1040,8 @@ impl Game for Presidency {
                     max_seats: 6,
                     default_seats: 4,
                     seat_names: (1..=6).map(|i| format!("Nominee {i}")).collect(),
+                    // One nominee running out of time does not make the others one winner.
+                    timeout_policy: Some(TimeoutPolicy::DefaultChoice),
                 },
             ],
             options: vec![

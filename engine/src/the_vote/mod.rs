@@ -2554,9 +2554,10 @@ impl Game for TheVote {
                 max_seats: 2,
                 default_seats: 2,
                 seat_names: vec!["Equality".into(), "Supremacy".into()],
+                timeout_policy: None,
             }],
             options: Vec::new(),
-            timeout_policy: TimeoutPolicy::DefaultChoice,
+            timeout_policy: TimeoutPolicy::Forfeit,
         }
     }
 

@@ -3034,6 +3034,7 @@ impl Game for VotesForWomen {
                     max_seats: 2,
                     default_seats: 2,
                     seat_names: vec!["Suffragist".into(), "Opposition".into()],
+                    timeout_policy: None,
                 },
                 VariantInfo {
                     id: SOLITAIRE.into(),
@@ -3047,6 +3048,8 @@ impl Game for VotesForWomen {
                     max_seats: 1,
                     default_seats: 1,
                     seat_names: vec!["Suffragist".into()],
+                    // Solitaire: nobody would win a forfeit; the default choice keeps it going.
+                    timeout_policy: Some(TimeoutPolicy::DefaultChoice),
                 },
             ],
             options: vec![OptionSpec {
@@ -3060,7 +3063,7 @@ impl Game for VotesForWomen {
                     default: "normal".into(),
                 },
             }],
-            timeout_policy: TimeoutPolicy::DefaultChoice,
+            timeout_policy: TimeoutPolicy::Forfeit,
         }
     }
 

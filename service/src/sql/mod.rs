@@ -20,9 +20,7 @@ use crate::store::{ChoiceRecord, MatchRecord, SeatRecord, StoreError};
 /// `i + 1`. Append new migrations; never edit a released one. The SQL is the common subset
 /// of SQLite and PostgreSQL.
 ///
-/// Room left for what is not stored yet: per-seat clocks will be a migration adding a
-/// `clocks` table (or columns) keyed by match id; snapshots, if ever added, are a cache and
-/// never the source of truth.
+/// Snapshots, if ever added, are a cache and never the source of truth.
 pub const MIGRATIONS: &[&str] = &[
     // 1: matches, seats and choices.
     "CREATE TABLE matches (
@@ -51,6 +49,11 @@ pub const MIGRATIONS: &[&str] = &[
         choice TEXT NOT NULL,
         PRIMARY KEY (match_id, idx)
     );",
+    // 2: match settings (clock, abandonment grace, rematch link) as JSON, and each seat's
+    // clock (milliseconds left, a JSON array) stored with every choice. NULL in rows written
+    // before: no clock, the server's default grace.
+    "ALTER TABLE matches ADD COLUMN settings TEXT;
+    ALTER TABLE choices ADD COLUMN clocks TEXT;",
 ];
 
 /// The schema version this server writes.
@@ -63,13 +66,15 @@ pub(crate) const CREATE_VERSION_TABLE: &str =
     "CREATE TABLE schema_version (version BIGINT NOT NULL)";
 
 /// Appends choice `$2` only if it is the next one of match `$1`; 0 rows means out of order.
-pub(crate) const APPEND_CHOICE: &str = "INSERT INTO choices (match_id, idx, seat, choice)
-    SELECT CAST($1 AS TEXT), CAST($2 AS INTEGER), CAST($3 AS INTEGER), CAST($4 AS TEXT)
+pub(crate) const APPEND_CHOICE: &str = "INSERT INTO choices (match_id, idx, seat, choice, clocks)
+    SELECT CAST($1 AS TEXT), CAST($2 AS INTEGER), CAST($3 AS INTEGER), CAST($4 AS TEXT),
+        CAST($5 AS TEXT)
     WHERE (SELECT COALESCE(MAX(idx) + 1, 0) FROM choices WHERE match_id = CAST($1 AS TEXT))
         = CAST($2 AS INTEGER)";
 
 pub(crate) const INSERT_MATCH: &str = "INSERT INTO matches
-    (id, game, setup, options, created_at_unix_ms, outcome) VALUES ($1, $2, $3, $4, $5, $6)";
+    (id, game, setup, options, created_at_unix_ms, outcome, settings)
+    VALUES ($1, $2, $3, $4, $5, $6, $7)";
 
 pub(crate) const UPSERT_SEAT: &str = "INSERT INTO seats
     (match_id, seat, bot, ai, ai_level, token_hash, player_name, client_kind)
@@ -81,11 +86,11 @@ pub(crate) const UPSERT_SEAT: &str = "INSERT INTO seats
 pub(crate) const SET_OUTCOME: &str = "UPDATE matches SET outcome = $2 WHERE id = $1";
 
 pub(crate) const LOAD_MATCHES: &str =
-    "SELECT id, game, setup, options, created_at_unix_ms, outcome FROM matches";
+    "SELECT id, game, setup, options, created_at_unix_ms, outcome, settings FROM matches";
 pub(crate) const LOAD_SEATS: &str = "SELECT match_id, seat, bot, ai, ai_level, token_hash, \
     player_name, client_kind FROM seats ORDER BY match_id, seat";
 pub(crate) const LOAD_CHOICES: &str =
-    "SELECT match_id, idx, seat, choice FROM choices ORDER BY match_id, idx";
+    "SELECT match_id, idx, seat, choice, clocks FROM choices ORDER BY match_id, idx";
 
 /// What to do with a database found at start-up.
 #[derive(Debug, PartialEq, Eq)]
@@ -138,6 +143,22 @@ pub(crate) struct MatchRow {
     pub options: String,
     pub created_at_unix_ms: i64,
     pub outcome: Option<String>,
+    pub settings: Option<String>,
+}
+
+/// The clocks column of a choice: NULL when the match has no clock.
+pub(crate) fn encode_clocks(clocks: &[u64]) -> Result<Option<String>, StoreError> {
+    if clocks.is_empty() {
+        Ok(None)
+    } else {
+        encode(&clocks).map(Some)
+    }
+}
+
+/// Reads a clocks column back.
+pub(crate) fn decode_clocks(text: Option<&str>) -> Vec<u64> {
+    text.and_then(|t| serde_json::from_str(t).ok())
+        .unwrap_or_default()
 }
 
 pub(crate) fn encode<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
@@ -166,6 +187,11 @@ pub(crate) fn assemble(
             ),
             None => None,
         };
+        let settings = match &row.settings {
+            Some(s) => serde_json::from_str(s)
+                .map_err(|e| bad(&row.id, format!("unreadable settings: {e}")))?,
+            None => Default::default(),
+        };
         index.insert(row.id.clone(), out.len());
         out.push(MatchRecord {
             id: row.id,
@@ -176,6 +202,8 @@ pub(crate) fn assemble(
             choices: Vec::new(),
             created_at_unix_ms: row.created_at_unix_ms,
             outcome,
+            settings,
+            rematch_next: None,
         });
     }
     for (id, seat, rec) in seats {

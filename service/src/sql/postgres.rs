@@ -17,7 +17,8 @@ use postgres::{Client, NoTls};
 
 use super::{
     APPEND_CHOICE, CREATE_VERSION_TABLE, INSERT_MATCH, LOAD_CHOICES, LOAD_MATCHES, LOAD_SEATS,
-    MIGRATIONS, MatchRow, Plan, SET_OUTCOME, UPSERT_SEAT, assemble, blocking, encode, plan,
+    MIGRATIONS, MatchRow, Plan, SET_OUTCOME, UPSERT_SEAT, assemble, blocking, decode_clocks,
+    encode, encode_clocks, plan,
 };
 use crate::store::{ChoiceRecord, MatchRecord, SeatRecord, Store, StoreError};
 
@@ -247,6 +248,7 @@ fn insert_record(
     let setup = encode(&record.setup)?;
     let options = encode(&record.options)?;
     let outcome = record.outcome.as_ref().map(encode).transpose()?;
+    let settings = encode(&record.settings)?;
     c.execute(
         INSERT_MATCH,
         &[
@@ -256,6 +258,7 @@ fn insert_record(
             &options,
             &record.created_at_unix_ms,
             &outcome,
+            &settings,
         ],
     )
     .map_err(backend)?;
@@ -306,7 +309,13 @@ fn insert_choice(
     let n = c
         .execute(
             APPEND_CHOICE,
-            &[&id, &(index as i32), &(choice.seat as i32), &choice.choice],
+            &[
+                &id,
+                &(index as i32),
+                &(choice.seat as i32),
+                &choice.choice,
+                &encode_clocks(&choice.clocks)?,
+            ],
         )
         .map_err(|e| {
             if is_fk_violation(&e) {
@@ -374,6 +383,7 @@ impl Store for PostgresStore {
                     options: r.get(3),
                     created_at_unix_ms: r.get(4),
                     outcome: r.get(5),
+                    settings: r.get(6),
                 })
                 .collect();
             let seats = c
@@ -406,6 +416,7 @@ impl Store for PostgresStore {
                         ChoiceRecord {
                             seat: r.get::<_, i32>(2) as Seat,
                             choice: r.get(3),
+                            clocks: decode_clocks(r.get::<_, Option<String>>(4).as_deref()),
                         },
                     )
                 })

@@ -15,7 +15,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{
     APPEND_CHOICE, CREATE_VERSION_TABLE, INSERT_MATCH, LOAD_CHOICES, LOAD_MATCHES, LOAD_SEATS,
-    MIGRATIONS, MatchRow, Plan, SET_OUTCOME, UPSERT_SEAT, assemble, blocking, encode, plan,
+    MIGRATIONS, MatchRow, Plan, SET_OUTCOME, UPSERT_SEAT, assemble, blocking, decode_clocks,
+    encode, encode_clocks, plan,
 };
 use crate::store::{ChoiceRecord, MatchRecord, SeatRecord, Store, StoreError};
 
@@ -225,6 +226,7 @@ impl Store for SqliteStore {
                             options: r.get(3)?,
                             created_at_unix_ms: r.get(4)?,
                             outcome: r.get(5)?,
+                            settings: r.get(6)?,
                         })
                     })?
                     .collect::<Result<Vec<_>, _>>()
@@ -260,6 +262,7 @@ impl Store for SqliteStore {
                             ChoiceRecord {
                                 seat: r.get::<_, i64>(2)? as Seat,
                                 choice: r.get(3)?,
+                                clocks: decode_clocks(r.get::<_, Option<String>>(4)?.as_deref()),
                             },
                         ))
                     })?
@@ -275,6 +278,7 @@ fn insert_record(conn: &Connection, record: &MatchRecord) -> Result<(), StoreErr
     let setup = encode(&record.setup)?;
     let options = encode(&record.options)?;
     let outcome = record.outcome.as_ref().map(encode).transpose()?;
+    let settings = encode(&record.settings)?;
     conn.execute(
         &q(INSERT_MATCH),
         params![
@@ -283,7 +287,8 @@ fn insert_record(conn: &Connection, record: &MatchRecord) -> Result<(), StoreErr
             setup,
             options,
             record.created_at_unix_ms,
-            outcome
+            outcome,
+            settings
         ],
     )
     .map_err(backend)?;
@@ -330,7 +335,13 @@ fn insert_choice(
     let n = conn
         .execute(
             &q(APPEND_CHOICE),
-            params![id, index as i64, c.seat as i64, c.choice],
+            params![
+                id,
+                index as i64,
+                c.seat as i64,
+                c.choice,
+                encode_clocks(&c.clocks)?
+            ],
         )
         .map_err(|e| match e {
             rusqlite::Error::SqliteFailure(f, _)

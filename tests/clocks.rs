@@ -1,0 +1,604 @@
+//! Match lifecycle driven by time: clocks and timeouts, abandoned seats, and rematches.
+//!
+//! These tests run the hub and its match actors in-process on a paused tokio clock
+//! (`start_paused`): time stands still while anything can run and jumps straight to the next
+//! timer when everything waits, so a 30-second clock runs out at exactly 30 s of virtual
+//! time, instantly and deterministically. (Real sockets do not mix well with a paused clock;
+//! the actor is the part that keeps time, so the tests talk to it through the hub.)
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use hustings_engine::Viewer;
+use hustings_proto::v1 as pb;
+use hustings_service::Limits;
+use hustings_service::actor::{Command, UpdateResult};
+use hustings_service::hub::Hub;
+use hustings_service::sql::postgres::PostgresStore;
+use hustings_service::sql::sqlite::SqliteStore;
+use hustings_service::store::{MemoryStore, Store};
+use tokio::sync::mpsc;
+use tokio::time::{Instant, timeout};
+use tonic::Code;
+
+type Updates = mpsc::Receiver<UpdateResult>;
+
+fn hub_on(store: Arc<dyn Store>) -> Arc<Hub> {
+    Hub::new(store, Limits::default())
+}
+
+fn per_decision(secs: u64) -> Option<pb::ClockSetting> {
+    Some(pb::ClockSetting {
+        kind: Some(pb::clock_setting::Kind::PerDecision(pb::PerDecisionClock {
+            limit_ms: secs * 1000,
+        })),
+    })
+}
+
+fn game_clock(base_secs: u64, increment_secs: u64) -> Option<pb::ClockSetting> {
+    Some(pb::ClockSetting {
+        kind: Some(pb::clock_setting::Kind::Game(pb::GameClock {
+            base_ms: base_secs * 1000,
+            increment_ms: increment_secs * 1000,
+        })),
+    })
+}
+
+fn create(hub: &Arc<Hub>, req: pb::CreateMatchRequest) -> String {
+    hub.create(req).expect("match created").match_id
+}
+
+async fn join(hub: &Arc<Hub>, id: &str, seat: usize, name: &str) -> String {
+    hub.ask(id, |reply| Command::Join {
+        seat: Some(seat),
+        name: name.into(),
+        kind: pb::ClientKind::Human,
+        reply,
+    })
+    .await
+    .expect("joined")
+    .token
+}
+
+async fn watch(hub: &Arc<Hub>, id: &str, viewer: Viewer) -> (u64, Updates) {
+    hub.ask(id, |reply| Command::Watch {
+        viewer,
+        from_version: 0,
+        reply,
+    })
+    .await
+    .expect("watching")
+}
+
+async fn act(
+    hub: &Arc<Hub>,
+    id: &str,
+    seat: usize,
+    version: u64,
+    choice: &str,
+) -> Result<u64, tonic::Status> {
+    hub.ask(id, |reply| Command::Act {
+        seat,
+        version,
+        choice: choice.into(),
+        reply,
+    })
+    .await
+}
+
+/// Closes a stream as the gRPC layer does when a client goes away.
+fn close(hub: &Arc<Hub>, id: &str, rx: Updates, sub: u64) {
+    drop(rx);
+    hub.actor(id)
+        .expect("actor")
+        .send(Box::new(Command::Unwatch { id: sub }))
+        .expect("sent");
+}
+
+async fn next(rx: &mut Updates) -> pb::MatchUpdate {
+    rx.recv().await.expect("stream open").expect("an update")
+}
+
+/// The first update that satisfies `f`.
+async fn until(rx: &mut Updates, f: impl Fn(&pb::MatchUpdate) -> bool) -> pb::MatchUpdate {
+    loop {
+        let u = next(rx).await;
+        if f(&u) {
+            return u;
+        }
+    }
+}
+
+fn choice_ids(u: &pb::MatchUpdate) -> Vec<String> {
+    u.prompt
+        .as_ref()
+        .map(|p| p.choices.iter().map(|c| c.id.clone()).collect())
+        .unwrap_or_default()
+}
+
+fn clock_of(u: &pb::MatchUpdate, seat: usize) -> pb::SeatClock {
+    u.clocks
+        .iter()
+        .find(|c| c.seat as usize == seat)
+        .cloned()
+        .unwrap_or_else(|| panic!("no clock for seat {seat} in {:?}", u.clocks))
+}
+
+/// A two-seat Presidential Race with both seats joined and watched: (id, tokens, streams,
+/// seat to act, its first snapshot).
+async fn race(
+    hub: &Arc<Hub>,
+    clock: Option<pb::ClockSetting>,
+    grace_ms: Option<u64>,
+) -> (
+    String,
+    [String; 2],
+    [Updates; 2],
+    usize,
+    pb::MatchUpdate,
+    [u64; 2],
+) {
+    let id = create(
+        hub,
+        pb::CreateMatchRequest {
+            game: "presidency".into(),
+            seed: Some(5),
+            clock,
+            abandon_grace_ms: grace_ms,
+            ..Default::default()
+        },
+    );
+    let t = [
+        join(hub, &id, 0, "ann").await,
+        join(hub, &id, 1, "bo").await,
+    ];
+    let (ia, mut a) = watch(hub, &id, Viewer::Seat(0)).await;
+    let (ib, mut b) = watch(hub, &id, Viewer::Seat(1)).await;
+    let first = [next(&mut a).await, next(&mut b).await];
+    let m = if first[0].prompt.is_some() { 0 } else { 1 };
+    let snap = first[m].clone();
+    (id, t, [a, b], m, snap, [ia, ib])
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_seat_whose_clock_runs_out_forfeits_a_two_sided_game() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let (id, _t, mut s, m, snap, _) = race(&hub, per_decision(30), None).await;
+    let o = 1 - m;
+    let start = Instant::now();
+    // Every message shows both clocks; only the seat to act runs.
+    assert!(clock_of(&snap, m).running);
+    assert_eq!(clock_of(&snap, m).remaining_ms, 30_000);
+    assert!(!clock_of(&snap, o).running);
+
+    let ended = |u: &pb::MatchUpdate| u.outcome.is_some();
+    assert!(
+        timeout(Duration::from_millis(29_900), until(&mut s[o], ended))
+            .await
+            .is_err(),
+        "nothing happens before the 30 s are up"
+    );
+    let u = until(&mut s[o], ended).await;
+    assert_eq!(start.elapsed().as_secs(), 30, "it ran out at 30 s exactly");
+    let outcome = u.outcome.clone().expect("over");
+    assert_eq!(outcome.winners, vec![o as u32]);
+    assert_eq!(outcome.forfeit, "timeout");
+    assert!(!outcome.resigned);
+    let name = if m == 0 { "Democrat" } else { "Republican" };
+    assert_eq!(outcome.reason, format!("{name} ran out of time"));
+    assert!(
+        u.log
+            .iter()
+            .any(|e| e.text == format!("{name} ran out of time")),
+        "the log says so: {:?}",
+        u.log
+    );
+    assert_eq!(
+        u.last_action.as_ref().expect("last action").choice_id,
+        "timeout"
+    );
+    assert_eq!(clock_of(&u, m).remaining_ms, 0);
+    assert!(
+        u.clocks.iter().all(|c| !c.running),
+        "clocks stop at the end"
+    );
+    // Acting late is refused.
+    let late = act(&hub, &id, m, u.version, "dice:1d6").await;
+    assert_eq!(late.unwrap_err().code(), Code::FailedPrecondition);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_clock_does_not_run_while_the_seat_waits_and_a_choice_restarts_it() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let (id, _t, mut s, m, _, _) = race(&hub, per_decision(30), None).await;
+    let o = 1 - m;
+    // 20 s into its decision the seat converts money (it still has to roll): a new decision,
+    // a fresh 30 s.
+    tokio::time::sleep(Duration::from_secs(20)).await;
+    act(&hub, &id, m, 0, "convert:1").await.expect("convert");
+    let u = until(&mut s[m], |u| u.version == 1).await;
+    assert_eq!(clock_of(&u, m).remaining_ms, 30_000);
+    assert!(clock_of(&u, m).running);
+    tokio::time::sleep(Duration::from_secs(25)).await;
+    act(&hub, &id, m, 1, "dice:1d6").await.expect("roll");
+    // The seat finishes its turn (10 s a decision); the opponent's clock stays stopped and
+    // full all along, then starts full when its turn comes.
+    let mut version = 2;
+    loop {
+        let mine = until(&mut s[m], |u| u.version == version).await;
+        let theirs = until(&mut s[o], |u| u.version == version).await;
+        assert!(theirs.outcome.is_none());
+        assert_eq!(
+            clock_of(&theirs, o).remaining_ms,
+            30_000,
+            "version {version}"
+        );
+        if theirs.to_act == vec![o as u32] {
+            assert!(clock_of(&theirs, o).running);
+            assert!(!clock_of(&theirs, m).running);
+            break;
+        }
+        assert!(!clock_of(&theirs, o).running, "version {version}");
+        tokio::time::sleep(Duration::from_secs(10)).await;
+        let choice = choice_ids(&mine)
+            .into_iter()
+            .find(|c| c != "undo")
+            .expect("the seat still has a decision");
+        version = act(&hub, &id, m, version, &choice).await.expect("acts");
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_clock_out_of_range_is_refused_at_creation() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let err = hub
+        .create(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            clock: per_decision(0),
+            ..Default::default()
+        })
+        .expect_err("a zero limit");
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert!(
+        err.message().contains("per-decision limit"),
+        "{}",
+        err.message()
+    );
+    let err = hub
+        .create(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            abandon_grace_ms: Some(u64::MAX),
+            ..Default::default()
+        })
+        .expect_err("an endless grace");
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert_eq!(hub.match_count(), 0, "nothing created");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_convention_nominee_out_of_time_gets_the_default_choice_and_play_goes_on() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let id = create(
+        &hub,
+        pb::CreateMatchRequest {
+            game: "presidency".into(),
+            variant: "convention".into(),
+            seats: 3,
+            seed: Some(9),
+            clock: per_decision(10),
+            ..Default::default()
+        },
+    );
+    for seat in 0..3 {
+        join(&hub, &id, seat, &format!("p{seat}")).await;
+    }
+    let (_, mut spectator) = watch(&hub, &id, Viewer::Spectator).await;
+    let first = next(&mut spectator).await;
+    assert_eq!(first.status, pb::MatchStatus::Active as i32);
+    let m = first.to_act[0] as usize;
+    let start = Instant::now();
+    let u = until(&mut spectator, |u| u.version == 1).await;
+    assert_eq!(start.elapsed().as_secs(), 10);
+    assert!(u.outcome.is_none(), "a convention goes on: {:?}", u.outcome);
+    let last = u.last_action.expect("last action");
+    assert_eq!(last.seat as usize, m);
+    assert!(
+        last.label.starts_with("Ran out of time: "),
+        "{}",
+        last.label
+    );
+    let note = format!(
+        "Nominee {} ran out of time; the default choice was made",
+        m + 1
+    );
+    assert!(
+        u.log
+            .iter()
+            .any(|e| e.kind == "timeout" && e.text.starts_with(&note)),
+        "{:?}",
+        u.log
+    );
+    // The catalogue says why: the convention takes the default, the two-party race forfeits.
+    let info = hustings_engine::game_info("presidency").expect("presidency");
+    assert_eq!(
+        info.timeout_policy_of("convention"),
+        hustings_engine::TimeoutPolicy::DefaultChoice
+    );
+    assert_eq!(
+        info.timeout_policy_of("standard"),
+        hustings_engine::TimeoutPolicy::Forfeit
+    );
+    let wire = hustings_service::convert::game_info(&info);
+    let conv = wire
+        .variants
+        .iter()
+        .find(|v| v.id == "convention")
+        .expect("convention");
+    assert_eq!(conv.timeout_policy, pb::TimeoutPolicy::DefaultChoice as i32);
+    assert_eq!(wire.timeout_policy, pb::TimeoutPolicy::Forfeit as i32);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_restart_mid_match_keeps_each_seats_remaining_time() {
+    let dir = hustings::server_proc::temp_dir("clock-restart");
+    let path = dir.join("hustings.sqlite");
+    restart_keeps_the_clocks(&|| -> Arc<dyn Store> {
+        Arc::new(SqliteStore::open(&path).expect("sqlite opens"))
+    })
+    .await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_restart_on_postgres_keeps_each_seats_remaining_time() {
+    let Some(url) = hustings::server_proc::fresh_postgres_database("clocks") else {
+        return;
+    };
+    restart_keeps_the_clocks(&|| -> Arc<dyn Store> {
+        Arc::new(PostgresStore::open(&url).expect("postgres opens"))
+    })
+    .await;
+}
+
+/// Plays 100 s into a game clock, restarts on the same database an hour later, and checks
+/// the clocks resume from the stored times.
+async fn restart_keeps_the_clocks(open: &dyn Fn() -> Arc<dyn Store>) {
+    let hub = hub_on(open());
+    hub.restore().expect("nothing to restore");
+    let (id, _t, mut s, m, _, _) = race(&hub, game_clock(600, 5), None).await;
+    let o = 1 - m;
+    // 100 s, then a conversion: 600 - 100 + 5 = 505 s left, stored with the choice.
+    tokio::time::sleep(Duration::from_secs(100)).await;
+    act(&hub, &id, m, 0, "convert:1").await.expect("convert");
+    let u = until(&mut s[m], |u| u.version == 1).await;
+    assert_eq!(clock_of(&u, m).remaining_ms, 505_000);
+    assert_eq!(clock_of(&u, o).remaining_ms, 600_000);
+
+    // The server stops 50 s later and is down for an hour.
+    tokio::time::sleep(Duration::from_secs(50)).await;
+    drop(s);
+    hub.shutdown();
+    while Arc::strong_count(&hub) > 1 {
+        tokio::task::yield_now().await;
+    }
+    drop(hub);
+    tokio::time::sleep(Duration::from_secs(3600)).await;
+
+    let hub = hub_on(open());
+    assert_eq!(hub.restore().expect("restored"), 1);
+    let (_, mut st) = watch(&hub, &id, Viewer::Seat(m)).await;
+    let u = next(&mut st).await;
+    assert_eq!(u.version, 1);
+    // The times stored with the last choice: neither the downtime nor the 50 s before it
+    // count against the seat (documented in service/src/clock.rs).
+    assert_eq!(clock_of(&u, m).remaining_ms, 505_000);
+    assert!(clock_of(&u, m).running);
+    assert_eq!(clock_of(&u, o).remaining_ms, 600_000);
+    assert!(!clock_of(&u, o).running);
+    // …and the clock goes on from there: 505 s later the seat runs out of time.
+    let back = Instant::now();
+    let u = until(&mut st, |u| u.outcome.is_some()).await;
+    assert_eq!(back.elapsed().as_secs(), 505);
+    assert_eq!(u.outcome.expect("over").forfeit, "timeout");
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_others_may_claim_the_win_once_a_seat_to_act_is_away_past_the_grace() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let (id, _t, s, m, _, subs) = race(&hub, None, Some(60_000)).await;
+    let o = 1 - m;
+    let [a, b] = s;
+    let (mine, mut theirs) = if m == 0 { (a, b) } else { (b, a) };
+    let (_, mut spectator) = watch(&hub, &id, Viewer::Spectator).await;
+    next(&mut spectator).await;
+    // The seat to act goes away: its stream closes.
+    close(&hub, &id, mine, subs[m]);
+    let away = Instant::now();
+    // Every viewer, spectators too, sees it disconnected.
+    let u = until(&mut spectator, |u| !u.seats[m].connected).await;
+    assert!(u.seats[o].connected);
+    let u = until(&mut theirs, |u| !u.seats[m].connected).await;
+    assert!(!choice_ids(&u).contains(&"claim-win".to_string()));
+
+    // Not before the grace period…
+    tokio::time::sleep(Duration::from_secs(59)).await;
+    let early = act(&hub, &id, o, 0, "claim-win").await;
+    assert_eq!(early.unwrap_err().code(), Code::FailedPrecondition);
+    // …but once it has passed, the opponent's prompt offers the claim.
+    let u = until(&mut theirs, |u| {
+        choice_ids(u).contains(&"claim-win".to_string())
+    })
+    .await;
+    assert_eq!(away.elapsed().as_secs(), 60);
+    assert_eq!(
+        u.to_act,
+        vec![m as u32],
+        "it is still the absent seat's turn"
+    );
+    assert!(u.prompt.as_ref().is_some_and(|p| p.text.contains("away")));
+    // The absent seat itself cannot claim.
+    assert_eq!(
+        act(&hub, &id, m, 0, "claim-win").await.unwrap_err().code(),
+        Code::FailedPrecondition
+    );
+    assert_eq!(act(&hub, &id, o, 0, "claim-win").await.expect("claimed"), 1);
+    let u = until(&mut spectator, |u| u.outcome.is_some()).await;
+    let outcome = u.outcome.expect("over");
+    assert_eq!(outcome.winners, vec![o as u32]);
+    assert_eq!(outcome.forfeit, "abandoned");
+    assert!(
+        outcome.reason.contains("claimed the win"),
+        "{}",
+        outcome.reason
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_seat_that_comes_back_in_time_cannot_be_claimed_against() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let (id, _t, s, m, _, subs) = race(&hub, None, Some(60_000)).await;
+    let o = 1 - m;
+    let [a, b] = s;
+    let (mine, mut theirs) = if m == 0 { (a, b) } else { (b, a) };
+    close(&hub, &id, mine, subs[m]);
+    until(&mut theirs, |u| !u.seats[m].connected).await;
+    tokio::time::sleep(Duration::from_secs(30)).await;
+    let (_, _back) = watch(&hub, &id, Viewer::Seat(m)).await;
+    until(&mut theirs, |u| u.seats[m].connected).await;
+    tokio::time::sleep(Duration::from_secs(120)).await;
+    assert_eq!(
+        act(&hub, &id, o, 0, "claim-win").await.unwrap_err().code(),
+        Code::FailedPrecondition
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_rematch_rotates_the_seats_and_each_token_holds_only_its_new_seat() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let (id, t, mut s, m, _, _) = race(&hub, per_decision(30), Some(45_000)).await;
+    // End it quickly: a resignation.
+    hub.ask(&id, |reply| Command::Resign { seat: m, reply })
+        .await
+        .expect("resigned");
+    let u0 = until(&mut s[0], |u| u.outcome.is_some()).await;
+    assert_eq!(choice_ids(&u0), vec!["rematch"], "the rematch is offered");
+    assert_eq!(
+        act(&hub, &id, 0, u0.version + 1, "rematch")
+            .await
+            .unwrap_err()
+            .code(),
+        Code::Aborted
+    );
+    act(&hub, &id, 0, u0.version, "rematch")
+        .await
+        .expect("offered");
+    let u1 = until(&mut s[1], |u| u.rematch_offers == vec![0]).await;
+    let p = u1.prompt.expect("seat 1 is asked");
+    assert!(p.text.contains("Democrat offered a rematch"), "{}", p.text);
+    assert_eq!(p.choices[0].label, "Accept the rematch");
+    assert!(u1.rematch_match_id.is_empty());
+    act(&hub, &id, 1, u1.version, "rematch")
+        .await
+        .expect("accepted");
+    let done = until(&mut s[0], |u| !u.rematch_match_id.is_empty()).await;
+    let new_id = done.rematch_match_id.clone();
+    assert_ne!(new_id, id);
+    assert!(done.prompt.is_none(), "nothing left to accept");
+    let done1 = until(&mut s[1], |u| !u.rematch_match_id.is_empty()).await;
+    assert_eq!(done1.rematch_match_id, new_id);
+
+    // Seats swapped: ann (seat 0) plays seat 1 now, bo seat 0; same settings, new seed.
+    let a = hub
+        .authenticate(&new_id, &t[0])
+        .expect("ann's token holds her new seat");
+    let b = hub
+        .authenticate(&new_id, &t[1])
+        .expect("bo's token holds his new seat");
+    assert_eq!((a.seat, b.seat), (1, 0));
+    assert_eq!(hub.authenticate(&id, &t[0]).expect("and the old").seat, 0);
+    let summary = hub
+        .list(&pb::ListMatchesRequest::default())
+        .into_iter()
+        .find(|m| m.match_id == new_id)
+        .expect("listed");
+    assert_eq!(summary.rematch_of, id);
+    assert_eq!(summary.clock, per_decision(30));
+    assert_eq!(summary.abandon_grace_ms, 45_000);
+    assert_eq!(summary.status, pb::MatchStatus::Active as i32);
+    assert_eq!(summary.seats[0].player_name, "bo");
+    assert_eq!(summary.seats[1].player_name, "ann");
+    // It plays: whoever is to act there makes a choice with the seat its token holds.
+    let (_, mut st) = watch(&hub, &new_id, Viewer::Seat(1)).await;
+    let (_, mut st0) = watch(&hub, &new_id, Viewer::Seat(0)).await;
+    let u = next(&mut st).await;
+    let u0 = next(&mut st0).await;
+    let (seat, first) = if u.prompt.is_some() { (1, u) } else { (0, u0) };
+    let choice = choice_ids(&first)[0].clone();
+    assert_eq!(
+        act(&hub, &new_id, seat, 0, &choice).await.expect("plays"),
+        1
+    );
+    // The old match's summary links forward.
+    let old = hub
+        .list(&pb::ListMatchesRequest::default())
+        .into_iter()
+        .find(|s| s.match_id == id)
+        .expect("listed");
+    assert_eq!(old.rematch_match_id, new_id);
+}
+
+#[tokio::test(start_paused = true)]
+async fn bot_seats_need_not_accept_and_are_opened_again_for_bots() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let id = create(
+        &hub,
+        pb::CreateMatchRequest {
+            game: "presidency".into(),
+            seed: Some(3),
+            seat_config: vec![
+                pb::SeatConfig::default(),
+                pb::SeatConfig {
+                    bot: true,
+                    ai: "greedy".into(),
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        },
+    );
+    join(&hub, &id, 0, "ann").await;
+    join(&hub, &id, 1, "greedy-bot").await;
+    let (_, mut s0) = watch(&hub, &id, Viewer::Seat(0)).await;
+    let (_, mut s1) = watch(&hub, &id, Viewer::Seat(1)).await;
+    hub.ask(&id, |reply| Command::Resign { seat: 0, reply })
+        .await
+        .expect("resigned");
+    let u1 = until(&mut s1, |u| u.outcome.is_some()).await;
+    assert!(u1.prompt.is_none(), "the bot seat is not asked");
+    assert_eq!(
+        act(&hub, &id, 1, u1.version, "rematch")
+            .await
+            .unwrap_err()
+            .code(),
+        Code::FailedPrecondition
+    );
+    let u0 = until(&mut s0, |u| u.outcome.is_some()).await;
+    act(&hub, &id, 0, u0.version, "rematch")
+        .await
+        .expect("rematch");
+    let done = until(&mut s0, |u| !u.rematch_match_id.is_empty()).await;
+    let new = hub
+        .list(&pb::ListMatchesRequest::default())
+        .into_iter()
+        .find(|m| m.match_id == done.rematch_match_id)
+        .expect("listed");
+    assert_eq!(new.status, pb::MatchStatus::Waiting as i32);
+    assert!(
+        new.seats[0].bot && !new.seats[0].taken,
+        "{:?}",
+        new.seats[0]
+    );
+    assert_eq!(new.seats[0].ai, "greedy");
+    assert!(!new.seats[1].bot && new.seats[1].taken);
+    assert_eq!(new.seats[1].player_name, "ann");
+}
