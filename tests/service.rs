@@ -12,6 +12,7 @@ async fn spectate_all(url: String, match_id: String) -> Vec<pb::MatchUpdate> {
             match_id,
             token: String::new(),
             from_version: 0,
+            include_json_view: true,
         })
         .await
         .unwrap()
@@ -170,6 +171,7 @@ async fn step(c: &mut hustings::Client, id: &str, tokens: &[String; 2]) -> u64 {
                 match_id: id.into(),
                 token: token.clone(),
                 from_version: 0,
+                include_json_view: false,
             })
             .await
             .unwrap()
@@ -211,6 +213,7 @@ async fn reconnecting_with_from_version_gets_exactly_the_missed_versions() {
             match_id: id.clone(),
             token: tokens[0].clone(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -230,6 +233,7 @@ async fn reconnecting_with_from_version_gets_exactly_the_missed_versions() {
             match_id: id.clone(),
             token: tokens[0].clone(),
             from_version: seen,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -319,6 +323,7 @@ async fn bad_input_gets_the_right_code_and_changes_nothing() {
             match_id: id.clone(),
             token: t0.clone(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -578,6 +583,7 @@ async fn presence_follows_streams_and_the_lobby_announces_bot_seats() {
             match_id: id.clone(),
             token: t0,
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -590,6 +596,7 @@ async fn presence_follows_streams_and_the_lobby_announces_bot_seats() {
             match_id: id.clone(),
             token: j.token,
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -613,6 +620,7 @@ async fn shutdown_ends_open_streams_and_stops_the_server() {
             match_id: id,
             token: String::new(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -671,6 +679,7 @@ async fn a_viewer_that_stops_reading_never_blocks_the_match_and_is_resynced() {
             match_id: id.clone(),
             token: String::new(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -736,6 +745,7 @@ async fn server_limits_answer_resource_exhausted() {
         match_id: id.clone(),
         token: String::new(),
         from_version: 0,
+        include_json_view: false,
     };
     let _s1 = c.watch_match(watch()).await.unwrap().into_inner();
     let _s2 = c.watch_match(watch()).await.unwrap().into_inner();
@@ -747,5 +757,106 @@ async fn server_limits_answer_resource_exhausted() {
     drop(_s1);
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     assert!(c.watch_match(watch()).await.is_ok());
+    server.shutdown().await;
+}
+
+fn presidency(u: &pb::MatchUpdate) -> &pb::PresidencyView {
+    match u.view.as_ref().and_then(|v| v.game.as_ref()) {
+        Some(pb::game_view::Game::Presidency(p)) => p,
+        other => panic!("expected a Presidential Race view, got {other:?}"),
+    }
+}
+
+/// The engine's JSON view comes only to streams that ask for it, and the fixed data (the
+/// board, the cards' texts) only with the first message of a stream and with snapshots; a
+/// client that keeps the reference from the first message can rebuild every full view.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_view_only_on_request_and_fixed_data_only_in_the_first_message() {
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let id = create(&mut c, "presidency", "standard", 2, 9).await;
+    let tokens = [
+        join(&mut c, &id, 0, "a").await,
+        join(&mut c, &id, 1, "b").await,
+    ];
+    let watcher = c.clone();
+    let open = |token: String, json: bool, from_version: u64| {
+        let mut c = watcher.clone();
+        let id = id.clone();
+        async move {
+            c.watch_match(pb::WatchMatchRequest {
+                match_id: id,
+                token,
+                from_version,
+                include_json_view: json,
+            })
+            .await
+            .unwrap()
+            .into_inner()
+        }
+    };
+    let mut lean = open(tokens[0].clone(), false, 0).await;
+    let mut with_json = open(tokens[1].clone(), true, 0).await;
+    let mut spectator = open(String::new(), false, 0).await;
+    for _ in 0..6 {
+        step(&mut c, &id, &tokens).await;
+    }
+    // Each stream: the snapshot, presence changes of version 0, then versions 1 to 6.
+    let until_six = |mut s: tonic::Streaming<pb::MatchUpdate>| async move {
+        let mut out = Vec::new();
+        while out.last().is_none_or(|u: &pb::MatchUpdate| u.version < 6) {
+            out.push(s.message().await.unwrap().unwrap());
+        }
+        (out, s)
+    };
+    let (lean_updates, lean_rest) = until_six(lean).await;
+    let (json_updates, _) = until_six(with_json).await;
+    let (spectator_updates, _) = until_six(spectator).await;
+    for (updates, json) in [
+        (&lean_updates, false),
+        (&json_updates, true),
+        (&spectator_updates, false),
+    ] {
+        assert!(updates[0].snapshot);
+        let reference = updates[0].reference.clone().expect("reference first");
+        let Some(pb::match_reference::Game::Presidency(fixed)) = &reference.game else {
+            panic!("a Presidential Race reference")
+        };
+        assert_eq!(fixed.board.len(), 40);
+        assert_eq!(presidency(&updates[0]).board, fixed.board);
+        let texts: std::collections::HashMap<&str, &str> = fixed
+            .cards
+            .iter()
+            .map(|c| (c.id.as_str(), c.description.as_str()))
+            .collect();
+        for u in &updates[1..] {
+            assert!(!u.snapshot && u.reference.is_none(), "version {}", u.version);
+            let p = presidency(u);
+            assert!(p.board.is_empty(), "the board again at version {}", u.version);
+            for card in p.players.iter().flat_map(|p| p.candidates.iter()) {
+                assert!(card.description.is_empty(), "text of {} again", card.id);
+                assert!(texts.contains_key(card.id.as_str()), "{} not in the reference", card.id);
+            }
+        }
+        for u in updates.iter() {
+            let text = &u.view.as_ref().unwrap().json;
+            assert_eq!(!text.is_empty(), json, "JSON view at version {}", u.version);
+            if json {
+                let v: serde_json::Value = serde_json::from_str(text).expect("JSON view");
+                assert!(v["players"].is_array());
+            }
+        }
+    }
+    // A resumed stream is not a snapshot, yet its first message carries the reference.
+    drop(lean_rest);
+    let mut resumed = open(tokens[0].clone(), false, 4).await;
+    let first = resumed.message().await.unwrap().unwrap();
+    assert!(!first.snapshot && first.version == 5);
+    assert!(first.reference.is_some());
+    assert_eq!(presidency(&first).board.len(), 40);
+    let second = resumed.message().await.unwrap().unwrap();
+    assert_eq!(second.version, 6);
+    assert!(second.reference.is_none() && presidency(&second).board.is_empty());
     server.shutdown().await;
 }

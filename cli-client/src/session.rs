@@ -19,6 +19,7 @@ use tokio::sync::mpsc;
 use tokio::time::{Instant, sleep, sleep_until};
 use tonic::{Code, Status, Streaming};
 
+use crate::reference::Reference;
 use crate::client::{Client, connect, describe, is_transient};
 use crate::input::{Answer, Input, parse_answer};
 use crate::lobby::server_flag;
@@ -91,6 +92,8 @@ struct Tracker {
     log: Vec<LogEntry>,
     seats: Vec<SeatSummary>,
     view: Option<GameView>,
+    /// The match's fixed data, from the first message of the stream.
+    reference: Reference,
     viewer: Option<u32>,
     status: i32,
     header_shown: bool,
@@ -246,6 +249,7 @@ impl Session {
                 match_id: self.match_id.clone(),
                 token: self.token.clone().unwrap_or_default(),
                 from_version,
+                include_json_view: true,
             })
             .await
             .map_err(|s| {
@@ -410,8 +414,10 @@ impl Session {
             }
             t.seats = u.seats.clone();
         }
-        if u.view.is_some() {
-            t.view = u.view.clone();
+        t.reference.absorb(&u);
+        if let Some(mut view) = u.view.clone() {
+            t.reference.fill(&mut view);
+            t.view = Some(view);
         }
         t.viewer = u.viewer_seat;
         t.status = u.status;

@@ -214,6 +214,7 @@ pub async fn set_up_match(
                 match_id: id.clone(),
                 token: token.clone(),
                 from_version: 0,
+                include_json_view: false,
             })
             .await?
             .into_inner();
