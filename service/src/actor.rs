@@ -932,16 +932,27 @@ impl MatchActor {
 }
 
 /// What every message of one version shares, built once however many viewers get it:
-/// the status, who acts, the seats, and each distinct view (one per viewer and per set of
-/// parts asked for; the spectators share one).
+/// the status, who acts, the seats, and each distinct view. Viewers whose engine views are
+/// equal (the spectators; every seat of a game without hidden hands) share one wire view.
 struct Shared<'g> {
     game: &'g dyn AnyGame,
     status: pb::MatchStatus,
     outcome: Option<pb::Outcome>,
     to_act: Vec<u32>,
     seats: Vec<pb::SeatSummary>,
-    /// Views built or to be built: who for, with what, how many messages still need it.
-    views: Vec<(Viewer, convert::ViewParts, usize, Option<pb::GameView>)>,
+    views: Vec<SharedView>,
+}
+
+/// One distinct view of a version.
+struct SharedView {
+    /// The viewers it is for.
+    viewers: Vec<Viewer>,
+    parts: convert::ViewParts,
+    /// The engine's view, when built ahead to find the viewers that share it.
+    engine: Option<engine::AnyView>,
+    /// Messages that still need it: the last one takes it rather than a copy.
+    uses: usize,
+    wire: Option<pb::GameView>,
 }
 
 impl<'g> Shared<'g> {
@@ -955,49 +966,69 @@ impl<'g> Shared<'g> {
             } else {
                 game.to_act().into_iter().map(|s| s as u32).collect()
             },
-            outcome: outcome
-                .map(|o| convert::outcome(&o, actor.resigned_outcome.is_some())),
+            outcome: outcome.map(|o| convert::outcome(&o, actor.resigned_outcome.is_some())),
             seats: seats_of(&actor.record, &actor.presence),
             views: Vec::new(),
         }
     }
 
-    /// Counts one more message that will need this view (so the last one takes it rather
-    /// than a copy).
+    fn find(&self, viewer: Viewer, parts: convert::ViewParts) -> Option<usize> {
+        self.views
+            .iter()
+            .position(|v| v.parts == parts && v.viewers.contains(&viewer))
+    }
+
+    /// Counts one more message that will need this viewer's view, finding the viewers
+    /// that see the same.
     fn will_use(&mut self, viewer: Viewer, parts: convert::ViewParts) {
-        match self
+        if let Some(i) = self.find(viewer, parts) {
+            self.views[i].uses += 1;
+            return;
+        }
+        let engine = self.game.view(viewer);
+        if let Some(v) = self
             .views
             .iter_mut()
-            .find(|v| v.0 == viewer && v.1 == parts)
+            .find(|v| v.parts == parts && v.engine.as_ref() == Some(&engine))
         {
-            Some(v) => v.2 += 1,
-            None => self.views.push((viewer, parts, 1, None)),
+            v.viewers.push(viewer);
+            v.uses += 1;
+            return;
         }
+        self.views.push(SharedView {
+            viewers: vec![viewer],
+            parts,
+            engine: Some(engine),
+            uses: 1,
+            wire: None,
+        });
     }
 
     /// The view for `viewer` with `parts`, built on first use.
     fn view(&mut self, viewer: Viewer, parts: convert::ViewParts) -> pb::GameView {
-        let i = match self
-            .views
-            .iter()
-            .position(|v| v.0 == viewer && v.1 == parts)
-        {
-            Some(i) => i,
-            None => {
-                self.views.push((viewer, parts, 1, None));
-                self.views.len() - 1
-            }
-        };
+        let i = self.find(viewer, parts).unwrap_or_else(|| {
+            self.views.push(SharedView {
+                viewers: vec![viewer],
+                parts,
+                engine: None,
+                uses: 1,
+                wire: None,
+            });
+            self.views.len() - 1
+        });
         let game = self.game;
         let entry = &mut self.views[i];
-        let view = entry
-            .3
-            .get_or_insert_with(|| convert::game_view(game, viewer, parts));
-        entry.2 = entry.2.saturating_sub(1);
-        if entry.2 == 0 {
-            std::mem::take(view)
+        if entry.wire.is_none() {
+            entry.wire = Some(match &entry.engine {
+                Some(engine) => convert::game_view_of(engine, &game.to_act(), parts),
+                None => convert::game_view(game, viewer, parts),
+            });
+        }
+        entry.uses = entry.uses.saturating_sub(1);
+        if entry.uses == 0 {
+            entry.wire.take().unwrap_or_default()
         } else {
-            view.clone()
+            entry.wire.clone().unwrap_or_default()
         }
     }
 }

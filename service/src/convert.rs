@@ -124,24 +124,50 @@ pub fn game_view(
     viewer: engine::Viewer,
     parts: ViewParts,
 ) -> pb::GameView {
-    let json = if parts.json {
-        game.view_json(viewer).to_string()
-    } else {
-        String::new()
-    };
+    game_view_of(&game.view(viewer), &game.to_act(), parts)
+}
+
+/// [`game_view`] from the engine's view, already built (`to_act` is the game's, public).
+pub fn game_view_of(
+    view: &engine::AnyView,
+    to_act: &[engine::Seat],
+    parts: ViewParts,
+) -> pb::GameView {
+    // The JSON is the engine's view serialized, as `AnyGame::view_json` gives it, written
+    // straight to text rather than through a `serde_json::Value`.
+    let json = |v: &dyn erased::Json| if parts.json { v.text() } else { String::new() };
     let full = parts.fixed;
-    let typed = match game.view(viewer) {
-        engine::AnyView::Presidency(v) => {
-            Some(pb::game_view::Game::Presidency(presidency_view(&v, full)))
-        }
-        engine::AnyView::VotesForWomen(v) => Some(pb::game_view::Game::VotesForWomen(
-            votes_for_women_view(&v, &game.to_act(), full),
-        )),
-        engine::AnyView::TheVote(v) => {
-            Some(pb::game_view::Game::TheVote(the_vote_view(&v, full)))
-        }
+    let (json, typed) = match view {
+        engine::AnyView::Presidency(v) => (
+            json(v),
+            pb::game_view::Game::Presidency(presidency_view(v, full)),
+        ),
+        engine::AnyView::VotesForWomen(v) => (
+            json(v),
+            pb::game_view::Game::VotesForWomen(votes_for_women_view(v, to_act, full)),
+        ),
+        engine::AnyView::TheVote(v) => (
+            json(v),
+            pb::game_view::Game::TheVote(the_vote_view(v, full)),
+        ),
     };
-    pb::GameView { json, game: typed }
+    pb::GameView {
+        json,
+        game: Some(typed),
+    }
+}
+
+mod erased {
+    /// A view that can be written as JSON text.
+    pub trait Json {
+        fn text(&self) -> String;
+    }
+
+    impl<T: serde::Serialize> Json for T {
+        fn text(&self) -> String {
+            serde_json::to_string(self).unwrap_or_else(|_| "null".into())
+        }
+    }
 }
 
 /// A game's fixed data on the wire (see `MatchReference`), built once per game and cloned
@@ -1333,6 +1359,25 @@ mod tests {
             assert!(cards_seen > 0, "{game_id}: no card shown in 300 choices");
         }
         assert!(reference("no-such-game").is_none());
+    }
+
+    /// The JSON view, written straight from the engine's view, is the engine's `view_json`.
+    #[test]
+    fn the_json_view_is_the_engines_view_json() {
+        let parts = ViewParts {
+            json: true,
+            fixed: false,
+        };
+        for game_id in ["presidency", "votes-for-women", "the-vote"] {
+            let game = engine::new_game(game_id, &engine::Setup::new("standard", 2, 4))
+                .expect("set-up");
+            for viewer in [engine::Viewer::Seat(1), engine::Viewer::Spectator] {
+                let wire = game_view(&*game, viewer, parts);
+                let parsed: serde_json::Value =
+                    serde_json::from_str(&wire.json).expect("JSON text");
+                assert_eq!(parsed, game.view_json(viewer), "{game_id} {viewer:?}");
+            }
+        }
     }
 
     #[test]
