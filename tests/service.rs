@@ -831,12 +831,24 @@ async fn json_view_only_on_request_and_fixed_data_only_in_the_first_message() {
             .map(|c| (c.id.as_str(), c.description.as_str()))
             .collect();
         for u in &updates[1..] {
-            assert!(!u.snapshot && u.reference.is_none(), "version {}", u.version);
+            assert!(
+                !u.snapshot && u.reference.is_none(),
+                "version {}",
+                u.version
+            );
             let p = presidency(u);
-            assert!(p.board.is_empty(), "the board again at version {}", u.version);
+            assert!(
+                p.board.is_empty(),
+                "the board again at version {}",
+                u.version
+            );
             for card in p.players.iter().flat_map(|p| p.candidates.iter()) {
                 assert!(card.description.is_empty(), "text of {} again", card.id);
-                assert!(texts.contains_key(card.id.as_str()), "{} not in the reference", card.id);
+                assert!(
+                    texts.contains_key(card.id.as_str()),
+                    "{} not in the reference",
+                    card.id
+                );
             }
         }
         for u in updates.iter() {

@@ -341,11 +341,17 @@ async fn no_message_shows_the_deck_order_or_the_face_down_setup_discards() {
 
     // The fixed data comes with the first message of each stream (and any snapshot), and is
     // the same for every viewer at every version, so it tells nothing about the state.
-    let reference = s[0].reference.clone().expect("the first message carries the reference");
+    let reference = s[0]
+        .reference
+        .clone()
+        .expect("the first message carries the reference");
     for updates in [&a, &b, &s] {
         assert!(updates[0].reference.is_some());
         for u in updates.iter() {
-            assert_eq!(u.reference.is_some(), u.snapshot || std::ptr::eq(u, &updates[0]));
+            assert_eq!(
+                u.reference.is_some(),
+                u.snapshot || std::ptr::eq(u, &updates[0])
+            );
             if let Some(r) = &u.reference {
                 assert_eq!(r, &reference);
             }

@@ -192,7 +192,10 @@ mod tests {
         assert_eq!(p.board[0].description, "collect");
         assert_eq!(p.players[0].candidates[0].description, "does a");
         assert_eq!(p.campaign_discard[0].description, "does b");
-        assert_eq!(p.campaign_discard[1].description, "", "no text for an unknown card");
+        assert_eq!(
+            p.campaign_discard[1].description, "",
+            "no text for an unknown card"
+        );
         assert_eq!(
             p.election_drawn[0].card.as_ref().unwrap().description,
             "does a"
@@ -210,9 +213,11 @@ mod tests {
             ..Default::default()
         };
         let r = Reference::from_wire(&MatchReference {
-            game: Some(match_reference::Game::VotesForWomen(VotesForWomenReference {
-                cards: vec![vcard("x", "does x")],
-            })),
+            game: Some(match_reference::Game::VotesForWomen(
+                VotesForWomenReference {
+                    cards: vec![vcard("x", "does x")],
+                },
+            )),
         });
         let mut view = GameView {
             json: String::new(),

@@ -11,8 +11,8 @@ use anyhow::Context;
 use hustings_proto::v1::{GameView, GetReplayRequest, LogEntry, MatchUpdate, WatchMatchRequest};
 
 use crate::client::{Client, describe, status_error};
-use crate::reference::Reference;
 use crate::input::Input;
+use crate::reference::Reference;
 use crate::render::{self, Style, seat_name};
 
 /// What one version brought.

@@ -19,10 +19,10 @@ use tokio::sync::mpsc;
 use tokio::time::{Instant, sleep, sleep_until};
 use tonic::{Code, Status, Streaming};
 
-use crate::reference::Reference;
 use crate::client::{Client, connect, describe, is_transient};
 use crate::input::{Answer, Input, parse_answer};
 use crate::lobby::server_flag;
+use crate::reference::Reference;
 use crate::render::{self, Style, seat_name};
 
 /// How long the stream must be quiet before a prompt is shown.

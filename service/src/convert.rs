@@ -195,7 +195,9 @@ pub fn reference(game: &str) -> Option<pb::MatchReference> {
         }),
         "votes-for-women" => VOTES_FOR_WOMEN.get_or_init(|| {
             wrap(Game::VotesForWomen(pb::VotesForWomenReference {
-                cards: (1..=vfwdata::LAST_CARD).map(|c| vfw_card(c, true)).collect(),
+                cards: (1..=vfwdata::LAST_CARD)
+                    .map(|c| vfw_card(c, true))
+                    .collect(),
             }))
         }),
         "the-vote" => THE_VOTE.get_or_init(|| {
@@ -302,7 +304,11 @@ pub fn presidency_view(v: &presidency::View, full: bool) -> pb::PresidencyView {
                 votes: p.votes,
                 money: p.money,
                 position: p.position as u32,
-                candidates: p.candidates.iter().map(|c| presidency_card(c, full)).collect(),
+                candidates: p
+                    .candidates
+                    .iter()
+                    .map(|c| presidency_card(c, full))
+                    .collect(),
                 debate_bonus: p.debate_bonus,
             })
             .collect(),
@@ -325,11 +331,7 @@ pub fn presidency_view(v: &presidency::View, full: bool) -> pb::PresidencyView {
                 card: Some(presidency_card(c, full)),
             })
             .collect(),
-        board: if full {
-            presidency_board()
-        } else {
-            Vec::new()
-        },
+        board: if full { presidency_board() } else { Vec::new() },
         rules: Some(pb::PresidencyRules {
             rounds: v.rules.rounds,
             convert_once_per_turn: v.rules.convert_once_per_turn,
@@ -1304,8 +1306,8 @@ mod tests {
             };
             assert!(texts.values().filter(|t| !t.is_empty()).count() > 20);
             let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-            let mut game = engine::new_game(game_id, &engine::Setup::new("standard", 2, 3))
-                .expect("set-up");
+            let mut game =
+                engine::new_game(game_id, &engine::Setup::new("standard", 2, 3)).expect("set-up");
             let mut cards_seen = 0;
             for _ in 0..300 {
                 for viewer in [engine::Viewer::Seat(0), engine::Viewer::Spectator] {
@@ -1369,8 +1371,8 @@ mod tests {
             fixed: false,
         };
         for game_id in ["presidency", "votes-for-women", "the-vote"] {
-            let game = engine::new_game(game_id, &engine::Setup::new("standard", 2, 4))
-                .expect("set-up");
+            let game =
+                engine::new_game(game_id, &engine::Setup::new("standard", 2, 4)).expect("set-up");
             for viewer in [engine::Viewer::Seat(1), engine::Viewer::Spectator] {
                 let wire = game_view(&*game, viewer, parts);
                 let parsed: serde_json::Value =
