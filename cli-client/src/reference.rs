@@ -2,9 +2,8 @@
 //!
 //! The server sends what never changes within a match (the Presidential Race's board, every
 //! card's text) only in `MatchUpdate.reference`, carried by the first message of every
-//! stream and by every snapshot; the typed views of the other messages leave it out. The
-//! client keeps it here and puts it back into each view before drawing it, so the boards
-//! draw the same from any message.
+//! stream and by every snapshot; the typed views leave it out. The client keeps it here
+//! and puts it back into each view before drawing it.
 
 use std::collections::HashMap;
 

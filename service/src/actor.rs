@@ -650,7 +650,7 @@ impl MatchActor {
         if from == current {
             let mut shared = Shared::new(self, &*self.game);
             let mut msg = self.update_for(&mut shared, viewer, json, Vec::new(), false, true);
-            self.add_reference(&mut shared, &mut msg, viewer, json);
+            self.add_reference(&mut msg);
             let _ = tx.try_send(Ok(msg));
             return Ok(self.game.log_len());
         }
@@ -680,7 +680,7 @@ impl MatchActor {
             let mut shared = Shared::new(self, g);
             let mut msg = self.update_for(&mut shared, viewer, json, log, false, is_current);
             if i == 0 {
-                self.add_reference(&mut shared, &mut msg, viewer, json);
+                self.add_reference(&mut msg);
             }
             msg.version = version;
             msg.last_action = Some(last);
@@ -801,8 +801,8 @@ impl MatchActor {
     }
 
     /// One viewer's message for the state `shared` was built from (at the actor's current
-    /// version). A snapshot carries the match's reference and a view with the fixed data;
-    /// other messages leave both out.
+    /// version). A snapshot carries the match's reference; no view carries the fixed data
+    /// (the reference holds it).
     fn update_for(
         &self,
         shared: &mut Shared<'_>,
@@ -830,10 +830,7 @@ impl MatchActor {
             }),
             _ => None,
         };
-        let parts = convert::ViewParts {
-            json,
-            fixed: snapshot,
-        };
+        let parts = convert::ViewParts { json, fixed: false };
         pb::MatchUpdate {
             match_id: self.record.id.clone(),
             version: self.version(),
@@ -859,18 +856,9 @@ impl MatchActor {
         }
     }
 
-    /// Makes `msg` (not a snapshot) the first of a stream: with the match's reference, and
-    /// a view with the fixed data.
-    fn add_reference(
-        &self,
-        shared: &mut Shared<'_>,
-        msg: &mut pb::MatchUpdate,
-        viewer: Viewer,
-        json: bool,
-    ) {
+    /// Makes `msg` (not a snapshot) the first of a stream: with the match's reference.
+    fn add_reference(&self, msg: &mut pb::MatchUpdate) {
         msg.reference = convert::reference(&self.record.game);
-        let parts = convert::ViewParts { json, fixed: true };
-        msg.view = Some(shared.view(viewer, parts));
     }
 
     /// Tells every viewer about the new state (a new version, or a change of seats or
@@ -884,7 +872,7 @@ impl MatchActor {
                 sub.viewer,
                 convert::ViewParts {
                     json: sub.json,
-                    fixed: sub.lagging,
+                    fixed: false,
                 },
             );
         }

@@ -113,7 +113,8 @@ pub fn outcome(o: &engine::Outcome, resigned: bool) -> pb::Outcome {
 pub struct ViewParts {
     /// The engine's JSON view (only for streams that asked for it).
     pub json: bool,
-    /// The fixed data (board, card texts): only in messages carrying the match's reference.
+    /// The fixed data (board, card texts) in the view itself. Stream messages leave it out
+    /// (the match's reference holds it); the reference's own cards are built with it.
     pub fixed: bool,
 }
 
