@@ -87,6 +87,7 @@ pub async fn play_seat(
             match_id: match_id.clone(),
             token: token.clone(),
             from_version: 0,
+            include_json_view: true,
         })
         .await
         .expect("stream opens")

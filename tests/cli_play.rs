@@ -90,6 +90,7 @@ async fn play_seat(
             match_id: match_id.clone(),
             token: token.clone(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .expect("opponent watches")
@@ -847,6 +848,7 @@ async fn play_then_rematch(url: String, match_id: String, token: String) -> Stri
             match_id: match_id.clone(),
             token: token.clone(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .expect("opponent watches")

@@ -64,6 +64,7 @@ async fn watch(hub: &Arc<Hub>, id: &str, viewer: Viewer) -> (u64, Updates) {
     hub.ask(id, |reply| Command::Watch {
         viewer,
         from_version: 0,
+        json: false,
         reply,
     })
     .await

@@ -46,6 +46,7 @@ async fn drive_seat(
             match_id: match_id.clone(),
             token: token.clone(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
     else {
@@ -108,6 +109,7 @@ async fn snapshot(client: &mut Client, id: &str) -> pb::MatchUpdate {
             match_id: id.into(),
             token: String::new(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .expect("the restored match can be watched")
@@ -301,6 +303,7 @@ async fn kill_mid_play_restart_and_finish(args: &[&str]) {
                 match_id: m.id.clone(),
                 token: m.tokens[1].clone(),
                 from_version: 0,
+                include_json_view: false,
             })
             .await
             .expect("the token still works")

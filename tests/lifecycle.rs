@@ -12,6 +12,7 @@ async fn watch(c: &mut hustings::Client, id: &str, token: &str) -> Stream {
         match_id: id.into(),
         token: token.into(),
         from_version: 0,
+        include_json_view: false,
     })
     .await
     .expect("watch")

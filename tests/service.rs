@@ -12,6 +12,7 @@ async fn spectate_all(url: String, match_id: String) -> Vec<pb::MatchUpdate> {
             match_id,
             token: String::new(),
             from_version: 0,
+            include_json_view: true,
         })
         .await
         .unwrap()
@@ -74,7 +75,14 @@ async fn full_presidential_race_between_two_clients_and_a_spectator() {
     match view.game {
         Some(pb::game_view::Game::Presidency(p)) => {
             assert_eq!(p.players.len(), 2);
-            assert_eq!(p.board.len(), 40);
+            // The board comes in the reference of the first message only (see the test on
+            // fixed data).
+            assert!(p.board.is_empty());
+            let reference = s[0].reference.as_ref().and_then(|r| r.game.as_ref());
+            let Some(pb::match_reference::Game::Presidency(fixed)) = reference else {
+                panic!("a Presidential Race reference first")
+            };
+            assert_eq!(fixed.board.len(), 40);
             let total: u32 = p.players.iter().map(|p| p.votes).sum::<u32>() + p.undecided;
             assert_eq!(total, 100);
             assert_eq!(p.phase, "finished");
@@ -170,6 +178,7 @@ async fn step(c: &mut hustings::Client, id: &str, tokens: &[String; 2]) -> u64 {
                 match_id: id.into(),
                 token: token.clone(),
                 from_version: 0,
+                include_json_view: false,
             })
             .await
             .unwrap()
@@ -211,6 +220,7 @@ async fn reconnecting_with_from_version_gets_exactly_the_missed_versions() {
             match_id: id.clone(),
             token: tokens[0].clone(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -230,6 +240,7 @@ async fn reconnecting_with_from_version_gets_exactly_the_missed_versions() {
             match_id: id.clone(),
             token: tokens[0].clone(),
             from_version: seen,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -319,6 +330,7 @@ async fn bad_input_gets_the_right_code_and_changes_nothing() {
             match_id: id.clone(),
             token: t0.clone(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -578,6 +590,7 @@ async fn presence_follows_streams_and_the_lobby_announces_bot_seats() {
             match_id: id.clone(),
             token: t0,
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -590,6 +603,7 @@ async fn presence_follows_streams_and_the_lobby_announces_bot_seats() {
             match_id: id.clone(),
             token: j.token,
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -613,6 +627,7 @@ async fn shutdown_ends_open_streams_and_stops_the_server() {
             match_id: id,
             token: String::new(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -671,6 +686,7 @@ async fn a_viewer_that_stops_reading_never_blocks_the_match_and_is_resynced() {
             match_id: id.clone(),
             token: String::new(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .unwrap()
@@ -736,6 +752,7 @@ async fn server_limits_answer_resource_exhausted() {
         match_id: id.clone(),
         token: String::new(),
         from_version: 0,
+        include_json_view: false,
     };
     let _s1 = c.watch_match(watch()).await.unwrap().into_inner();
     let _s2 = c.watch_match(watch()).await.unwrap().into_inner();
@@ -747,5 +764,121 @@ async fn server_limits_answer_resource_exhausted() {
     drop(_s1);
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     assert!(c.watch_match(watch()).await.is_ok());
+    server.shutdown().await;
+}
+
+fn presidency(u: &pb::MatchUpdate) -> &pb::PresidencyView {
+    match u.view.as_ref().and_then(|v| v.game.as_ref()) {
+        Some(pb::game_view::Game::Presidency(p)) => p,
+        other => panic!("expected a Presidential Race view, got {other:?}"),
+    }
+}
+
+/// The engine's JSON view comes only to streams that ask for it, and the fixed data (the
+/// board, the cards' texts) only in the reference of a stream's first message and of
+/// snapshots, never in views: a client keeps it from the first message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_view_only_on_request_and_fixed_data_only_in_the_first_message() {
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let id = create(&mut c, "presidency", "standard", 2, 9).await;
+    let tokens = [
+        join(&mut c, &id, 0, "a").await,
+        join(&mut c, &id, 1, "b").await,
+    ];
+    let watcher = c.clone();
+    let open = |token: String, json: bool, from_version: u64| {
+        let mut c = watcher.clone();
+        let id = id.clone();
+        async move {
+            c.watch_match(pb::WatchMatchRequest {
+                match_id: id,
+                token,
+                from_version,
+                include_json_view: json,
+            })
+            .await
+            .unwrap()
+            .into_inner()
+        }
+    };
+    let lean = open(tokens[0].clone(), false, 0).await;
+    let with_json = open(tokens[1].clone(), true, 0).await;
+    let spectator = open(String::new(), false, 0).await;
+    for _ in 0..6 {
+        step(&mut c, &id, &tokens).await;
+    }
+    // Each stream: the snapshot, presence changes of version 0, then versions 1 to 6.
+    let until_six = |mut s: tonic::Streaming<pb::MatchUpdate>| async move {
+        let mut out = Vec::new();
+        while out.last().is_none_or(|u: &pb::MatchUpdate| u.version < 6) {
+            out.push(s.message().await.unwrap().unwrap());
+        }
+        (out, s)
+    };
+    let (lean_updates, lean_rest) = until_six(lean).await;
+    let (json_updates, _) = until_six(with_json).await;
+    let (spectator_updates, _) = until_six(spectator).await;
+    for (updates, json) in [
+        (&lean_updates, false),
+        (&json_updates, true),
+        (&spectator_updates, false),
+    ] {
+        assert!(updates[0].snapshot);
+        let reference = updates[0].reference.clone().expect("reference first");
+        let Some(pb::match_reference::Game::Presidency(fixed)) = &reference.game else {
+            panic!("a Presidential Race reference")
+        };
+        assert_eq!(fixed.board.len(), 40);
+        assert!(fixed.cards.iter().all(|c| !c.name.is_empty()));
+        assert!(fixed.cards.iter().any(|c| !c.description.is_empty()));
+        let texts: std::collections::HashMap<&str, &str> = fixed
+            .cards
+            .iter()
+            .map(|c| (c.id.as_str(), c.description.as_str()))
+            .collect();
+        for (i, u) in updates.iter().enumerate() {
+            if i > 0 {
+                assert!(
+                    !u.snapshot && u.reference.is_none(),
+                    "version {}",
+                    u.version
+                );
+            }
+            let p = presidency(u);
+            assert!(
+                p.board.is_empty(),
+                "the board again at version {}",
+                u.version
+            );
+            for card in p.players.iter().flat_map(|p| p.candidates.iter()) {
+                assert!(card.description.is_empty(), "text of {} again", card.id);
+                assert!(
+                    texts.contains_key(card.id.as_str()),
+                    "{} not in the reference",
+                    card.id
+                );
+            }
+        }
+        for u in updates.iter() {
+            let text = &u.view.as_ref().unwrap().json;
+            assert_eq!(!text.is_empty(), json, "JSON view at version {}", u.version);
+            if json {
+                let v: serde_json::Value = serde_json::from_str(text).expect("JSON view");
+                assert!(v["players"].is_array());
+            }
+        }
+    }
+    // A resumed stream is not a snapshot, yet its first message carries the reference.
+    drop(lean_rest);
+    let mut resumed = open(tokens[0].clone(), false, 4).await;
+    let first = resumed.message().await.unwrap().unwrap();
+    assert!(!first.snapshot && first.version == 5);
+    assert!(first.reference.is_some());
+    assert!(presidency(&first).board.is_empty());
+    let second = resumed.message().await.unwrap().unwrap();
+    assert_eq!(second.version, 6);
+    assert!(second.reference.is_none() && presidency(&second).board.is_empty());
     server.shutdown().await;
 }

@@ -21,6 +21,7 @@ async fn spectate_all(url: String, match_id: String) -> Vec<pb::MatchUpdate> {
             match_id,
             token: String::new(),
             from_version: 0,
+            include_json_view: true,
         })
         .await
         .expect("spectator stream opens")

@@ -270,6 +270,7 @@ pub async fn play_seat(
             match_id: match_id.to_string(),
             token: token.to_string(),
             from_version: last_version,
+            include_json_view: true,
         };
         let mut stream = match client.watch_match(request).await {
             Ok(s) => s.into_inner(),

@@ -431,6 +431,7 @@ async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
             match_id: m.match_id.clone(),
             token: b.token.clone(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .expect("watch")

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod client;
 pub mod input;
 pub mod lobby;
+pub mod reference;
 pub mod render;
 pub mod replay;
 pub mod session;

@@ -12,6 +12,7 @@ use hustings_proto::v1::{GameView, GetReplayRequest, LogEntry, MatchUpdate, Watc
 
 use crate::client::{Client, describe, status_error};
 use crate::input::Input;
+use crate::reference::Reference;
 use crate::render::{self, Style, seat_name};
 
 /// What one version brought.
@@ -148,7 +149,12 @@ async fn collect_steps(
     let mut steps: BTreeMap<u64, Step> = BTreeMap::new();
     if choices >= 2 {
         let mut stream = open(client, match_id, 1).await?;
-        while let Some(u) = next(&mut stream).await? {
+        let mut reference = Reference::default();
+        while let Some(mut u) = next(&mut stream).await? {
+            reference.absorb(&u);
+            if let Some(view) = u.view.as_mut() {
+                reference.fill(view);
+            }
             if u.snapshot {
                 // The server chose to resync rather than replay (too many versions).
                 steps.clear();
@@ -189,6 +195,7 @@ async fn open(
             match_id: match_id.to_string(),
             token: String::new(),
             from_version,
+            include_json_view: true,
         })
         .await
         .map_err(|s| anyhow::anyhow!("cannot read the match: {}", describe(&s)))?

@@ -22,6 +22,7 @@ use tonic::{Code, Status, Streaming};
 use crate::client::{Client, connect, describe, is_transient};
 use crate::input::{Answer, Input, parse_answer};
 use crate::lobby::server_flag;
+use crate::reference::Reference;
 use crate::render::{self, Style, seat_name};
 
 /// Log entries the service adds (not the game's): they carry the position the next game
@@ -106,6 +107,8 @@ struct Tracker {
     log: Vec<LogEntry>,
     seats: Vec<SeatSummary>,
     view: Option<GameView>,
+    /// The match's fixed data, from the first message of the stream.
+    reference: Reference,
     viewer: Option<u32>,
     status: i32,
     header_shown: bool,
@@ -268,6 +271,7 @@ impl Session {
                 match_id: self.match_id.clone(),
                 token: self.token.clone().unwrap_or_default(),
                 from_version,
+                include_json_view: true,
             })
             .await
             .map_err(|s| {
@@ -448,8 +452,10 @@ impl Session {
             }
             t.seats = u.seats.clone();
         }
-        if u.view.is_some() {
-            t.view = u.view.clone();
+        t.reference.absorb(&u);
+        if let Some(mut view) = u.view.clone() {
+            t.reference.fill(&mut view);
+            t.view = Some(view);
         }
         if !u.clocks.is_empty() {
             t.clocks = u.clocks.clone();
@@ -889,6 +895,58 @@ mod tests {
             outcome: None,
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn views_after_the_first_message_get_its_fixed_data_back() {
+        use hustings_proto::v1::{
+            GameView, MatchReference, PresidencyCard, PresidencyPlayer, PresidencyReference,
+            PresidencySpace, PresidencyView, game_view, match_reference,
+        };
+        let card = |description: &str| PresidencyCard {
+            id: "ally".into(),
+            name: "Ally".into(),
+            description: description.into(),
+        };
+        let space = PresidencySpace {
+            number: 1,
+            name: "Start".into(),
+            description: "collect $1M".into(),
+        };
+        let view = |board: Vec<PresidencySpace>, description: &str| GameView {
+            json: String::new(),
+            game: Some(game_view::Game::Presidency(PresidencyView {
+                players: vec![PresidencyPlayer {
+                    position: 1,
+                    candidates: vec![card(description)],
+                    ..Default::default()
+                }],
+                board,
+                ..Default::default()
+            })),
+        };
+        let s = session(Some("tok"));
+        let mut t = Tracker::default();
+        let mut pending = None;
+        let mut first = update(2, true, 0..3, 1);
+        first.view = Some(view(vec![space.clone()], "an ally helps"));
+        first.reference = Some(MatchReference {
+            game: Some(match_reference::Game::Presidency(PresidencyReference {
+                board: vec![space.clone()],
+                cards: vec![card("an ally helps")],
+            })),
+        });
+        capture(|| s.handle(&mut t, first, &mut pending));
+        let mut next = update(3, false, 3..4, 1);
+        next.view = Some(view(Vec::new(), ""));
+        capture(|| s.handle(&mut t, next, &mut pending));
+        let Some(game_view::Game::Presidency(p)) = t.view.as_ref().and_then(|v| v.game.as_ref())
+        else {
+            panic!("a Presidential Race view")
+        };
+        assert_eq!(p.board, vec![space]);
+        assert_eq!(p.players[0].candidates[0].description, "an ally helps");
+        assert!(s.board_text(&t).contains("collect $1M"));
     }
 
     #[test]

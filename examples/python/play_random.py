@@ -77,6 +77,9 @@ def main():
 
     acted_at = -1
     decisions = 0
+    # This player reads only the prompt, so it leaves include_json_view off: the server then
+    # builds no JSON view for this stream. A client that reads update.view.json (to search
+    # over the state, say) passes include_json_view=True.
     stream = stub.WatchMatch(pb.WatchMatchRequest(match_id=match_id, token=seat.token))
     for update in stream:
         if update.HasField("outcome"):

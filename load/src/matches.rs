@@ -214,6 +214,7 @@ pub async fn set_up_match(
                 match_id: id.clone(),
                 token: token.clone(),
                 from_version: 0,
+                include_json_view: false,
             })
             .await?
             .into_inner();
@@ -325,9 +326,16 @@ async fn play_match(
         let Some(seat) = (0..seats).find(|&s| seen[s] == current && prompts[s].is_some()) else {
             continue;
         };
+        // One of the game's own choices: never the service's "undo", which takes a move
+        // back (and sends every viewer a snapshot) rather than playing one, so a random
+        // player picking it measures take-backs instead of moves and slows its match down.
         let Some(choice) = prompts[seat]
             .as_ref()
-            .and_then(|p| p.choices.choose(rng))
+            .and_then(|p| {
+                let moves: Vec<&pb::Choice> =
+                    p.choices.iter().filter(|c| c.kind != "undo").collect();
+                moves.choose(rng).copied()
+            })
             .map(|c| c.id.clone())
         else {
             continue;

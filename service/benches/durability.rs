@@ -82,6 +82,7 @@ async fn seat_loop(
             match_id: match_id.clone(),
             token: token.clone(),
             from_version: 0,
+            include_json_view: false,
         })
         .await
         .expect("watch")

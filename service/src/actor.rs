@@ -40,6 +40,8 @@ pub struct Played {
     /// How many of the last `applied` choices may be taken back, last first (all by the
     /// seat still to act, within its turn).
     pub undoable: usize,
+    /// The digest of what spectators may not know in the current state, once computed.
+    pub digest: Option<u64>,
 }
 
 impl Played {
@@ -48,6 +50,7 @@ impl Played {
             game: engine::new_game(&record.game, &record.setup).map_err(|e| e.to_string())?,
             applied: Vec::new(),
             undoable: 0,
+            digest: None,
         })
     }
 
@@ -65,17 +68,21 @@ impl Played {
             &mut self.game,
             &mut self.applied,
             &mut self.undoable,
+            &mut self.digest,
             record,
             index,
         )
     }
 }
 
-/// [`Played::step`] on its parts (the actor keeps them as fields).
+/// [`Played::step`] on its parts (the actor keeps them as fields). `digest` is the hidden
+/// digest of the state `game` is in, when known: each choice's "after" is the next one's
+/// "before", so it is computed once per choice rather than twice.
 fn step(
     game: &mut Box<dyn AnyGame>,
     applied: &mut Vec<usize>,
     undoable: &mut usize,
+    digest: &mut Option<u64>,
     record: &MatchRecord,
     index: usize,
 ) -> Result<(), String> {
@@ -98,18 +105,20 @@ fn step(
                     .map_err(|e| format!("stored choice #{i} no longer applies: {e}"))?;
             }
             *game = g;
+            *digest = None;
             return Ok(());
         }
         let seat = c.seat;
         // What spectators may not know covers what every seat may not know: unchanged, the
         // choice revealed nothing to anyone (a card played from the hand changes it) and
         // rolled nothing (the generator is hidden).
-        let digest = |g: &dyn AnyGame| g.hidden_digest(Viewer::Spectator);
-        let before = digest(&**game);
+        let hidden = |g: &dyn AnyGame| g.hidden_digest(Viewer::Spectator);
+        let before = digest.take().unwrap_or_else(|| hidden(&**game));
         game.apply(seat, &c.choice)
             .map_err(|e| format!("stored choice #{index} no longer applies: {e}"))?;
-        let takeable =
-            digest(&**game) == before && game.to_act() == [seat] && game.outcome().is_none();
+        let after = hidden(&**game);
+        *digest = Some(after);
+        let takeable = after == before && game.to_act() == [seat] && game.outcome().is_none();
         *undoable = if takeable { *undoable + 1 } else { 0 };
         applied.push(index);
         Ok(())
@@ -147,6 +156,8 @@ pub enum Command {
     Watch {
         viewer: Viewer,
         from_version: u64,
+        /// Send the engine's JSON view too (`WatchMatchRequest.include_json_view`).
+        json: bool,
         reply: oneshot::Sender<Result<(u64, mpsc::Receiver<UpdateResult>), Status>>,
     },
     Unwatch {
@@ -165,6 +176,8 @@ pub enum Command {
 struct Subscriber {
     id: u64,
     viewer: Viewer,
+    /// It asked for the engine's JSON view.
+    json: bool,
     tx: mpsc::Sender<UpdateResult>,
     /// How much of the engine's log this viewer has been sent.
     log_sent: usize,
@@ -181,6 +194,8 @@ pub struct MatchActor {
     applied: Vec<usize>,
     /// How many of the last choices in force may be taken back (see [`Played`]).
     undoable: usize,
+    /// The current state's hidden digest, once computed (see [`Played`]).
+    digest: Option<u64>,
     /// A service entry ("… took back …") to append to the next messages' logs.
     note: Option<engine::LogEntry>,
     /// Set when the match ended by resignation, timeout or a claimed win (the engine does
@@ -257,6 +272,7 @@ impl MatchActor {
             game: played.game,
             applied: played.applied,
             undoable: played.undoable,
+            digest: played.digest,
             resigned_outcome,
             last_action,
             subscribers: Vec::new(),
@@ -359,9 +375,10 @@ impl MatchActor {
                 Command::Watch {
                     viewer,
                     from_version,
+                    json,
                     reply,
                 } => {
-                    let r = self.watch(viewer, from_version);
+                    let r = self.watch(viewer, from_version, json);
                     let _ = reply.send(r);
                 }
                 Command::Unwatch { id } => self.unwatch(id),
@@ -532,6 +549,7 @@ impl MatchActor {
             &mut self.game,
             &mut self.applied,
             &mut self.undoable,
+            &mut self.digest,
             &self.record,
             index,
         )
@@ -623,6 +641,7 @@ impl MatchActor {
         &mut self,
         viewer: Viewer,
         from_version: u64,
+        json: bool,
     ) -> Result<(u64, mpsc::Receiver<UpdateResult>), Status> {
         let limits = &self.hub.limits;
         self.subscribers.retain(|s| !s.tx.is_closed());
@@ -653,10 +672,11 @@ impl MatchActor {
         if from_version == 0 || missed > limits.stream_buffer / 2 || undo_missed {
             let log = self.game.log_for(viewer, 0);
             log_sent = self.game.log_len();
-            let msg = self.update_for(&*self.game, viewer, log, true, true);
+            let mut shared = Shared::new(self, &*self.game);
+            let msg = self.update_for(&mut shared, viewer, json, log, true, true);
             let _ = tx.try_send(Ok(msg));
         } else {
-            match self.catch_up(viewer, from_version, &tx) {
+            match self.catch_up(viewer, json, from_version, &tx) {
                 Ok(pos) => log_sent = pos,
                 Err(e) => {
                     if let Some(seat) = viewer.seat() {
@@ -677,6 +697,7 @@ impl MatchActor {
         self.subscribers.push(Subscriber {
             id,
             viewer,
+            json,
             tx,
             log_sent,
             lagging: false,
@@ -685,16 +706,20 @@ impl MatchActor {
     }
 
     /// Sends every version after `from` to a resuming viewer, each as its own message, by
-    /// replaying the match from its set-up. Returns the log position reached.
+    /// replaying the match from its set-up. Returns the log position reached. The first
+    /// message carries the match's reference, as the first of every stream does.
     fn catch_up(
         &self,
         viewer: Viewer,
+        json: bool,
         from: u64,
         tx: &mpsc::Sender<UpdateResult>,
     ) -> Result<usize, Status> {
         let current = self.version();
         if from == current {
-            let msg = self.update_for(&*self.game, viewer, Vec::new(), false, true);
+            let mut shared = Shared::new(self, &*self.game);
+            let mut msg = self.update_for(&mut shared, viewer, json, Vec::new(), false, true);
+            self.add_reference(&mut msg);
             let _ = tx.try_send(Ok(msg));
             return Ok(self.game.log_len());
         }
@@ -721,7 +746,11 @@ impl MatchActor {
             let log = g.log_for(viewer, log_pos);
             log_pos = g.log_len();
             let is_current = version == current;
-            let mut msg = self.update_for(g, viewer, log, false, is_current);
+            let mut shared = Shared::new(self, g);
+            let mut msg = self.update_for(&mut shared, viewer, json, log, false, is_current);
+            if i == 0 {
+                self.add_reference(&mut msg);
+            }
             msg.version = version;
             msg.last_action = Some(last);
             if !is_current {
@@ -756,9 +785,12 @@ impl MatchActor {
             return;
         }
         let viewer = self.subscribers[pos].viewer;
+        let json = self.subscribers[pos].json;
+        let mut shared = Shared::new(self, &*self.game);
         let msg = self.update_for(
-            &*self.game,
+            &mut shared,
             viewer,
+            json,
             self.game.log_for(viewer, 0),
             true,
             true,
@@ -837,18 +869,20 @@ impl MatchActor {
         })
     }
 
-    /// One viewer's message for the state `game` is in (at the actor's current version).
+    /// One viewer's message for the state `shared` was built from (at the actor's current
+    /// version). A snapshot carries the match's reference; no view carries the fixed data
+    /// (the reference holds it).
     fn update_for(
         &self,
-        game: &dyn AnyGame,
+        shared: &mut Shared<'_>,
         viewer: Viewer,
+        json: bool,
         log: Vec<engine::LogEntry>,
         snapshot: bool,
         current: bool,
     ) -> pb::MatchUpdate {
-        let status = self.status();
-        let outcome = self.outcome();
-        let prompt = match (viewer.seat(), status, current) {
+        let game = shared.game;
+        let prompt = match (viewer.seat(), shared.status, current) {
             (Some(seat), pb::MatchStatus::Active, true) => game.prompt(seat).map(|p| {
                 let mut p = convert::prompt(&p);
                 if self.undoable > 0
@@ -865,34 +899,40 @@ impl MatchActor {
             }),
             _ => None,
         };
-        let prompt = self.lifecycle_prompt(viewer, status, current, prompt);
-        let to_act = if outcome.is_some() {
-            Vec::new()
-        } else {
-            game.to_act().into_iter().map(|s| s as u32).collect()
-        };
+        let prompt = self.lifecycle_prompt(viewer, shared.status, current, prompt);
+        let parts = convert::ViewParts { json, fixed: false };
         pb::MatchUpdate {
             match_id: self.record.id.clone(),
             version: self.version(),
             snapshot,
             viewer_seat: viewer.seat().map(|s| s as u32),
-            status: status as i32,
-            view: Some(convert::game_view(game, viewer)),
+            status: shared.status as i32,
+            view: Some(shared.view(viewer, parts)),
             log: log
                 .iter()
                 .chain(self.note.as_ref().filter(|_| current))
                 .map(convert::log_entry)
                 .collect(),
-            to_act,
+            to_act: shared.to_act.clone(),
             prompt,
-            seats: seats_of(&self.record, &self.presence),
+            seats: shared.seats.clone(),
             last_action: self.last_action.clone(),
-            outcome: outcome.and(self.outcome_pb()),
+            outcome: shared.outcome.clone(),
             clocks: self.clocks_pb(),
             clock: self.record.settings.clock.to_pb(),
             rematch_offers: self.rematch_offers.iter().map(|&s| s as u32).collect(),
             rematch_match_id: self.record.rematch_next.clone().unwrap_or_default(),
+            reference: if snapshot {
+                convert::reference(&self.record.game)
+            } else {
+                None
+            },
         }
+    }
+
+    /// Makes `msg` (not a snapshot) the first of a stream: with the match's reference.
+    fn add_reference(&self, msg: &mut pb::MatchUpdate) {
+        msg.reference = convert::reference(&self.record.game);
     }
 
     /// Tells every viewer about the new state (a new version, or a change of seats or
@@ -901,24 +941,26 @@ impl MatchActor {
         self.sync_lifecycle();
         let log_len = self.game.log_len();
         let mut subs = std::mem::take(&mut self.subscribers);
+        let mut shared = Shared::new(self, &*self.game);
+        for sub in &subs {
+            shared.will_use(
+                sub.viewer,
+                convert::ViewParts {
+                    json: sub.json,
+                    fixed: false,
+                },
+            );
+        }
         subs.retain_mut(|sub| {
-            let msg = if sub.lagging {
-                self.update_for(
-                    &*self.game,
-                    sub.viewer,
-                    self.game.log_for(sub.viewer, 0),
-                    true,
-                    true,
-                )
-            } else {
-                self.update_for(
-                    &*self.game,
-                    sub.viewer,
-                    self.game.log_for(sub.viewer, sub.log_sent),
-                    false,
-                    true,
-                )
-            };
+            let from = if sub.lagging { 0 } else { sub.log_sent };
+            let msg = self.update_for(
+                &mut shared,
+                sub.viewer,
+                sub.json,
+                self.game.log_for(sub.viewer, from),
+                sub.lagging,
+                true,
+            );
             match sub.tx.try_send(Ok(msg)) {
                 Ok(()) => {
                     sub.lagging = false;
@@ -949,6 +991,108 @@ impl MatchActor {
         self.presence = presence;
         self.subscribers = subs;
         self.hub.publish(self.summary());
+    }
+}
+
+/// What every message of one version shares, built once however many viewers get it:
+/// the status, who acts, the seats, and each distinct view. Viewers whose engine views are
+/// equal (the spectators; every seat of a game without hidden hands) share one wire view.
+struct Shared<'g> {
+    game: &'g dyn AnyGame,
+    status: pb::MatchStatus,
+    outcome: Option<pb::Outcome>,
+    to_act: Vec<u32>,
+    seats: Vec<pb::SeatSummary>,
+    views: Vec<SharedView>,
+}
+
+/// One distinct view of a version.
+struct SharedView {
+    /// The viewers it is for.
+    viewers: Vec<Viewer>,
+    parts: convert::ViewParts,
+    /// The engine's view, when built ahead to find the viewers that share it.
+    engine: Option<engine::AnyView>,
+    /// Messages that still need it: the last one takes it rather than a copy.
+    uses: usize,
+    wire: Option<pb::GameView>,
+}
+
+impl<'g> Shared<'g> {
+    fn new(actor: &MatchActor, game: &'g dyn AnyGame) -> Self {
+        let outcome = actor.outcome();
+        Shared {
+            game,
+            status: actor.status(),
+            to_act: if outcome.is_some() {
+                Vec::new()
+            } else {
+                game.to_act().into_iter().map(|s| s as u32).collect()
+            },
+            outcome: actor.outcome_pb(),
+            seats: seats_of(&actor.record, &actor.presence),
+            views: Vec::new(),
+        }
+    }
+
+    fn find(&self, viewer: Viewer, parts: convert::ViewParts) -> Option<usize> {
+        self.views
+            .iter()
+            .position(|v| v.parts == parts && v.viewers.contains(&viewer))
+    }
+
+    /// Counts one more message that will need this viewer's view, finding the viewers
+    /// that see the same.
+    fn will_use(&mut self, viewer: Viewer, parts: convert::ViewParts) {
+        if let Some(i) = self.find(viewer, parts) {
+            self.views[i].uses += 1;
+            return;
+        }
+        let engine = self.game.view(viewer);
+        if let Some(v) = self
+            .views
+            .iter_mut()
+            .find(|v| v.parts == parts && v.engine.as_ref() == Some(&engine))
+        {
+            v.viewers.push(viewer);
+            v.uses += 1;
+            return;
+        }
+        self.views.push(SharedView {
+            viewers: vec![viewer],
+            parts,
+            engine: Some(engine),
+            uses: 1,
+            wire: None,
+        });
+    }
+
+    /// The view for `viewer` with `parts`, built on first use.
+    fn view(&mut self, viewer: Viewer, parts: convert::ViewParts) -> pb::GameView {
+        let i = self.find(viewer, parts).unwrap_or_else(|| {
+            self.views.push(SharedView {
+                viewers: vec![viewer],
+                parts,
+                engine: None,
+                uses: 1,
+                wire: None,
+            });
+            self.views.len() - 1
+        });
+        let game = self.game;
+        let entry = &mut self.views[i];
+        if entry.wire.is_none() {
+            entry.wire = Some(match &entry.engine {
+                Some(engine) => convert::game_view_of(engine, &game.to_act(), parts),
+                None => convert::game_view(game, viewer, parts),
+            });
+        }
+        entry.uses = entry.uses.saturating_sub(1);
+        if entry.uses == 0 {
+            entry.wire.take().unwrap_or_default()
+        } else {
+            entry.wire.clone().unwrap_or_default()
+        }
     }
 }
 

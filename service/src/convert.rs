@@ -121,25 +121,117 @@ pub fn outcome(o: &engine::Outcome, resigned: bool) -> pb::Outcome {
     }
 }
 
-/// A game's view on the wire: the engine's JSON plus the typed message of its game.
-pub fn game_view(game: &dyn engine::AnyGame, viewer: engine::Viewer) -> pb::GameView {
-    let json = game.view_json(viewer).to_string();
-    let typed = match game.view(viewer) {
-        engine::AnyView::Presidency(v) => {
-            Some(pb::game_view::Game::Presidency(presidency_view(&v)))
-        }
-        engine::AnyView::VotesForWomen(v) => Some(pb::game_view::Game::VotesForWomen(
-            votes_for_women_view(&v, &game.to_act()),
-        )),
-        engine::AnyView::TheVote(v) => Some(pb::game_view::Game::TheVote(the_vote_view(&v))),
-    };
-    pb::GameView { json, game: typed }
+/// What a view on the wire holds besides the state itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ViewParts {
+    /// The engine's JSON view (only for streams that asked for it).
+    pub json: bool,
+    /// The fixed data (board, card texts) in the view itself. Stream messages leave it out
+    /// (the match's reference holds it); the reference's own cards are built with it.
+    pub fixed: bool,
 }
 
-/// A card of the Presidential Race on the wire. Cards are fixed data, so each one is
-/// rendered once and cloned afterwards: rendering the descriptions of every card in every
-/// view was a large part of the cost of each update.
-fn presidency_card(id: &str) -> pb::PresidencyCard {
+/// A game's view on the wire: the typed message of its game, plus the engine's JSON and
+/// the fixed data when `parts` asks for them.
+pub fn game_view(
+    game: &dyn engine::AnyGame,
+    viewer: engine::Viewer,
+    parts: ViewParts,
+) -> pb::GameView {
+    game_view_of(&game.view(viewer), &game.to_act(), parts)
+}
+
+/// [`game_view`] from the engine's view, already built (`to_act` is the game's, public).
+pub fn game_view_of(
+    view: &engine::AnyView,
+    to_act: &[engine::Seat],
+    parts: ViewParts,
+) -> pb::GameView {
+    // The JSON is the engine's view serialized, as `AnyGame::view_json` gives it, written
+    // straight to text rather than through a `serde_json::Value`.
+    let json = |v: &dyn erased::Json| if parts.json { v.text() } else { String::new() };
+    let full = parts.fixed;
+    let (json, typed) = match view {
+        engine::AnyView::Presidency(v) => (
+            json(v),
+            pb::game_view::Game::Presidency(presidency_view(v, full)),
+        ),
+        engine::AnyView::VotesForWomen(v) => (
+            json(v),
+            pb::game_view::Game::VotesForWomen(votes_for_women_view(v, to_act, full)),
+        ),
+        engine::AnyView::TheVote(v) => (
+            json(v),
+            pb::game_view::Game::TheVote(the_vote_view(v, full)),
+        ),
+    };
+    pb::GameView {
+        json,
+        game: Some(typed),
+    }
+}
+
+mod erased {
+    /// A view that can be written as JSON text.
+    pub trait Json {
+        fn text(&self) -> String;
+    }
+
+    impl<T: serde::Serialize> Json for T {
+        fn text(&self) -> String {
+            serde_json::to_string(self).unwrap_or_else(|_| "null".into())
+        }
+    }
+}
+
+/// A game's fixed data on the wire (see `MatchReference`), built once per game and cloned
+/// for each message that carries it.
+pub fn reference(game: &str) -> Option<pb::MatchReference> {
+    use pb::match_reference::Game;
+    static PRESIDENCY: OnceLock<pb::MatchReference> = OnceLock::new();
+    static VOTES_FOR_WOMEN: OnceLock<pb::MatchReference> = OnceLock::new();
+    static THE_VOTE: OnceLock<pb::MatchReference> = OnceLock::new();
+    let wrap = |g: Game| pb::MatchReference { game: Some(g) };
+    let r = match game {
+        "presidency" => PRESIDENCY.get_or_init(|| {
+            let mut cards: Vec<pb::PresidencyCard> = Vec::new();
+            for deck in [Deck::Campaign, Deck::Candidate, Deck::Election] {
+                for c in deck.cards() {
+                    if !cards.iter().any(|k| k.id == c.id) {
+                        cards.push(presidency_card(c.id, true));
+                    }
+                }
+            }
+            wrap(Game::Presidency(pb::PresidencyReference {
+                board: presidency_board(),
+                cards,
+            }))
+        }),
+        "votes-for-women" => VOTES_FOR_WOMEN.get_or_init(|| {
+            wrap(Game::VotesForWomen(pb::VotesForWomenReference {
+                cards: (1..=vfwdata::LAST_CARD)
+                    .map(|c| vfw_card(c, true))
+                    .collect(),
+            }))
+        }),
+        "the-vote" => THE_VOTE.get_or_init(|| {
+            wrap(Game::TheVote(pb::TheVoteReference {
+                cards: tv::data::TABLE
+                    .cards
+                    .iter()
+                    .map(|c| the_vote_card(c.number, true))
+                    .collect(),
+            }))
+        }),
+        _ => return None,
+    };
+    Some(r.clone())
+}
+
+/// A card of the Presidential Race on the wire, with its text when `full`. Cards are fixed
+/// data, so each one is rendered once and cloned afterwards: rendering the descriptions of
+/// every card in every view was a large part of the cost of each update.
+fn presidency_card(id: &str, full: bool) -> pb::PresidencyCard {
     static CARDS: OnceLock<HashMap<&'static str, pb::PresidencyCard>> = OnceLock::new();
     let cards = CARDS.get_or_init(|| {
         let mut cards = HashMap::new();
@@ -153,10 +245,15 @@ fn presidency_card(id: &str) -> pb::PresidencyCard {
         }
         cards
     });
-    cards
-        .get(id)
-        .cloned()
-        .unwrap_or_else(|| render_presidency_card(id))
+    match cards.get(id) {
+        Some(c) if full => c.clone(),
+        Some(c) => pb::PresidencyCard {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            description: String::new(),
+        },
+        None => render_presidency_card(id),
+    }
 }
 
 fn render_presidency_card(id: &str) -> pb::PresidencyCard {
@@ -191,8 +288,8 @@ fn render_presidency_board() -> Vec<pb::PresidencySpace> {
         .collect()
 }
 
-/// The Presidential Race's typed view.
-pub fn presidency_view(v: &presidency::View) -> pb::PresidencyView {
+/// The Presidential Race's typed view; with the board and the card texts when `full`.
+pub fn presidency_view(v: &presidency::View, full: bool) -> pb::PresidencyView {
     use presidency::Phase;
     pb::PresidencyView {
         variant: match v.variant {
@@ -221,7 +318,11 @@ pub fn presidency_view(v: &presidency::View) -> pb::PresidencyView {
                 votes: p.votes,
                 money: p.money,
                 position: p.position as u32,
-                candidates: p.candidates.iter().map(|c| presidency_card(c)).collect(),
+                candidates: p
+                    .candidates
+                    .iter()
+                    .map(|c| presidency_card(c, full))
+                    .collect(),
                 debate_bonus: p.debate_bonus,
             })
             .collect(),
@@ -231,7 +332,7 @@ pub fn presidency_view(v: &presidency::View) -> pb::PresidencyView {
         campaign_discard: v
             .campaign_discard
             .iter()
-            .map(|c| presidency_card(c))
+            .map(|c| presidency_card(c, full))
             .collect(),
         campaign_deck_count: v.campaign_deck_count,
         candidate_deck_count: v.candidate_deck_count,
@@ -241,10 +342,10 @@ pub fn presidency_view(v: &presidency::View) -> pb::PresidencyView {
             .iter()
             .map(|(s, c)| pb::PresidencyElectionDraw {
                 seat: *s as u32,
-                card: Some(presidency_card(c)),
+                card: Some(presidency_card(c, full)),
             })
             .collect(),
-        board: presidency_board(),
+        board: if full { presidency_board() } else { Vec::new() },
         rules: Some(pb::PresidencyRules {
             rounds: v.rules.rounds,
             convert_once_per_turn: v.rules.convert_once_per_turn,
@@ -264,8 +365,8 @@ fn vfw_side(s: vfwdata::Side) -> String {
     .into()
 }
 
-/// A Votes for Women card with its effect in words.
-pub fn vfw_card(id: vfwdata::CardId) -> pb::VotesForWomenCard {
+/// A Votes for Women card, with its effect in words when `full`.
+pub fn vfw_card(id: vfwdata::CardId, full: bool) -> pb::VotesForWomenCard {
     use vfwdata::{BoxKind, Deck, Era};
     let c = vfwdata::card(id);
     pb::VotesForWomenCard {
@@ -299,12 +400,16 @@ pub fn vfw_card(id: vfwdata::CardId) -> pb::VotesForWomenCard {
             .state
             .map(|s| vfwdata::code(s).to_string())
             .unwrap_or_default(),
-        description: vfwdata::describe(id).to_string(),
+        description: if full {
+            vfwdata::describe(id).to_string()
+        } else {
+            String::new()
+        },
     }
 }
 
-fn vfw_cards(ids: &[vfwdata::CardId]) -> Vec<pb::VotesForWomenCard> {
-    ids.iter().map(|&c| vfw_card(c)).collect()
+fn vfw_cards(ids: &[vfwdata::CardId], full: bool) -> Vec<pb::VotesForWomenCard> {
+    ids.iter().map(|&c| vfw_card(c, full)).collect()
 }
 
 /// What a Votes for Women game waits for, in words, from public facts only: the board's
@@ -389,8 +494,14 @@ fn vfw_pending(v: &vfw::View, to_act: &[engine::Seat]) -> pb::VotesForWomenPendi
     }
 }
 
-/// Votes for Women's typed view. `to_act` (public) names who decides now.
-pub fn votes_for_women_view(v: &vfw::View, to_act: &[engine::Seat]) -> pb::VotesForWomenView {
+/// Votes for Women's typed view, with the card texts when `full`. `to_act` (public) names
+/// who decides now.
+pub fn votes_for_women_view(
+    v: &vfw::View,
+    to_act: &[engine::Seat],
+    full: bool,
+) -> pb::VotesForWomenView {
+    let vfw_cards = |ids: &[vfwdata::CardId]| vfw_cards(ids, full);
     use vfw::{Mark, Phase, Source};
     use vfwdata::{REGIONS, STATES, Side};
     let b = &v.board;
@@ -539,7 +650,7 @@ pub fn votes_for_women_view(v: &vfw::View, to_act: &[engine::Seat]) -> pb::Votes
             .iter()
             .map(|f| {
                 let (kind, card) = match f.source {
-                    Source::Card(c) => ("card", Some(vfw_card(c))),
+                    Source::Card(c) => ("card", Some(vfw_card(c, full))),
                     Source::Campaign => ("campaign", None),
                     Source::Lobby => ("lobby", None),
                     Source::StrategyPick => ("strategy-pick", None),
@@ -568,8 +679,9 @@ fn card_type_slug(t: tv::data::CardType) -> &'static str {
     }
 }
 
-/// A card of The Vote on the wire, from its number in the data table.
-fn the_vote_card(number: u8) -> pb::TheVoteCard {
+/// A card of The Vote on the wire, from its number in the data table, with its text when
+/// `full`.
+fn the_vote_card(number: u8, full: bool) -> pb::TheVoteCard {
     use tv::data::{CardKind, Special};
     let Some(c) = tv::data::TABLE.cards.get((number as usize).wrapping_sub(1)) else {
         return pb::TheVoteCard {
@@ -609,12 +721,32 @@ fn the_vote_card(number: u8) -> pb::TheVoteCard {
         law,
         suppress,
         last_action: c.last_action(),
-        description: c.describe(&tv::data::TABLE),
+        description: if full {
+            the_vote_description(c.number)
+        } else {
+            String::new()
+        },
     }
 }
 
-fn the_vote_cards(cards: &[u8]) -> Vec<pb::TheVoteCard> {
-    cards.iter().map(|&c| the_vote_card(c)).collect()
+/// The text of a card of The Vote, rendered once per card.
+fn the_vote_description(number: u8) -> String {
+    static TEXTS: OnceLock<HashMap<u8, String>> = OnceLock::new();
+    TEXTS
+        .get_or_init(|| {
+            tv::data::TABLE
+                .cards
+                .iter()
+                .map(|c| (c.number, c.describe(&tv::data::TABLE)))
+                .collect()
+        })
+        .get(&number)
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn the_vote_cards(cards: &[u8], full: bool) -> Vec<pb::TheVoteCard> {
+    cards.iter().map(|&c| the_vote_card(c, full)).collect()
 }
 
 fn the_vote_boxes(boxes: u8, markers: &[u8; 4]) -> pb::TheVoteBoxes {
@@ -834,9 +966,11 @@ fn the_vote_pending(v: &tv::View) -> pb::TheVotePending {
     }
 }
 
-/// The Vote's typed view.
-pub fn the_vote_view(v: &tv::View) -> pb::TheVoteView {
+/// The Vote's typed view, with the card texts when `full`.
+pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
     use tv::data::{Law, TABLE};
+    let the_vote_card = |number: u8| the_vote_card(number, full);
+    let the_vote_cards = |cards: &[u8]| the_vote_cards(cards, full);
     let finished = v.outcome.is_some();
     pb::TheVoteView {
         turn: v.turn,
@@ -987,7 +1121,7 @@ mod tests {
         let to_act = game.to_act();
         assert_eq!(to_act.len(), 1, "one seat decides at a time");
         for seat in 0..2usize {
-            let p = votes_for_women_view(&game.view(engine::Viewer::Seat(seat)), &to_act);
+            let p = votes_for_women_view(&game.view(engine::Viewer::Seat(seat)), &to_act, true);
             let mut own: Vec<&str> = game.hidden().hands[seat].iter().map(|&c| slug(c)).collect();
             own.sort_unstable();
             let mut shown: Vec<&str> = p.hand.iter().map(|c| c.id.as_str()).collect();
@@ -1009,7 +1143,7 @@ mod tests {
                 "Opposition:"
             }));
         }
-        let p = votes_for_women_view(&game.view(engine::Viewer::Spectator), &to_act);
+        let p = votes_for_women_view(&game.view(engine::Viewer::Spectator), &to_act, true);
         assert!(p.hand.is_empty() && p.viewer_side.is_empty());
         assert_eq!(p.states.len(), 48);
         assert_eq!(p.regions.len(), 6);
@@ -1040,7 +1174,7 @@ mod tests {
     fn the_vote_view_carries_the_boards_markers_tracks_and_hidden_counts() {
         let game = tv::TheVote::new(&engine::Setup::new("standard", 2, 5)).expect("set-up");
         let v = game.view(engine::Viewer::Spectator);
-        let p = the_vote_view(&v);
+        let p = the_vote_view(&v, true);
         assert_eq!(p.regions.len(), 6);
         for (r, e) in p.regions.iter().zip(&v.regions) {
             let men = r.men.as_ref().expect("men boxes");
@@ -1070,7 +1204,7 @@ mod tests {
         assert!(!pending.text.is_empty());
         // Suppression values: Supremacy's Region cards as printed, its Suppression cards 1,
         // Equality's cards none.
-        let by_id = |id: &str| the_vote_card(tv::data::TABLE.card_by_id(id).expect("card"));
+        let by_id = |id: &str| the_vote_card(tv::data::TABLE.card_by_id(id).expect("card"), true);
         assert_eq!(by_id("deep-south").suppress, 2);
         assert_eq!(by_id("deep-south").region, "deep-south");
         assert_eq!(by_id("poll-tax").suppress, 1);
@@ -1099,7 +1233,7 @@ mod tests {
             let mut game =
                 tv::TheVote::new(&engine::Setup::new("standard", 2, seed)).expect("set-up");
             for _ in 0..5000 {
-                let p = the_vote_view(&game.view(engine::Viewer::Spectator));
+                let p = the_vote_view(&game.view(engine::Viewer::Spectator), true);
                 let pending = p.pending.clone().expect("pending");
                 steps.insert(pending.step.clone());
                 let to_act = game.to_act();
@@ -1157,11 +1291,116 @@ mod tests {
         }
     }
 
+    /// Views without the fixed data leave out the board and every card's text, and the
+    /// game's reference holds exactly what they leave out, for every card they show.
+    #[test]
+    fn views_without_fixed_data_leave_out_what_the_reference_holds() {
+        use rand::{Rng, SeedableRng};
+        let fixed = ViewParts {
+            json: false,
+            fixed: true,
+        };
+        let lean = ViewParts {
+            json: false,
+            fixed: false,
+        };
+        for game_id in ["presidency", "votes-for-women", "the-vote"] {
+            let reference = reference(game_id).expect("a reference for every game");
+            let texts: HashMap<String, String> = match reference.game.expect("game") {
+                pb::match_reference::Game::Presidency(p) => {
+                    assert_eq!(p.board, presidency_board());
+                    p.cards.into_iter().map(|c| (c.id, c.description)).collect()
+                }
+                pb::match_reference::Game::VotesForWomen(v) => {
+                    v.cards.into_iter().map(|c| (c.id, c.description)).collect()
+                }
+                pb::match_reference::Game::TheVote(v) => {
+                    v.cards.into_iter().map(|c| (c.id, c.description)).collect()
+                }
+            };
+            assert!(texts.values().filter(|t| !t.is_empty()).count() > 20);
+            let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+            let mut game =
+                engine::new_game(game_id, &engine::Setup::new("standard", 2, 3)).expect("set-up");
+            let mut cards_seen = 0;
+            for _ in 0..300 {
+                for viewer in [engine::Viewer::Seat(0), engine::Viewer::Spectator] {
+                    let full = game_view(&*game, viewer, fixed);
+                    let stripped = game_view(&*game, viewer, lean);
+                    assert!(full.json.is_empty() && stripped.json.is_empty());
+                    // Every (id, text) pair, in order, of each view.
+                    let pairs = |v: &pb::GameView| -> Vec<(String, String)> {
+                        match v.game.clone().expect("typed view") {
+                            pb::game_view::Game::Presidency(p) => {
+                                assert_eq!(p.board.is_empty(), v == &stripped);
+                                p.players
+                                    .iter()
+                                    .flat_map(|p| p.candidates.iter())
+                                    .chain(p.campaign_discard.iter())
+                                    .chain(p.election_drawn.iter().filter_map(|d| d.card.as_ref()))
+                                    .map(|c| (c.id.clone(), c.description.clone()))
+                                    .collect()
+                            }
+                            pb::game_view::Game::VotesForWomen(v) => v
+                                .hand
+                                .iter()
+                                .chain(v.available_states.iter())
+                                .chain(v.strategy_display.iter())
+                                .map(|c| (c.id.clone(), c.description.clone()))
+                                .collect(),
+                            pb::game_view::Game::TheVote(v) => v
+                                .display
+                                .iter()
+                                .chain(v.discard.iter())
+                                .map(|c| (c.id.clone(), c.description.clone()))
+                                .collect(),
+                        }
+                    };
+                    let (full_pairs, lean_pairs) = (pairs(&full), pairs(&stripped));
+                    assert_eq!(full_pairs.len(), lean_pairs.len());
+                    for ((id, text), (lean_id, lean_text)) in full_pairs.iter().zip(&lean_pairs) {
+                        assert_eq!(id, lean_id);
+                        assert!(lean_text.is_empty(), "{game_id}: text of {id} sent");
+                        assert_eq!(Some(text), texts.get(id), "{game_id}: {id}");
+                        cards_seen += 1;
+                    }
+                }
+                let Some(&seat) = game.to_act().first() else {
+                    break;
+                };
+                let prompt = game.prompt(seat).expect("prompt");
+                let choice = &prompt.choices[rng.random_range(0..prompt.choices.len())];
+                game.apply(seat, &choice.id).expect("legal");
+            }
+            assert!(cards_seen > 0, "{game_id}: no card shown in 300 choices");
+        }
+        assert!(reference("no-such-game").is_none());
+    }
+
+    /// The JSON view, written straight from the engine's view, is the engine's `view_json`.
+    #[test]
+    fn the_json_view_is_the_engines_view_json() {
+        let parts = ViewParts {
+            json: true,
+            fixed: false,
+        };
+        for game_id in ["presidency", "votes-for-women", "the-vote"] {
+            let game =
+                engine::new_game(game_id, &engine::Setup::new("standard", 2, 4)).expect("set-up");
+            for viewer in [engine::Viewer::Seat(1), engine::Viewer::Spectator] {
+                let wire = game_view(&*game, viewer, parts);
+                let parsed: serde_json::Value =
+                    serde_json::from_str(&wire.json).expect("JSON text");
+                assert_eq!(parsed, game.view_json(viewer), "{game_id} {viewer:?}");
+            }
+        }
+    }
+
     #[test]
     fn cached_presidency_cards_and_board_match_a_fresh_rendering() {
         for deck in [Deck::Campaign, Deck::Candidate, Deck::Election] {
             for c in deck.cards() {
-                let card = presidency_card(c.id);
+                let card = presidency_card(c.id, true);
                 assert_eq!(card, render_presidency_card(c.id), "{}", c.id);
                 assert!(
                     !card.description.is_empty() || c.effects.is_empty(),
@@ -1170,7 +1409,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(presidency_card("no-such-card").name, "no-such-card");
+        assert_eq!(presidency_card("no-such-card", true).name, "no-such-card");
         assert_eq!(presidency_board(), render_presidency_board());
         assert_eq!(presidency_board().len(), pdata::SPACES.len());
     }

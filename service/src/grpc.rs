@@ -190,6 +190,7 @@ impl Hustings for HustingsService {
             .ask(&req.match_id, |reply| Command::Watch {
                 viewer,
                 from_version,
+                json: req.include_json_view,
                 reply,
             })
             .await?;
