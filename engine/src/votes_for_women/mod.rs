@@ -35,6 +35,8 @@ mod oppobot;
 #[cfg(test)]
 mod oppobot_tests;
 #[cfg(test)]
+mod team_tests;
+#[cfg(test)]
 mod tests;
 
 pub use oppobot::OppobotMode;
@@ -3421,6 +3423,20 @@ impl VotesForWomen {
             return false;
         };
         if player(side, slot) == p {
+            return true;
+        }
+        // Eye on the Future: looking through the side's shared deck tells, by elimination,
+        // what the partner holds, so the partner's hand is shown while the card resolves.
+        if p == player(side, 1 - slot.min(1))
+            && board.stack.last().is_some_and(|f| {
+                f.side == side
+                    && f.slot == slot
+                    && f.task
+                        == Some(Task::PlayOne {
+                            from: PlayFrom::Deck,
+                        })
+            })
+        {
             return true;
         }
         let foe = side.other();
