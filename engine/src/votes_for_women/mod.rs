@@ -488,7 +488,7 @@ impl Board {
     /// Which of `side`'s players plays this Operations round: on a two-player side the first
     /// plays rounds 1, 3, 5 and the second rounds 2, 4, 6.
     pub fn round_slot(&self, side: Side) -> u8 {
-        u8::from(self.pair(side) && self.round % 2 == 0)
+        u8::from(self.pair(side) && self.round.is_multiple_of(2))
     }
 
     /// The player who makes `side`'s Strategy Phase decisions: the second on a two-player side.
@@ -500,7 +500,7 @@ impl Board {
     /// Opposition first, Suffragist second, Opposition second, and again.
     pub fn vote_picker(&self) -> (Side, u8) {
         let k = self.votes_cast % 4;
-        let side = if k % 2 == 0 {
+        let side = if k.is_multiple_of(2) {
             Side::Suffragist
         } else {
             Side::Opposition
