@@ -416,6 +416,8 @@ fn team_final_voting_order_alternates_partners() {
         (TEAM_4, 4, vec![0, 2, 1, 3, 0]),
         (TEAM_3_SUFFRAGISTS, 3, vec![0, 2, 1, 2, 0]),
         (TEAM_3_OPPOSITION, 3, vec![0, 1, 0, 2, 0]),
+        // Co-op: Purple, the Oppobot (no seat), Yellow, the Oppobot, Purple.
+        (COOP, 2, vec![0, 1, 0]),
     ] {
         let mut g = new(variant, seats, 9);
         g.edit(|b, _| {
@@ -434,6 +436,14 @@ fn team_final_voting_order_alternates_partners() {
             play_until(&mut g, &["keep"], |g| g.board.vote.is_none());
         }
         assert_eq!(seen, order, "{variant}");
+        if variant == COOP {
+            // Each of the Oppobot's picks came between two of the players'.
+            let picks = g.log.iter().filter(|e| {
+                e.text.starts_with("Oppobot: picks") && e.text.contains("(Final Voting")
+            });
+            // The Oppobot picks at once after each of the three: three picks.
+            assert_eq!(picks.count(), 3, "the Oppobot picked after each player");
+        }
     }
 }
 
