@@ -10,7 +10,9 @@
 //! unclear rule follows `shared/reference/votes-for-women/facts.md`.
 //!
 //! Seats: seat 0 is the Suffragist, seat 1 the Opposition. `Board::seats` maps seats to
-//! sides so that the two-player-per-side variants can be added without changing the rules.
+//! sides; in the team variants a side has two seats (Purple and Yellow, or First and Second
+//! Opposition), `coop` is Purple and Yellow against the Oppobot. Buttons, decks and the drawn
+//! zone stay per side; hands and claimed cards are per player ([`player`]).
 //!
 //! Choice ids: `event:<card>`, `campaign:<card>`, `organize:<card>`, `lobby:<card>`,
 //! `claimed:<card>`, `done`; cubes are `state:NY`, or `purple:NY` / `yellow:NY` where a colour
@@ -29,6 +31,18 @@
 //!   when none is open (and it could still pay to move).
 //! - cubes are unlimited, as in `facts.md`'s source (the box holds 65/65/60); buttons are
 //!   capped at 12 and 6.
+//! - team variants: a player campaigns only with a Campaigner of her own colour (the Opposition
+//!   has one colour, so its partners share theirs); with fewer own Campaigners than dice each
+//!   die goes to one of them (`campaigner:<k>`), otherwise one die each as in the two-player
+//!   game; Organizing and Lobbying need any Campaigner of the side;
+//! - team variants: Change In Plans looks at the hand of the opposing player whose round it
+//!   is; Eye on the Future shows the searcher her partner's hand too (the shared deck tells it
+//!   by elimination); the side's drawn cards and stacked deck ends are seen by both partners;
+//! - team variants: in Final Voting each side's die is rolled (and re-rolled) by the partner
+//!   who picked last for that side; in Cleanup each partner proposes in turn (first, then
+//!   second) until `done`, and each proposal (the held-card swap, or one claimed card) can be
+//!   made once per Cleanup, so the phase always ends; the Strategy card a two-player side
+//!   wins is taken by its second player, who keeps it or gives it (`give:<card>`).
 
 pub mod data;
 mod oppobot;
