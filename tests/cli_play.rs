@@ -200,7 +200,7 @@ fn winner_line(o: &Outcome, r: &Replay) -> String {
         })
         .collect();
     if o.draw || names.is_empty() {
-        "Nobody wins: a draw.".to_string()
+        "No seat wins.".to_string()
     } else {
         format!("Winner: {}", names.join(", "))
     }

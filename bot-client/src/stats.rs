@@ -278,6 +278,20 @@ impl std::fmt::Display for Summary {
                 s.decisions
             )?;
         }
+        if self.by_seat.len() == 1 && self.games > 0 {
+            // One seat: the games it lost were won by the game's automaton (the Oppobot).
+            let lost = self.games - self.by_seat[0].wins;
+            let (lo, hi) = wilson(lost, self.games, Z95);
+            writeln!(
+                f,
+                "  single-seat variant, {} played every game; the automated opponent won {lost} \
+                 ({:.1}%, 95% CI {:.1}%–{:.1}%)",
+                self.a.ai,
+                100.0 * lost as f64 / self.games as f64,
+                100.0 * lo,
+                100.0 * hi
+            )?;
+        }
         for s in &self.by_seat {
             let all = RateSummary {
                 games: s.games,

@@ -1,5 +1,7 @@
 //! Tournaments: two AIs play N matches on a server (or on one started in-process), swapping
-//! seats every other game, and the result is a win rate per AI with a 95% interval.
+//! seats every other game, and the result is a win rate per AI with a 95% interval. In a
+//! single-seat variant (solitaire against the Oppobot) side A plays every game, and the games
+//! no seat won are the automated opponent's wins.
 
 use std::sync::Arc;
 
@@ -166,7 +168,13 @@ async fn play_one(
         .summary
         .context("the server created a match but did not describe it")?;
     let seats = created.seats.len();
-    let is_a: Vec<bool> = (0..seats).map(|s| side_is_a(g, s)).collect();
+    // A single-seat variant (solitaire against the Oppobot) has no seat to swap: side A plays
+    // every game, and a game no seat wins is the automated opponent's win (a draw here).
+    let is_a: Vec<bool> = if seats == 1 {
+        vec![true]
+    } else {
+        (0..seats).map(|s| side_is_a(g, s)).collect()
+    };
     let mut players = tokio::task::JoinSet::new();
     for (seat, &a) in is_a.iter().enumerate() {
         let side = if a { &config.a } else { &config.b };

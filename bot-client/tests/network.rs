@@ -144,6 +144,38 @@ async fn the_pool_fills_the_bot_seats_of_a_match_a_human_created() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_solitaire_tournament_seats_side_a_every_game_and_counts_the_oppobots_wins() {
+    let server = server().await;
+    let tally = run_tournament(TournamentConfig {
+        server: server.url(),
+        game: "votes-for-women".into(),
+        variant: "solitaire".into(),
+        seats: 0,
+        a: Side::parse("random"),
+        b: Side::parse("greedy"),
+        games: 4,
+        concurrency: 2,
+        seed: 7,
+        progress: false,
+        retry: quick_retry(),
+    })
+    .await
+    .expect("tournament ran");
+    assert_eq!(tally.games, 4);
+    assert!(tally.a_decisions > 0, "side A played");
+    assert_eq!(tally.b_decisions, 0, "side B has no seat to play");
+    assert_eq!(tally.b_wins, 0);
+    // A random Suffragist loses to the Oppobot: no seat wins, the games count as draws.
+    assert_eq!(tally.draws + tally.a_wins, 4);
+    let text = tally.summary().to_string();
+    assert!(
+        text.contains("single-seat variant, random played every game; the automated opponent won"),
+        "{text}"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_twenty_game_tournament_over_loopback_completes() {
     let server = server().await;
     let tally = run_tournament(TournamentConfig {

@@ -417,14 +417,15 @@ fn vfw_cards(ids: &[vfwdata::CardId], full: bool) -> Vec<pb::VotesForWomenCard> 
 fn vfw_pending(v: &vfw::View, to_act: &[engine::Seat]) -> pb::VotesForWomenPending {
     use vfw::{DicePurpose, Phase, Task};
     let b = &v.board;
-    let Some(side) = to_act.first().and_then(|&s| b.seats.get(s).copied()) else {
+    let Some((side, slot)) = to_act.first().and_then(|&s| b.seat_player(s)) else {
         return pb::VotesForWomenPending {
             side: String::new(),
             kind: "none".into(),
             text: "Nothing: the game is over".into(),
+            player: String::new(),
         };
     };
-    let name = side.name();
+    let name = b.player_name(side, slot);
     let top = b.stack.last().and_then(|f| f.task.as_ref());
     let (kind, text) = match top {
         Some(Task::Dice { purpose, die, dice }) => {
@@ -446,6 +447,13 @@ fn vfw_pending(v: &vfw::View, to_act: &[engine::Seat]) -> pb::VotesForWomenPendi
             )
         }
         Some(Task::Assign { .. }) => ("assign", "give the dice to the Campaigners".into()),
+        Some(Task::PoolAssign { dice, .. }) => (
+            "pool-assign",
+            format!(
+                "give the side's campaign dice to own Campaigners ({} left)",
+                dice.len()
+            ),
+        ),
         Some(Task::Campaign { left, .. }) => (
             "campaign",
             format!("place a Campaigner's cubes ({left} left), or move it"),
@@ -484,6 +492,14 @@ fn vfw_pending(v: &vfw::View, to_act: &[engine::Seat]) -> pb::VotesForWomenPendi
                 ("vote-roll", "roll (or re-roll) for the state voting".into())
             }
             Phase::FinalVoting => ("vote-state", "choose the next state to vote".into()),
+            Phase::Cleanup if b.exchanges.as_ref().is_some_and(|x| x.offer.is_some()) => (
+                "exchange-answer",
+                "accept or decline the partner's exchange".into(),
+            ),
+            Phase::Cleanup => (
+                "exchange-propose",
+                "propose an exchange of cards with the partner, or none".into(),
+            ),
             Phase::Finished => ("none", "nothing".into()),
         },
     };
@@ -491,7 +507,56 @@ fn vfw_pending(v: &vfw::View, to_act: &[engine::Seat]) -> pb::VotesForWomenPendi
         side: vfw_side(side),
         kind: kind.into(),
         text: format!("{name}: {text}"),
+        player: name.into(),
     }
+}
+
+/// The name of `side`'s player `slot`, "Oppobot" for the automated Opposition.
+fn vfw_player_name(b: &vfw::Board, side: vfwdata::Side, slot: u8) -> String {
+    if side == vfwdata::Side::Opposition && b.oppobot.is_some() {
+        "Oppobot".into()
+    } else {
+        b.player_name(side, slot).into()
+    }
+}
+
+/// Every player: the seats in order, then the Oppobot when it plays.
+fn vfw_players(v: &vfw::View, to_act: &[engine::Seat], full: bool) -> Vec<pb::VotesForWomenPlayer> {
+    use vfwdata::Side;
+    let b = &v.board;
+    let colour = |side: Side, slot: u8| match side {
+        Side::Opposition => "red",
+        Side::Suffragist if !b.pair(side) => "purple+yellow",
+        Side::Suffragist if slot == 0 => "purple",
+        Side::Suffragist => "yellow",
+    };
+    let entry = |seat: Option<usize>, side: Side, slot: u8| {
+        let p = vfw::player(side, slot);
+        pb::VotesForWomenPlayer {
+            seat: seat.map(|s| s as u32),
+            side: vfw_side(side),
+            name: vfw_player_name(b, side, slot),
+            colour: colour(side, slot).into(),
+            slot: slot as u32,
+            hand_count: v.hand_count.get(p).copied().unwrap_or(0) as u32,
+            claimed: b
+                .claimed
+                .get(p)
+                .map(|c| vfw_cards(c, full))
+                .unwrap_or_default(),
+            to_act: seat.is_some_and(|s| to_act.contains(&s)),
+        }
+    };
+    let mut out: Vec<pb::VotesForWomenPlayer> = (0..b.seats.len())
+        .filter_map(|seat| {
+            b.seat_player(seat)
+                .map(|(side, slot)| entry(Some(seat), side, slot))
+        })
+        .collect();
+    if b.oppobot.is_some() {
+        out.push(entry(None, Side::Opposition, 0));
+    }
+    out
 }
 
 /// Votes for Women's typed view, with the card texts when `full`. `to_act` (public) names
@@ -511,17 +576,45 @@ pub fn votes_for_women_view(
             .map(vfw_cards)
             .unwrap_or_default()
     };
-    let opponent_hand = v
-        .viewer
-        .and_then(|s| v.hands[s.other().index()].as_deref())
+    let me = v.viewer.map(|s| vfw::player(s, v.viewer_slot));
+    let hand = me
+        .and_then(|p| v.hands.get(p).and_then(|h| h.as_deref()))
         .map(vfw_cards)
         .unwrap_or_default();
+    // Another player's hand shown to the viewer (Change In Plans): never a partner's.
+    let opponent_hand = v
+        .viewer
+        .and_then(|s| {
+            [0, 2]
+                .into_iter()
+                .map(|k| s.other().index() + k)
+                .find_map(|p| v.hands.get(p).and_then(|h| h.as_deref()))
+        })
+        .map(vfw_cards)
+        .unwrap_or_default();
+    // Sums over a side's players (index `i` and `i + 2`).
+    let side_hand = |i: usize| {
+        v.hand_count
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| p % 2 == i)
+            .map(|(_, &n)| n as u32)
+            .sum::<u32>()
+    };
+    let side_claimed = |i: usize| -> Vec<vfwdata::CardId> {
+        b.claimed
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| p % 2 == i)
+            .flat_map(|(_, c)| c.iter().copied())
+            .collect()
+    };
     let state_card_of = |s: vfwdata::St| -> String {
         let holds =
             |ids: &[vfwdata::CardId]| ids.iter().any(|&c| vfwdata::card(c).state == Some(s));
-        if holds(&b.claimed[0]) {
+        if holds(&side_claimed(0)) {
             "suffragist".into()
-        } else if holds(&b.claimed[1]) {
+        } else if holds(&side_claimed(1)) {
             "opposition".into()
         } else if holds(&b.available_states) {
             "available".into()
@@ -540,6 +633,7 @@ pub fn votes_for_women_view(
             Phase::Operations => "operations",
             Phase::FinalVoting => "final-voting",
             Phase::Finished => "finished",
+            Phase::Cleanup => "cleanup",
         }
         .into(),
         round: if b.phase == Phase::Operations {
@@ -611,13 +705,13 @@ pub fn votes_for_women_view(
                     seat: seat_of(side),
                     buttons: b.buttons[i] as u32,
                     button_cap: side.button_cap() as u32,
-                    hand_count: v.hand_count[i] as u32,
+                    hand_count: side_hand(i),
                     drawn_count: v.drawn_count[i] as u32,
                     deck_count: v.deck_count[i] as u32,
                     deck_top_count: v.deck_top_count[i] as u32,
                     deck_bottom_count: v.deck_bottom_count[i] as u32,
                     deck_by_era: b.era_ordered[i],
-                    claimed: vfw_cards(&b.claimed[i]),
+                    claimed: vfw_cards(&side_claimed(i)),
                 }
             })
             .collect(),
@@ -628,7 +722,7 @@ pub fn votes_for_women_view(
         strategy_display: vfw_cards(&b.strategy_display),
         out_of_game: vfw_cards(&b.out),
         strategy_deck_count: v.strategy_deck_count as u32,
-        hand: own(&v.hands),
+        hand,
         opponent_hand,
         drawn: own(&v.drawn),
         deck_top: own(&v.deck_top),
@@ -660,9 +754,39 @@ pub fn votes_for_women_view(
                     kind: kind.into(),
                     card,
                     failed: f.failed,
+                    player: vfw_player_name(b, f.side, f.slot),
                 }
             })
             .collect(),
+        players: vfw_players(v, to_act, full),
+        viewer_player: v
+            .viewer
+            .map(|s| b.player_name(s, v.viewer_slot).to_string())
+            .unwrap_or_default(),
+        active_player: if b.phase == Phase::Operations {
+            vfw_player_name(b, b.active, b.round_slot(b.active))
+        } else {
+            String::new()
+        },
+        exchange: b.exchanges.as_ref().map(|x| {
+            let (kind, arg) = x
+                .offer
+                .as_deref()
+                .map(|o| o.split_once(':').unwrap_or((o, "")))
+                .unwrap_or(("", ""));
+            pb::VotesForWomenExchange {
+                side: vfw_side(x.side),
+                proposer: b.player_name(x.side, x.proposer).into(),
+                offer: kind.into(),
+                card: vfwdata::card_by_slug(arg).map(|c| vfw_card(c, full)),
+            }
+        }),
+        final_voting_picker: if b.phase == Phase::FinalVoting {
+            let (side, slot) = b.vote_picker();
+            vfw_player_name(b, side, slot)
+        } else {
+            String::new()
+        },
     }
 }
 
@@ -1113,6 +1237,53 @@ pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
 mod tests {
     use super::*;
     use hustings_engine::Game;
+
+    #[test]
+    fn votes_for_women_team_view_names_each_player_and_hides_partners_hands() {
+        use hustings_engine::votes_for_women::{VotesForWomen, data::slug};
+        let game = VotesForWomen::new(&engine::Setup::new("team-4", 4, 11)).expect("set-up");
+        let to_act = game.to_act();
+        assert_eq!(to_act, vec![0], "Purple plays round 1 of turn 1");
+        let names = ["Purple", "Yellow", "First Opposition", "Second Opposition"];
+        for seat in 0..4usize {
+            let p = votes_for_women_view(&game.view(engine::Viewer::Seat(seat)), &to_act, true);
+            assert_eq!(p.viewer_player, names[seat]);
+            assert_eq!(p.active_player, "Purple");
+            assert_eq!(p.pending.as_ref().expect("pending").player, "Purple");
+            let (side, slot) = game.board().seat_player(seat).expect("seat");
+            let mut own: Vec<&str> = game
+                .player_hand(side, slot)
+                .iter()
+                .map(|&c| slug(c))
+                .collect();
+            own.sort_unstable();
+            let mut shown: Vec<&str> = p.hand.iter().map(|c| c.id.as_str()).collect();
+            shown.sort_unstable();
+            assert_eq!(shown, own, "seat {seat} sees its own 4 cards");
+            assert_eq!(own.len(), 4);
+            assert!(
+                p.opponent_hand.is_empty(),
+                "no other hand, not the partner's"
+            );
+            assert_eq!(p.players.len(), 4);
+            for (i, pl) in p.players.iter().enumerate() {
+                assert_eq!(pl.seat, Some(i as u32));
+                assert_eq!(pl.name, names[i]);
+                assert_eq!(pl.hand_count, 4);
+                assert_eq!(pl.to_act, i == 0);
+            }
+            assert_eq!(p.players[0].colour, "purple");
+            assert_eq!(p.players[1].colour, "yellow");
+            assert_eq!(p.players[3].colour, "red");
+            // The side's count is both partners' cards.
+            assert_eq!(p.sides[0].hand_count, 8);
+        }
+        let coop = VotesForWomen::new(&engine::Setup::new("coop", 2, 3)).expect("set-up");
+        let p = votes_for_women_view(&coop.view(engine::Viewer::Seat(1)), &coop.to_act(), true);
+        assert_eq!(p.players.len(), 3, "Purple, Yellow and the Oppobot");
+        assert_eq!(p.players[2].name, "Oppobot");
+        assert_eq!(p.players[2].seat, None);
+    }
 
     #[test]
     fn votes_for_women_view_shows_each_seat_its_own_hand_only() {

@@ -160,7 +160,16 @@ fn votes_for_women_score(game: &dyn AnyGame, seat: Seat) -> f64 {
         s += b.congress as f64 * urgency * VFW_SENT / 12.0;
     }
     s += VFW_BUTTON * (b.buttons[0] as f64 - b.buttons[1] as f64);
-    s += VFW_CARD * (view.hand_count[0] as f64 - view.hand_count[1] as f64);
+    // Cards held per side: hand counts are per player (index 0 / 1, plus 2 for partners).
+    let held = |i: usize| -> f64 {
+        view.hand_count
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| p % 2 == i)
+            .map(|(_, &n)| n as f64)
+            .sum()
+    };
+    s += VFW_CARD * (held(0) - held(1));
     match my_side {
         Side::Suffragist => s,
         Side::Opposition => -s,

@@ -160,7 +160,8 @@ pub fn outcome(o: &Outcome, seats: &[SeatSummary], viewer: Option<u32>, style: &
         .map(|&w| style.seat_bold(w, &seat_name(seats, w)))
         .collect();
     if o.draw || o.winners.is_empty() {
-        out += &format!("  {}\n", style.bold("Nobody wins: a draw."));
+        // A draw, or an automated opponent (the Oppobot) won: the reason line says which.
+        out += &format!("  {}\n", style.bold("No seat wins."));
     } else {
         out += &format!("  {} {}\n", style.good("Winner:"), names.join(", "));
     }

@@ -22,6 +22,7 @@ pub fn board(v: &VotesForWomenView, style: &Style) -> String {
     out += &header(v, style);
     out += &map(v, style);
     out += &sides(v, style);
+    out += &players(v, style);
     out += &cards(v, style);
     out += &pending(v, style);
     out
@@ -45,6 +46,7 @@ fn phase_text(v: &VotesForWomenView) -> String {
         "strategy" => "Strategy Phase".into(),
         "operations" => format!("Operations round {} of 6", v.round),
         "final-voting" => "Final Voting".into(),
+        "cleanup" => "Cleanup: partners may exchange cards".into(),
         "finished" => "game over".into(),
         other => other.to_string(),
     }
@@ -54,7 +56,16 @@ fn header(v: &VotesForWomenView, style: &Style) -> String {
     let mut out = style.heading("VOTES FOR WOMEN") + "\n";
     out += &format!("Turn {} of 6 · {}", v.turn, phase_text(v));
     if v.phase == "operations" {
-        out += &format!(" · {} to play", side_name(&v.active_side));
+        // In team modes (and against the Oppobot) name the player, not just the side.
+        let who = if v.active_player.is_empty() {
+            side_name(&v.active_side).to_string()
+        } else {
+            v.active_player.clone()
+        };
+        out += &format!(" · {who} to play");
+    }
+    if !v.viewer_player.is_empty() && v.viewer_player != side_name(&v.viewer_side) {
+        out += &format!(" · you are {}", v.viewer_player);
     }
     out.push('\n');
     let congress = v.congress.unwrap_or_default();
@@ -179,6 +190,43 @@ fn sides(v: &VotesForWomenView, style: &Style) -> String {
     out
 }
 
+/// The players, when a side has two or the Oppobot plays: colour, cards held, claimed cards
+/// and who acts now.
+fn players(v: &VotesForWomenView, style: &Style) -> String {
+    let team = v.players.len() > 2 || v.players.iter().any(|p| p.seat.is_none());
+    if !team {
+        return String::new();
+    }
+    let mut out = style.heading("Players")
+        + "
+";
+    for p in &v.players {
+        let seat = p.seat.unwrap_or_else(|| side_seat(&p.side));
+        let mut line = format!(
+            "  {} ({})",
+            style.seat_bold(seat, &p.name),
+            p.colour.replace('+', " or ")
+        );
+        if p.seat.is_none() {
+            line += " · automated, its moves are in the log";
+        } else {
+            line += &format!(" · {} in hand", p.hand_count);
+        }
+        if p.name == v.viewer_player {
+            line += " · you";
+        }
+        if !p.claimed.is_empty() {
+            line += &format!(" · claimed: {}", names(&p.claimed));
+        }
+        if p.to_act {
+            line += " ◀ to act";
+        }
+        out += &line;
+        out.push('\n');
+    }
+    out
+}
+
 fn card_list(title: &str, list: &[VotesForWomenCard], style: &Style) -> String {
     if list.is_empty() {
         return String::new();
@@ -237,6 +285,18 @@ fn cards(v: &VotesForWomenView, style: &Style) -> String {
 
 fn pending(v: &VotesForWomenView, style: &Style) -> String {
     let mut out = String::new();
+    if let Some(x) = &v.exchange {
+        let what = match (x.offer.as_str(), &x.card) {
+            ("give", Some(c)) => format!("{} offers {}", x.proposer, c.name),
+            ("ask", Some(c)) => format!("{} asks for {}", x.proposer, c.name),
+            ("held", _) => format!("{} proposes to swap held cards", x.proposer),
+            _ => format!("{} may propose an exchange", x.proposer),
+        };
+        out += &format!("Cleanup exchange: {what}\n");
+    }
+    if !v.final_voting_picker.is_empty() && v.vote.is_none() {
+        out += &format!("{} picks the next state to vote\n", v.final_voting_picker);
+    }
     if let Some(c) = v.strategy_commit {
         out += &format!("Suffragist committed {c} buttons for the Strategy card\n");
     }
@@ -265,7 +325,12 @@ fn pending(v: &VotesForWomenView, style: &Style) -> String {
                 .map(|c| c.name.clone())
                 .unwrap_or_else(|| p.kind.replace('-', " "));
             let failed = if p.failed { " (failed)" } else { "" };
-            format!("{} {what}{failed}", side_name(&p.side))
+            let who = if p.player.is_empty() {
+                side_name(&p.side).to_string()
+            } else {
+                p.player.clone()
+            };
+            format!("{who} {what}{failed}")
         })
         .collect();
     if !plays.is_empty() {
@@ -405,14 +470,55 @@ mod tests {
                 kind: "card".into(),
                 card: Some(card("Seneca Falls", "place 2 cubes")),
                 failed: false,
+                player: String::new(),
             }],
             pending: Some(VotesForWomenPending {
                 side: "suffragist".into(),
                 kind: "place".into(),
                 text: "Suffragist: place cubes (2 left)".into(),
+                player: "Suffragist".into(),
             }),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn team_modes_name_the_player_to_act_and_list_every_player() {
+        use hustings_proto::v1::{VotesForWomenExchange, VotesForWomenPlayer};
+        let mut v = view();
+        v.variant = "coop".into();
+        v.viewer_player = "Purple".into();
+        v.active_player = "Yellow".into();
+        let player =
+            |seat: Option<u32>, side: &str, name: &str, colour: &str, to_act| VotesForWomenPlayer {
+                seat,
+                side: side.into(),
+                name: name.into(),
+                colour: colour.into(),
+                hand_count: 3,
+                to_act,
+                ..Default::default()
+            };
+        v.players = vec![
+            player(Some(0), "suffragist", "Purple", "purple", false),
+            player(Some(1), "suffragist", "Yellow", "yellow", true),
+            player(None, "opposition", "Oppobot", "red", false),
+        ];
+        v.players[0].claimed = vec![card("Ohio", "add cubes")];
+        v.exchange = Some(VotesForWomenExchange {
+            side: "suffragist".into(),
+            proposer: "Purple".into(),
+            offer: "held".into(),
+            card: None,
+        });
+        let text = board(&v, &Style::PLAIN);
+        assert!(text.contains("Operations round 3 of 6 · Yellow to play · you are Purple"));
+        assert!(text.contains("  Purple (purple) · 3 in hand · you · claimed: Ohio\n"));
+        assert!(text.contains("  Yellow (yellow) · 3 in hand ◀ to act\n"));
+        assert!(text.contains("  Oppobot (red) · automated, its moves are in the log\n"));
+        assert!(text.contains("Cleanup exchange: Purple proposes to swap held cards"));
+        // The two-player board lists no players.
+        assert!(!board(&view(), &Style::PLAIN).contains("Players"));
     }
 
     #[test]

@@ -10,7 +10,9 @@
 //! unclear rule follows `shared/reference/votes-for-women/facts.md`.
 //!
 //! Seats: seat 0 is the Suffragist, seat 1 the Opposition. `Board::seats` maps seats to
-//! sides so that the two-player-per-side variants can be added without changing the rules.
+//! sides; in the team variants a side has two seats (Purple and Yellow, or First and Second
+//! Opposition), `coop` is Purple and Yellow against the Oppobot. Buttons, decks and the drawn
+//! zone stay per side; hands and claimed cards are per player ([`player`]).
 //!
 //! Choice ids: `event:<card>`, `campaign:<card>`, `organize:<card>`, `lobby:<card>`,
 //! `claimed:<card>`, `done`; cubes are `state:NY`, or `purple:NY` / `yellow:NY` where a colour
@@ -29,11 +31,25 @@
 //!   when none is open (and it could still pay to move).
 //! - cubes are unlimited, as in `facts.md`'s source (the box holds 65/65/60); buttons are
 //!   capped at 12 and 6.
+//! - team variants: a player campaigns only with a Campaigner of her own colour (the Opposition
+//!   has one colour, so its partners share theirs); with fewer own Campaigners than dice each
+//!   die goes to one of them (`campaigner:<k>`), otherwise one die each as in the two-player
+//!   game; Organizing and Lobbying need any Campaigner of the side;
+//! - team variants: Change In Plans looks at the hand of the opposing player whose round it
+//!   is; Eye on the Future shows the searcher her partner's hand too (the shared deck tells it
+//!   by elimination); the side's drawn cards and stacked deck ends are seen by both partners;
+//! - team variants: in Final Voting each side's die is rolled (and re-rolled) by the partner
+//!   who picked last for that side; in Cleanup each partner proposes in turn (first, then
+//!   second) until `done`, and each proposal (the held-card swap, or one claimed card) can be
+//!   made once per Cleanup, so the phase always ends; the Strategy card a two-player side
+//!   wins is taken by its second player, who keeps it or gives it (`give:<card>`).
 
 pub mod data;
 mod oppobot;
 #[cfg(test)]
 mod oppobot_tests;
+#[cfg(test)]
+mod team_tests;
 #[cfg(test)]
 mod tests;
 
@@ -60,6 +76,23 @@ pub const ROUNDS: u8 = 6;
 pub const PLANNING_DRAW: usize = 6;
 /// The variant with one Suffragist seat against the Oppobot.
 pub const SOLITAIRE: &str = "solitaire";
+/// Purple and Yellow (two seats) together against the Oppobot.
+pub const COOP: &str = "coop";
+/// Purple and Yellow against one Opposition player (3 seats).
+pub const TEAM_3_SUFFRAGISTS: &str = "team-3-suffragists";
+/// One Suffragist against a First and a Second Opposition player (3 seats).
+pub const TEAM_3_OPPOSITION: &str = "team-3-opposition";
+/// Purple and Yellow against a First and a Second Opposition player (4 seats).
+pub const TEAM_4: &str = "team-4";
+/// Cards each player of a two-player side draws in the Planning phase (to hold 4).
+pub const TEAM_PLANNING_DRAW: usize = 3;
+
+/// The index of a player: its side's index for the side's first (or only) player (Purple,
+/// the First Opposition player), plus 2 for the second (Yellow, the Second Opposition
+/// player). Hands and claimed cards are kept per player.
+pub fn player(side: Side, slot: u8) -> usize {
+    side.index() + 2 * slot as usize
+}
 
 /// A Green check (ratified) or a Red X (rejected).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +136,24 @@ pub enum Phase {
     /// After turn 6: states vote one by one.
     FinalVoting,
     Finished,
+    /// End of turns 1–5 with a two-player side: partners may exchange held and claimed
+    /// cards, each exchange proposed by one and accepted or declined by the other.
+    Cleanup,
+}
+
+/// The Cleanup exchanges of a two-player side in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Exchanges {
+    /// The side whose partners exchange now.
+    pub side: Side,
+    /// Which of the two proposes now (0 first, 1 second); each proposes until `done`.
+    pub proposer: u8,
+    /// The proposal waiting for the partner's answer: `held` (swap the held cards),
+    /// `give:<card>` (the proposer gives a claimed card), `ask:<card>` (the partner gives one).
+    pub offer: Option<String>,
+    /// What was proposed already this Cleanup (`held`, or a claimed card's slug): each at
+    /// most once, so the phase always ends.
+    pub made: Vec<String>,
 }
 
 /// Why dice were rolled, which decides when a re-roll is offered and what follows.
@@ -160,6 +211,12 @@ pub enum Task {
     Assign {
         dice: Vec<u8>,
         given: Vec<(u8, u8)>,
+    },
+    /// Campaigning on a two-player side: the dice of all the side's Campaigners go one by
+    /// one to the player's own Campaigners (`totals`: campaigner index, cubes so far).
+    PoolAssign {
+        dice: Vec<u8>,
+        totals: Vec<(u8, u8)>,
     },
     /// Each Campaigner in turn places its cubes (`queue`: campaigner index, cubes).
     Campaign {
@@ -234,6 +291,9 @@ pub struct Frame {
     #[serde(default)]
     pub base: u8,
     pub task: Option<Task>,
+    /// Which player of the side plays it (0: first or only, 1: second).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub slot: u8,
     /// The card is a State or Strategy card the Oppobot claimed, played for its Oppobot
     /// text (`oppobot_alt_texts.md`) instead of its own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -276,7 +336,9 @@ pub struct Board {
     pub final_voting_box: Vec<CardId>,
     pub available_states: Vec<CardId>,
     pub strategy_display: Vec<CardId>,
-    pub claimed: [Vec<CardId>; 2],
+    /// Claimed State and Strategy cards per player (see [`player`]): 2 entries, or 4 when a
+    /// side has two players.
+    pub claimed: Vec<Vec<CardId>>,
     /// Cards out of the game, seen by both sides.
     pub out: Vec<CardId>,
     /// The Draw Deck is still stacked by era (no reshuffle yet).
@@ -284,6 +346,12 @@ pub struct Board {
     pub stack: Vec<Frame>,
     /// Who chooses the next state in Final Voting.
     pub chooser: Side,
+    /// States decided in Final Voting so far: sets whose turn it is to pick and roll.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub votes_cast: u8,
+    /// The Cleanup exchanges in progress (team variants only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exchanges: Option<Exchanges>,
     pub vote: Option<Vote>,
     pub outcome: Option<Outcome>,
     /// Set when the Opposition is the Oppobot (solitaire): its difficulty and its Start
@@ -297,14 +365,19 @@ pub struct Board {
 pub struct View {
     pub board: Board,
     pub viewer: Option<Side>,
-    pub hand_count: [u8; 2],
+    /// Which player of its side the viewer is (0 first or only, 1 second).
+    #[serde(default)]
+    pub viewer_slot: u8,
+    /// Cards in each player's hand (see [`player`]).
+    pub hand_count: Vec<u8>,
     pub drawn_count: [u8; 2],
     pub deck_count: [u8; 2],
     pub deck_top_count: [u8; 2],
     pub deck_bottom_count: [u8; 2],
     pub strategy_deck_count: u8,
-    /// A hand, when this viewer may see it (its own, or the opponent's under Change In Plans).
-    pub hands: [Option<Vec<CardId>>; 2],
+    /// Each player's hand, when this viewer may see it (its own, or an opponent's under
+    /// Change In Plans); a partner's hand stays hidden.
+    pub hands: Vec<Option<Vec<CardId>>>,
     /// Cards an effect has drawn and not yet placed (own only).
     pub drawn: [Option<Vec<CardId>>; 2],
     /// Cards the owner put on top of its deck, the next draw last (own only).
@@ -354,7 +427,8 @@ impl DrawDeck {
 /// What no other seat may see.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Hidden {
-    pub hands: [Vec<CardId>; 2],
+    /// Per player (see [`player`]).
+    pub hands: Vec<Vec<CardId>>,
     pub drawn: [Vec<CardId>; 2],
     pub decks: [DrawDeck; 2],
     /// Top is the end.
@@ -384,9 +458,89 @@ fn yes() -> bool {
     true
 }
 
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+impl Board {
+    /// Whether `side` is played by two players (Purple and Yellow, or First and Second).
+    pub fn pair(&self, side: Side) -> bool {
+        self.seats.iter().filter(|&&s| s == side).count() == 2
+    }
+
+    /// The seat of `side`'s player `slot`, if a person plays it (not the Oppobot).
+    pub fn player_seat(&self, side: Side, slot: u8) -> Option<Seat> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s == side)
+            .nth(slot as usize)
+            .map(|(i, _)| i)
+    }
+
+    /// The side and slot a seat plays.
+    pub fn seat_player(&self, seat: Seat) -> Option<(Side, u8)> {
+        let side = *self.seats.get(seat)?;
+        let slot = self.seats[..seat].iter().filter(|&&s| s == side).count() as u8;
+        Some((side, slot))
+    }
+
+    /// The name of `side`'s player `slot`: Purple / Yellow or First / Second Opposition on
+    /// a two-player side, else the side's name.
+    pub fn player_name(&self, side: Side, slot: u8) -> &'static str {
+        if !self.pair(side) {
+            return side.name();
+        }
+        match (side, slot) {
+            (Side::Suffragist, 0) => "Purple",
+            (Side::Suffragist, _) => "Yellow",
+            (Side::Opposition, 0) => "First Opposition",
+            (Side::Opposition, _) => "Second Opposition",
+        }
+    }
+
+    /// Which of `side`'s players plays this Operations round: on a two-player side the first
+    /// plays rounds 1, 3, 5 and the second rounds 2, 4, 6.
+    pub fn round_slot(&self, side: Side) -> u8 {
+        u8::from(self.pair(side) && self.round.is_multiple_of(2))
+    }
+
+    /// The player who makes `side`'s Strategy Phase decisions: the second on a two-player side.
+    pub fn strategy_slot(&self, side: Side) -> u8 {
+        u8::from(self.pair(side))
+    }
+
+    /// Final Voting: the player who picks the next state. The order is Suffragist first,
+    /// Opposition first, Suffragist second, Opposition second, and again.
+    pub fn vote_picker(&self) -> (Side, u8) {
+        let k = self.votes_cast % 4;
+        let side = if k.is_multiple_of(2) {
+            Side::Suffragist
+        } else {
+            Side::Opposition
+        };
+        (side, u8::from(k >= 2 && self.pair(side)))
+    }
+
+    /// Final Voting: the player of `side` who rolls (and may re-roll) for the state being
+    /// decided: the one of its players who picked last (its first player before any pick).
+    pub fn vote_roller(&self, side: Side) -> u8 {
+        if !self.pair(side) {
+            return 0;
+        }
+        let k = self.votes_cast;
+        match side {
+            Side::Suffragist => (k / 2) % 2,
+            Side::Opposition => (k.saturating_sub(1) / 2) % 2,
+        }
+    }
+}
+
 /// The decision the game waits for.
 struct Decision {
     side: Side,
+    /// Which of the side's players decides.
+    slot: u8,
     text: String,
     choices: Vec<Choice>,
 }
@@ -461,8 +615,17 @@ impl VotesForWomen {
     pub fn board(&self) -> &Board {
         &self.board
     }
+    /// The hand of `side`'s first (or only) player.
     pub fn hand(&self, side: Side) -> &[CardId] {
         &self.hidden.hands[side.index()]
+    }
+    /// The hand of `side`'s player `slot`.
+    pub fn player_hand(&self, side: Side, slot: u8) -> &[CardId] {
+        self.hidden
+            .hands
+            .get(player(side, slot))
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
     }
     pub fn deck_len(&self, side: Side) -> usize {
         self.hidden.decks[side.index()].len()
@@ -478,12 +641,61 @@ impl VotesForWomen {
         self.run();
     }
 
+    /// The seat of `side`'s player acting now (see [`Self::slot_now`]); a seat number past
+    /// the last seat for the Oppobot, whose log entries then name no seat.
     fn seat_of(&self, side: Side) -> Seat {
         self.board
-            .seats
-            .iter()
-            .position(|&s| s == side)
-            .unwrap_or(side.index())
+            .player_seat(side, self.slot_now(side))
+            .unwrap_or(usize::MAX)
+    }
+
+    /// Which of `side`'s players acts now: the one playing the latest card of that side, else
+    /// the one whose part of the phase it is.
+    fn slot_now(&self, side: Side) -> u8 {
+        if let Some(f) = self.board.stack.iter().rev().find(|f| f.side == side) {
+            return f.slot;
+        }
+        match self.board.phase {
+            Phase::Operations => self.board.round_slot(side),
+            Phase::Strategy => self.board.strategy_slot(side),
+            Phase::FinalVoting => self.board.vote_roller(side),
+            Phase::Cleanup => match &self.board.exchanges {
+                Some(x) if x.side == side => x.proposer,
+                _ => 0,
+            },
+            Phase::Finished => 0,
+        }
+    }
+
+    /// The hand of `side`'s player acting now.
+    fn hand_now(&self, side: Side) -> &Vec<CardId> {
+        &self.hidden.hands[player(side, self.slot_now(side))]
+    }
+
+    /// `side`'s Campaigners that its player `slot` controls: on a two-player Suffragist side,
+    /// Purple's or Yellow's only; else all of the side's.
+    fn own_campaigners(&self, side: Side, slot: u8) -> Vec<u8> {
+        let all = self.campaigners_of(side);
+        if side == Side::Suffragist && self.board.pair(side) {
+            let hue = if slot == 0 { Hue::Purple } else { Hue::Yellow };
+            all.into_iter()
+                .filter(|&i| self.board.campaigners[i as usize].hue == hue)
+                .collect()
+        } else {
+            all
+        }
+    }
+
+    /// The player name of `side`'s player acting now, for log lines and prompts.
+    fn who(&self, side: Side) -> &'static str {
+        self.board.player_name(side, self.slot_now(side))
+    }
+
+    /// The seats playing `side`.
+    fn side_seats(&self, side: Side) -> Vec<Seat> {
+        (0..self.board.seats.len())
+            .filter(|&s| self.board.seats[s] == side)
+            .collect()
     }
 
     fn push_log(&mut self, entry: LogEntry) {
@@ -629,7 +841,26 @@ impl VotesForWomen {
     fn setup(setup: &Setup) -> Result<Self, SetupError> {
         let info = Self::info();
         let (variant, opts): (VariantInfo, Options) = info.validate(setup)?;
-        let solitaire = variant.id == SOLITAIRE;
+        let solitaire = variant.id == SOLITAIRE || variant.id == COOP;
+        let seats: Vec<Side> = match variant.id.as_str() {
+            SOLITAIRE => vec![Side::Suffragist],
+            COOP => vec![Side::Suffragist, Side::Suffragist],
+            TEAM_3_SUFFRAGISTS => vec![Side::Suffragist, Side::Suffragist, Side::Opposition],
+            TEAM_3_OPPOSITION => vec![Side::Suffragist, Side::Opposition, Side::Opposition],
+            TEAM_4 => vec![
+                Side::Suffragist,
+                Side::Suffragist,
+                Side::Opposition,
+                Side::Opposition,
+            ],
+            _ => vec![Side::Suffragist, Side::Opposition],
+        };
+        let pair = |side: Side| seats.iter().filter(|&&s| s == side).count() == 2;
+        let players = if pair(Side::Suffragist) || pair(Side::Opposition) {
+            4
+        } else {
+            2
+        };
         let mut rng = rng::from_seed(setup.seed);
         let mut states: Vec<CardId> = deck_cards(Deck::State).collect();
         states.shuffle(&mut rng);
@@ -641,7 +872,7 @@ impl VotesForWomen {
         strategy.shuffle(&mut rng);
         let display = strategy.split_off(strategy.len() - 3);
         let mut decks = [DrawDeck::default(), DrawDeck::default()];
-        let mut hands = [Vec::new(), Vec::new()];
+        let mut hands = vec![Vec::new(); players];
         let mut bot_set_aside = Vec::new();
         for (i, deck) in [Deck::Suffragist, Deck::Opposition].into_iter().enumerate() {
             let bot_deck = solitaire && i == 1;
@@ -668,15 +899,18 @@ impl VotesForWomen {
             hands[i] = deck_cards(deck)
                 .filter(|&c| card(c).era == Era::Start)
                 .collect();
+            // The second player of a side starts with a random Early card: the top of the
+            // shuffled Early cards.
+            if pair(Side::from_index(i))
+                && let Some(c) = decks[i].draw()
+            {
+                hands[i + 2].push(c);
+            }
         }
         let mut game = VotesForWomen {
             board: Board {
                 variant: variant.id.clone(),
-                seats: if solitaire {
-                    vec![Side::Suffragist]
-                } else {
-                    vec![Side::Suffragist, Side::Opposition]
-                },
+                seats,
                 turn: 1,
                 phase: Phase::Operations,
                 round: 1,
@@ -696,11 +930,13 @@ impl VotesForWomen {
                 final_voting_box: Vec::new(),
                 available_states: states,
                 strategy_display: display,
-                claimed: [Vec::new(), Vec::new()],
+                claimed: vec![Vec::new(); players],
                 out: Vec::new(),
                 era_ordered: [true, true],
                 stack: Vec::new(),
                 chooser: Side::Suffragist,
+                votes_cast: 0,
+                exchanges: None,
                 vote: None,
                 outcome: None,
                 oppobot: solitaire.then(|| OppobotMode {
@@ -746,13 +982,18 @@ impl VotesForWomen {
     fn begin_turn(&mut self) {
         let t = self.board.turn;
         self.push_log(LogEntry::new("turn", format!("Turn {t} begins")).amount(t as i64));
+        self.board.round = 1;
         for side in [Side::Suffragist, Side::Opposition] {
-            // The Oppobot skips the Planning Phase.
-            if !self.is_bot(side) {
+            // The Oppobot skips the Planning Phase; each of two partners draws 3.
+            if self.is_bot(side) {
+            } else if self.board.pair(side) {
+                for slot in 0..2 {
+                    self.draw_to(side, slot, TEAM_PLANNING_DRAW, false);
+                }
+            } else {
                 self.draw(side, PLANNING_DRAW, false);
             }
         }
-        self.board.round = 1;
         self.board.active = Side::Suffragist;
         self.board.hand_done = false;
         self.board.claimed_done = false;
@@ -764,8 +1005,15 @@ impl VotesForWomen {
         }
     }
 
-    /// Draws up to `n` cards into the hand (or into the drawn zone for an effect).
+    /// Draws up to `n` cards into the acting player's hand (or into the side's drawn zone
+    /// for an effect).
     fn draw(&mut self, side: Side, n: usize, to_drawn: bool) -> usize {
+        let slot = self.slot_now(side);
+        self.draw_to(side, slot, n, to_drawn)
+    }
+
+    /// Draws up to `n` cards into the hand of `side`'s player `slot` (or the drawn zone).
+    fn draw_to(&mut self, side: Side, slot: u8, n: usize, to_drawn: bool) -> usize {
         let i = side.index();
         let mut got = Vec::new();
         for _ in 0..n {
@@ -776,20 +1024,21 @@ impl VotesForWomen {
         }
         let names: Vec<&str> = got.iter().map(|&c| card(c).name).collect();
         let k = got.len();
-        if to_drawn {
+        // Drawn-zone cards are the side's (both partners see them); a hand is one player's.
+        let readers = if to_drawn {
             self.hidden.drawn[i].extend(&got);
+            self.side_seats(side)
         } else {
-            self.hidden.hands[i].extend(&got);
-        }
-        let seat = self.seat_of(side);
+            self.hidden.hands[player(side, slot)].extend(&got);
+            self.board.player_seat(side, slot).into_iter().collect()
+        };
+        let seat = self.board.player_seat(side, slot).unwrap_or(usize::MAX);
+        let who = self.board.player_name(side, slot);
         self.push_log(
-            LogEntry::new(
-                "draw",
-                format!("{} draws {}", side.name(), names.join(", ")),
-            )
-            .seat(seat)
-            .amount(k as i64)
-            .private(vec![seat], Some(format!("{} draws {k} cards", side.name()))),
+            LogEntry::new("draw", format!("{who} draws {}", names.join(", ")))
+                .seat(seat)
+                .amount(k as i64)
+                .private(readers, Some(format!("{who} draws {k} cards"))),
         );
         k
     }
@@ -868,11 +1117,23 @@ impl VotesForWomen {
                     self.finish(Side::Opposition, "no state left to vote".into());
                 }
             }
+            Phase::Cleanup => {
+                // Only reached without exchanges in progress: the next turn begins.
+                self.board.exchanges = None;
+                self.board.turn += 1;
+                self.begin_turn();
+            }
             Phase::Finished => {}
         }
     }
 
     fn push_frame(&mut self, side: Side, source: Source, task: Option<Task>) {
+        let slot = self.slot_now(side);
+        self.push_frame_for(side, slot, source, task);
+    }
+
+    /// Pushes a frame played by `side`'s player `slot`.
+    fn push_frame_for(&mut self, side: Side, slot: u8, source: Source, task: Option<Task>) {
         self.board.stack.push(Frame {
             side,
             source,
@@ -881,6 +1142,7 @@ impl VotesForWomen {
             failed: false,
             base: 0,
             task,
+            slot,
             oppobot_text: false,
         });
     }
@@ -900,7 +1162,7 @@ impl VotesForWomen {
                 "event",
                 format!(
                     "{} plays {} as an event{extra}: {}",
-                    side.name(),
+                    self.who(side),
                     card(c).name,
                     describe(c)
                 ),
@@ -1089,6 +1351,28 @@ impl VotesForWomen {
             Op::EyeOnTheFuture => self.set_task(Some(Task::PlayOne {
                 from: PlayFrom::Deck,
             })),
+            Op::RandomDiscardRedraw(_) if self.board.pair(foe) => {
+                // Two partners: each discards one card at random and draws one.
+                for slot in 0..2 {
+                    let hand = &mut self.hidden.hands[player(foe, slot)];
+                    if hand.is_empty() {
+                        continue;
+                    }
+                    let k = (self.hidden.rng.next_u32() as usize) % hand.len();
+                    let c = hand.remove(k);
+                    let who = self.board.player_name(foe, slot);
+                    let seat = self.board.player_seat(foe, slot).unwrap_or(usize::MAX);
+                    self.push_log(
+                        LogEntry::new(
+                            "discard",
+                            format!("{who} discards at random: {}", card(c).name),
+                        )
+                        .seat(seat),
+                    );
+                    self.board.out.push(c);
+                    self.draw_to(foe, slot, 1, false);
+                }
+            }
             Op::RandomDiscardRedraw(n) => {
                 let i = foe.index();
                 let mut gone = Vec::new();
@@ -1287,23 +1571,20 @@ impl VotesForWomen {
             }
         }
         self.board.vote = None;
-        // Against the Oppobot its win is the Suffragist seat's loss: no seat wins.
-        self.board.outcome = Some(if self.board.oppobot.is_some() {
-            Outcome {
-                winners: if winner == Side::Suffragist {
-                    vec![0]
-                } else {
-                    Vec::new()
-                },
-                reason,
-                scores: vec![self.board.checks as i64],
-            }
-        } else {
-            Outcome {
-                winners: vec![seat],
-                reason,
-                scores: vec![self.board.checks as i64, self.board.xs as i64],
-            }
+        // Every seat of the winning side wins; against the Oppobot its win is the
+        // Suffragist seats' loss: no seat wins. Each seat scores its side's checks or Xs.
+        self.board.outcome = Some(Outcome {
+            winners: self.side_seats(winner),
+            reason,
+            scores: self
+                .board
+                .seats
+                .iter()
+                .map(|&s| match s {
+                    Side::Suffragist => self.board.checks as i64,
+                    Side::Opposition => self.board.xs as i64,
+                })
+                .collect(),
         });
     }
 
@@ -1356,11 +1637,12 @@ impl VotesForWomen {
                 .position(|&c| card(c).state == Some(s))
             {
                 let c = self.board.available_states.remove(i);
-                self.board.claimed[side.index()].push(c);
+                let p = player(side, self.slot_now(side));
+                self.board.claimed[p].push(c);
                 self.say(
                     side,
                     "claim",
-                    format!("{} claims the State card {}", side.name(), card(c).name),
+                    format!("{} claims the State card {}", self.who(side), card(c).name),
                 );
             }
             if self.board.amendment_sent {
@@ -1515,6 +1797,7 @@ impl VotesForWomen {
             let (text, choices) = self.task_choices(full, frame, task);
             return (!choices.is_empty()).then_some(Decision {
                 side: frame.side,
+                slot: frame.slot,
                 text,
                 choices,
             });
@@ -1523,6 +1806,7 @@ impl VotesForWomen {
             Phase::Operations => self.operations_decision(full),
             Phase::Strategy => self.strategy_decision(full),
             Phase::FinalVoting => self.voting_decision(full),
+            Phase::Cleanup => self.cleanup_decision(full),
             Phase::Finished => None,
         }
     }
@@ -1572,7 +1856,7 @@ impl VotesForWomen {
                 )
             }
             Task::Assign { dice, given } => {
-                let own = self.campaigners_of(side);
+                let own = self.own_campaigners(side, frame.slot);
                 let next = own.get(given.len()).copied().unwrap_or(0);
                 let cp = self.board.campaigners.get(next as usize);
                 let mut vals = dice.clone();
@@ -1725,6 +2009,10 @@ impl VotesForWomen {
                 "Choose a region".into()
             }
             Task::PickStrategy => {
+                // A card won in the Strategy Phase by a two-player side: its second player
+                // decides who receives it.
+                let give = frame.source == Source::StrategyPick && self.board.pair(side);
+                let partner = self.board.player_name(side, 1 - frame.slot.min(1));
                 for &c in &self.board.strategy_display {
                     ch.push(Self::card_choice(
                         full,
@@ -1733,8 +2021,40 @@ impl VotesForWomen {
                         || format!("{}: {}", card(c).name, describe(c)),
                         c,
                     ));
+                    if give {
+                        ch.push(Self::card_choice(
+                            full,
+                            format!("give:{}", slug(c)),
+                            "give",
+                            || format!("{} for {partner}: {}", card(c).name, describe(c)),
+                            c,
+                        ));
+                    }
                 }
                 "Take a Strategy card".into()
+            }
+            Task::PoolAssign { dice, totals } => {
+                if let Some(&v) = dice.first() {
+                    for (k, &(idx, sum)) in totals.iter().enumerate() {
+                        let cp = self.board.campaigners[idx as usize];
+                        ch.push(
+                            mk(full, format!("campaigner:{k}"), "die", || {
+                                format!(
+                                    "Give the {v} to the {} Campaigner in the {} (has {sum})",
+                                    cp.hue.slug(),
+                                    cp.region.name()
+                                )
+                            })
+                            .location(cp.region.slug())
+                            .amount(v as i64),
+                        );
+                    }
+                }
+                format!(
+                    "Dice left {}: which of your Campaigners gets the {}?",
+                    join(dice),
+                    dice.first().copied().unwrap_or(0)
+                )
             }
             Task::PlayOne { from } => {
                 let pool: Vec<CardId> = match from {
@@ -1779,7 +2099,7 @@ impl VotesForWomen {
                 "Stack cards on your deck (each one goes above the last)".into()
             }
             Task::ChangeInPlans => {
-                let mut hand = self.hidden.hands[side.other().index()].clone();
+                let mut hand = self.hand_now(side.other()).clone();
                 hand.sort_unstable();
                 for &c in &hand {
                     if !card(c).campaigner_icon {
@@ -1821,7 +2141,7 @@ impl VotesForWomen {
                 "Choose a state".into()
             }
             Task::Transport { next } => {
-                let own = self.campaigners_of(side);
+                let own = self.own_campaigners(side, frame.slot);
                 if let Some(&idx) = own.get(*next as usize) {
                     let cp = self.board.campaigners[idx as usize];
                     ch.push(mk(full, "stay", "stay", || "Leave it where it is"));
@@ -1977,10 +2297,13 @@ impl VotesForWomen {
     }
 
     /// A Campaigning action for `side` (its cost already paid): roll a die per Campaigner.
+    /// On a two-player side the dice are one per Campaigner of the side, and the player needs
+    /// a Campaigner of its own.
     fn start_campaign(&mut self, side: Side) {
         let n = self.campaigners_of(side).len();
+        let own = self.own_campaigners(side, self.slot_now(side)).len();
         let cost = self.campaign_cost(side);
-        if n == 0 || self.buttons(side) < cost {
+        if own == 0 || self.buttons(side) < cost {
             return;
         }
         self.spend(side, cost);
@@ -2035,13 +2358,23 @@ impl VotesForWomen {
                     }
                     DicePurpose::Count => {}
                     DicePurpose::Campaign => {
-                        let own = self.campaigners_of(side);
+                        let slot = self.board.stack.last().map(|f| f.slot).unwrap_or(0);
+                        let own = self.own_campaigners(side, slot);
                         if own.len() == 1 {
+                            // One Campaigner of its own: every die is its.
+                            let sum: u8 = dice.iter().sum();
                             self.set_task(Some(Task::Campaign {
-                                queue: vec![(own[0], dice[0])],
-                                left: dice[0],
+                                queue: vec![(own[0], sum)],
+                                left: sum,
                                 started: false,
                                 moved: false,
+                            }));
+                        } else if own.len() < dice.len() {
+                            let mut dice = dice;
+                            dice.sort_unstable_by(|a, b| b.cmp(a));
+                            self.set_task(Some(Task::PoolAssign {
+                                dice,
+                                totals: own.iter().map(|&i| (i, 0)).collect(),
                             }));
                         } else {
                             self.set_task(Some(Task::Assign {
@@ -2066,13 +2399,37 @@ impl VotesForWomen {
                 let v: u8 = arg.parse().unwrap_or(0);
                 if let Some(i) = dice.iter().position(|&d| d == v) {
                     dice.remove(i);
-                    let own = self.campaigners_of(side);
+                    let slot = self.board.stack.last().map(|f| f.slot).unwrap_or(0);
+                    let own = self.own_campaigners(side, slot);
                     if let Some(&idx) = own.get(given.len()) {
                         given.push((idx, v));
                     }
                 }
                 self.set_task(Some(Task::Assign { dice, given }));
                 self.settle_assign();
+            }
+            Task::PoolAssign {
+                mut dice,
+                mut totals,
+            } => {
+                let k: usize = arg.parse().unwrap_or(usize::MAX);
+                if dice.is_empty() || k >= totals.len() {
+                    return;
+                }
+                let v = dice.remove(0);
+                totals[k].1 += v;
+                if dice.is_empty() {
+                    let queue: Vec<(u8, u8)> = totals.into_iter().filter(|t| t.1 > 0).collect();
+                    let first = queue.first().map(|q| q.1).unwrap_or(0);
+                    self.set_task(Some(Task::Campaign {
+                        queue,
+                        left: first,
+                        started: false,
+                        moved: false,
+                    }));
+                } else {
+                    self.set_task(Some(Task::PoolAssign { dice, totals }));
+                }
             }
             Task::Campaign {
                 queue, left, moved, ..
@@ -2199,8 +2556,14 @@ impl VotesForWomen {
             }
             Task::PickStrategy => {
                 if let Some(c) = card_by_slug(arg) {
+                    let slot = self.board.stack.last().map(|f| f.slot).unwrap_or(0);
                     self.set_task(None);
-                    self.claim_strategy(side, c);
+                    let to = if kind == "give" {
+                        1 - slot.min(1)
+                    } else {
+                        slot
+                    };
+                    self.claim_strategy(side, to, c);
                 }
             }
             Task::PlayOne { from } => {
@@ -2252,7 +2615,8 @@ impl VotesForWomen {
             Task::ChangeInPlans => {
                 if let Some(c) = card_by_slug(arg) {
                     let foe = side.other();
-                    self.hidden.hands[foe.index()].retain(|&x| x != c);
+                    let p = player(foe, self.slot_now(foe));
+                    self.hidden.hands[p].retain(|&x| x != c);
                     self.board.out.push(c);
                     self.set_task(None);
                     self.say(
@@ -2312,7 +2676,8 @@ impl VotesForWomen {
                 }
             }
             Task::Transport { next } => {
-                let own = self.campaigners_of(side);
+                let slot = self.board.stack.last().map(|f| f.slot).unwrap_or(0);
+                let own = self.own_campaigners(side, slot);
                 if kind == "move"
                     && let (Some(r), Some(&idx)) = (Region::from_slug(arg), own.get(next as usize))
                 {
@@ -2344,7 +2709,8 @@ impl VotesForWomen {
     /// When one die is left (or the rest are equal), it goes to the last Campaigner.
     fn settle_assign(&mut self) {
         let side = self.top_side();
-        let own = self.campaigners_of(side);
+        let slot = self.board.stack.last().map(|f| f.slot).unwrap_or(0);
+        let own = self.own_campaigners(side, slot);
         let Some(Task::Assign { dice, given }) = self.task_mut().cloned() else {
             return;
         };
@@ -2371,13 +2737,15 @@ impl VotesForWomen {
         }
     }
 
-    fn claim_strategy(&mut self, side: Side, c: CardId) {
+    /// `side`'s player `slot` receives Strategy card `c` from the display.
+    fn claim_strategy(&mut self, side: Side, slot: u8, c: CardId) {
         self.board.strategy_display.retain(|&x| x != c);
-        self.board.claimed[side.index()].push(c);
+        self.board.claimed[player(side, slot)].push(c);
+        let who = self.board.player_name(side, slot);
         self.say(
             side,
             "claim",
-            format!("{} takes the Strategy card {}", side.name(), card(c).name),
+            format!("{who} takes the Strategy card {}", card(c).name),
         );
         if let Some(n) = self.hidden.strategy_deck.pop() {
             self.board.strategy_display.push(n);
@@ -2397,12 +2765,16 @@ impl VotesForWomen {
             return None;
         }
         let b = self.buttons(side);
+        let slot = self.board.round_slot(side);
+        let p = player(side, slot);
         let mut ch = Vec::new();
-        let hand = &self.hidden.hands[side.index()];
+        let hand = &self.hidden.hands[p];
         if !self.board.hand_done && !hand.is_empty() {
             let mut sorted = hand.clone();
             sorted.sort_unstable();
             let has_campaigners = !self.campaigners_of(side).is_empty();
+            // On a two-player side only one's own Campaigners campaign.
+            let can_campaign = !self.own_campaigners(side, slot).is_empty();
             for &c in &sorted {
                 if !full && ch.len() >= 2 {
                     break;
@@ -2419,7 +2791,7 @@ impl VotesForWomen {
                     ));
                 }
                 if has_campaigners {
-                    if b >= self.campaign_cost(side) {
+                    if can_campaign && b >= self.campaign_cost(side) {
                         ch.push(Self::card_choice(
                             full,
                             format!("campaign:{sl}"),
@@ -2462,7 +2834,7 @@ impl VotesForWomen {
             }
         }
         if !self.board.claimed_done {
-            let mut claimed = self.board.claimed[side.index()].clone();
+            let mut claimed = self.board.claimed[p].clone();
             claimed.sort_unstable();
             for c in claimed {
                 if self.playable(side, c) {
@@ -2485,11 +2857,12 @@ impl VotesForWomen {
         }
         Some(Decision {
             side,
+            slot,
             text: format!(
                 "Turn {}, round {}: {}, play a card ({b} buttons)",
                 self.board.turn,
                 self.board.round,
-                side.name()
+                self.board.player_name(side, slot)
             ),
             choices: ch,
         })
@@ -2505,7 +2878,7 @@ impl VotesForWomen {
         let Some(c) = card_by_slug(arg) else {
             return;
         };
-        let i = side.index();
+        let i = player(side, self.board.round_slot(side));
         if kind == "claimed" {
             self.board.claimed[i].retain(|&x| x != c);
             self.board.claimed_done = true;
@@ -2515,34 +2888,23 @@ impl VotesForWomen {
         self.hidden.hands[i].retain(|&x| x != c);
         self.board.hand_done = true;
         let name = card(c).name;
+        let who = self.who(side);
         match kind {
             "event" => self.play_event(side, c),
             "campaign" => {
                 self.board.out.push(c);
-                self.say(
-                    side,
-                    "action",
-                    format!("{} campaigns with {name}", side.name()),
-                );
+                self.say(side, "action", format!("{who} campaigns with {name}"));
                 self.start_campaign(side);
             }
             "organize" => {
                 self.board.out.push(c);
-                self.say(
-                    side,
-                    "action",
-                    format!("{} organizes with {name}", side.name()),
-                );
+                self.say(side, "action", format!("{who} organizes with {name}"));
                 let n = self.campaigners_of(side).len() as u8;
                 self.gain_buttons(side, n);
             }
             "lobby" => {
                 self.board.out.push(c);
-                self.say(
-                    side,
-                    "action",
-                    format!("{} lobbies with {name}", side.name()),
-                );
+                self.say(side, "action", format!("{who} lobbies with {name}"));
                 let n = self.campaigners_of(side).len();
                 let die = if side == Side::Suffragist && self.has_lasting(Lasting::LobbyD8) {
                     Die::D8
@@ -2563,7 +2925,7 @@ impl VotesForWomen {
             }
             _ => {
                 self.board.out.push(c);
-                self.say(side, "action", format!("{} discards {name}", side.name()));
+                self.say(side, "action", format!("{who} discards {name}"));
             }
         }
     }
@@ -2590,8 +2952,7 @@ impl VotesForWomen {
         let rot = std::mem::take(&mut self.board.rest_of_turn);
         self.board.out.extend(rot);
         if self.board.turn < TURNS {
-            self.board.turn += 1;
-            self.begin_turn();
+            self.start_exchanges(Side::Suffragist);
             return;
         }
         if !self.board.amendment_sent {
@@ -2606,6 +2967,169 @@ impl VotesForWomen {
         self.board.phase = Phase::FinalVoting;
         self.board.chooser = Side::Suffragist;
         self.push_log(LogEntry::new("final-voting", "Final Voting begins"));
+    }
+
+    /// Cleanup exchanges of the first two-player side from `from` on (Suffragist, then
+    /// Opposition); with none left, the next turn begins.
+    fn start_exchanges(&mut self, from: Side) {
+        let sides: &[Side] = if from == Side::Suffragist {
+            &[Side::Suffragist, Side::Opposition]
+        } else {
+            &[Side::Opposition]
+        };
+        for &side in sides {
+            if self.board.pair(side) {
+                self.board.phase = Phase::Cleanup;
+                self.board.exchanges = Some(Exchanges {
+                    side,
+                    proposer: 0,
+                    offer: None,
+                    made: Vec::new(),
+                });
+                return;
+            }
+        }
+        self.board.exchanges = None;
+        self.board.turn += 1;
+        self.begin_turn();
+    }
+
+    fn cleanup_decision(&self, full: bool) -> Option<Decision> {
+        let x = self.board.exchanges.as_ref()?;
+        let side = x.side;
+        let me = x.proposer;
+        let partner = 1 - me;
+        let (my, their) = (player(side, me), player(side, partner));
+        let name = |slot| self.board.player_name(side, slot);
+        if let Some(offer) = &x.offer {
+            let (kind, arg) = offer.split_once(':').unwrap_or((offer.as_str(), ""));
+            let what = match (kind, card_by_slug(arg)) {
+                ("give", Some(c)) => format!("{} offers you {}", name(me), card(c).name),
+                ("ask", Some(c)) => format!("{} asks you for {}", name(me), card(c).name),
+                _ => format!("{} offers to exchange your held cards", name(me)),
+            };
+            return Some(Decision {
+                side,
+                slot: partner,
+                text: format!("Cleanup: {what}; do you agree?"),
+                choices: vec![
+                    mk(full, "decline", "decline", || "Decline"),
+                    mk(full, "accept", "accept", || "Accept"),
+                ],
+            });
+        }
+        let mut ch = vec![mk(full, "done", "done", || "Propose nothing more")];
+        let made = |key: &str| x.made.iter().any(|m| m == key);
+        if !made("held")
+            && !self.hidden.hands[my].is_empty()
+            && !self.hidden.hands[their].is_empty()
+        {
+            ch.push(mk(full, "held", "held", || {
+                format!("Propose to exchange held cards with {}", name(partner))
+            }));
+        }
+        for (kind, p) in [("give", my), ("ask", their)] {
+            let mut cards = self.board.claimed[p].clone();
+            cards.sort_unstable();
+            for c in cards {
+                if made(slug(c)) {
+                    continue;
+                }
+                ch.push(Self::card_choice(
+                    full,
+                    format!("{kind}:{}", slug(c)),
+                    kind,
+                    || {
+                        if kind == "give" {
+                            format!("Propose to give {} to {}", card(c).name, name(partner))
+                        } else {
+                            format!("Ask {} for {}", name(partner), card(c).name)
+                        }
+                    },
+                    c,
+                ));
+            }
+        }
+        Some(Decision {
+            side,
+            slot: me,
+            text: format!(
+                "Cleanup of turn {}: {}, propose an exchange with {}?",
+                self.board.turn,
+                name(me),
+                name(partner)
+            ),
+            choices: ch,
+        })
+    }
+
+    fn apply_cleanup(&mut self, choice: &str) {
+        let Some(mut x) = self.board.exchanges.take() else {
+            return;
+        };
+        let side = x.side;
+        let (me, partner) = (x.proposer, 1 - x.proposer);
+        let (a, b) = (
+            self.board.player_name(side, me),
+            self.board.player_name(side, partner),
+        );
+        let seat = self.board.player_seat(side, me).unwrap_or(usize::MAX);
+        match (choice, x.offer.take()) {
+            ("done", None) => {
+                if me == 0 {
+                    x.proposer = 1;
+                } else {
+                    let next = side.other();
+                    if side == Side::Suffragist {
+                        self.start_exchanges(next);
+                    } else {
+                        self.board.exchanges = None;
+                        self.board.turn += 1;
+                        self.begin_turn();
+                    }
+                    return;
+                }
+            }
+            (offer, None) => {
+                let (kind, arg) = offer.split_once(':').unwrap_or((offer, ""));
+                let key = if kind == "held" { "held" } else { arg };
+                x.made.push(key.to_string());
+                x.offer = Some(offer.to_string());
+                let text = match card_by_slug(arg) {
+                    Some(c) if kind == "give" => format!("{a} offers {} to {b}", card(c).name),
+                    Some(c) => format!("{a} asks {b} for {}", card(c).name),
+                    None => format!("{a} proposes to exchange held cards with {b}"),
+                };
+                self.push_log(LogEntry::new("exchange", text).seat(seat));
+            }
+            (answer, Some(offer)) => {
+                let seat_b = self.board.player_seat(side, partner).unwrap_or(usize::MAX);
+                if answer != "accept" {
+                    self.push_log(LogEntry::new("exchange", format!("{b} declines")).seat(seat_b));
+                } else {
+                    let (pa, pb) = (player(side, me), player(side, partner));
+                    let (kind, arg) = offer.split_once(':').unwrap_or((offer.as_str(), ""));
+                    let text = match (kind, card_by_slug(arg)) {
+                        ("give", Some(c)) => {
+                            self.board.claimed[pa].retain(|&y| y != c);
+                            self.board.claimed[pb].push(c);
+                            format!("{b} accepts: {a} gives {} to {b}", card(c).name)
+                        }
+                        ("ask", Some(c)) => {
+                            self.board.claimed[pb].retain(|&y| y != c);
+                            self.board.claimed[pa].push(c);
+                            format!("{b} accepts: {b} gives {} to {a}", card(c).name)
+                        }
+                        _ => {
+                            self.hidden.hands.swap(pa, pb);
+                            format!("{b} accepts: {a} and {b} exchange their held cards")
+                        }
+                    };
+                    self.push_log(LogEntry::new("exchange", text).seat(seat_b));
+                }
+            }
+        }
+        self.board.exchanges = Some(x);
     }
 
     // ----- Strategy Phase ----------------------------------------------------------------
@@ -2631,6 +3155,7 @@ impl VotesForWomen {
                     .collect();
                 Some(Decision {
                     side: Side::Suffragist,
+                    slot: self.board.strategy_slot(Side::Suffragist),
                     text: format!(
                         "Strategy Phase: commit buttons for a Strategy card (you have {sb}, the \
                          Opposition {ob})"
@@ -2667,6 +3192,7 @@ impl VotesForWomen {
                 }
                 Some(Decision {
                     side: Side::Opposition,
+                    slot: self.board.strategy_slot(Side::Opposition),
                     text: format!("The Suffragist commits {n} buttons: defer, match or supersede?"),
                     choices: ch,
                 })
@@ -2716,7 +3242,9 @@ impl VotesForWomen {
         let r = self.board.round;
         self.push_log(LogEntry::new("round", format!("Round {r}")).amount(r as i64));
         if let Some(w) = winner {
-            self.push_frame(w, Source::StrategyPick, Some(Task::PickStrategy));
+            // The side's Strategy decider (its second player) takes the card.
+            let slot = self.board.strategy_slot(w);
+            self.push_frame_for(w, slot, Source::StrategyPick, Some(Task::PickStrategy));
         }
     }
 
@@ -2779,9 +3307,14 @@ impl VotesForWomen {
                         );
                     }
                 }
+                let slot = self.board.vote_picker().1;
                 (!ch.is_empty()).then(|| Decision {
                     side,
-                    text: "Final Voting: choose the next state to vote".into(),
+                    slot,
+                    text: format!(
+                        "Final Voting: {}, choose the next state to vote",
+                        self.board.player_name(side, slot)
+                    ),
                     choices: ch,
                 })
             }
@@ -2800,6 +3333,7 @@ impl VotesForWomen {
                 }
                 Some(Decision {
                     side: loser,
+                    slot: self.board.vote_roller(loser),
                     text: format!(
                         "{}: Suffragist {} against Opposition {}; you are losing",
                         STATES[v.state as usize].name, t[0], t[1]
@@ -2869,7 +3403,8 @@ impl VotesForWomen {
             return;
         };
         let (_, winner) = self.vote_standing(&v);
-        self.board.chooser = self.board.chooser.other();
+        self.board.votes_cast = self.board.votes_cast.saturating_add(1);
+        self.board.chooser = self.board.vote_picker().0;
         self.decide_state(v.state, winner);
     }
 
@@ -2883,6 +3418,7 @@ impl VotesForWomen {
             Phase::Operations => self.apply_operations(side, choice),
             Phase::Strategy => self.apply_strategy(side, choice),
             Phase::FinalVoting => self.apply_voting(side, choice),
+            Phase::Cleanup => self.apply_cleanup(choice),
             Phase::Finished => {}
         }
     }
@@ -2893,16 +3429,35 @@ impl VotesForWomen {
         viewer.seat().and_then(|s| self.board.seats.get(s).copied())
     }
 
-    /// Whether `viewer` sees `side`'s hand now (its own, or under Change In Plans).
-    fn sees_hand(board: &Board, viewer: Option<Side>, side: Side) -> bool {
-        match viewer {
-            Some(v) if v == side => true,
-            Some(v) => board
-                .stack
-                .last()
-                .is_some_and(|f| f.side == v && f.task == Some(Task::ChangeInPlans)),
-            None => false,
+    /// Whether the viewer (a side and slot) sees player `p`'s hand now: its own, or the
+    /// opponent's whose round it is while the viewer resolves Change In Plans. A partner's
+    /// hand stays hidden.
+    fn sees_hand(board: &Board, viewer: Option<(Side, u8)>, p: usize) -> bool {
+        let Some((side, slot)) = viewer else {
+            return false;
+        };
+        if player(side, slot) == p {
+            return true;
         }
+        // Eye on the Future: looking through the side's shared deck tells, by elimination,
+        // what the partner holds, so the partner's hand is shown while the card resolves.
+        if p == player(side, 1 - slot.min(1))
+            && board.stack.last().is_some_and(|f| {
+                f.side == side
+                    && f.slot == slot
+                    && f.task
+                        == Some(Task::PlayOne {
+                            from: PlayFrom::Deck,
+                        })
+            })
+        {
+            return true;
+        }
+        let foe = side.other();
+        p == player(foe, board.round_slot(foe))
+            && board.stack.last().is_some_and(|f| {
+                f.side == side && f.slot == slot && f.task == Some(Task::ChangeInPlans)
+            })
     }
 
     /// Every card whose place is public.
@@ -2935,7 +3490,7 @@ impl VotesForWomen {
     fn build_hidden(view: &View, rng: &mut dyn RngCore) -> Hidden {
         let mut r = rng::fork(rng);
         let public = Self::public_cards(&view.board);
-        let mut hands = [Vec::new(), Vec::new()];
+        let mut hands = vec![Vec::new(); view.hand_count.len()];
         let mut drawn = [Vec::new(), Vec::new()];
         let mut decks = [DrawDeck::default(), DrawDeck::default()];
         let mut bot_set_aside = Vec::new();
@@ -2966,7 +3521,15 @@ impl VotesForWomen {
                     v.clone()
                 })
             };
-            let hand = take(&view.hands[i], &mut known);
+            // The side's players: the first, and the second when there is one.
+            let ps: Vec<usize> = [i, i + 2]
+                .into_iter()
+                .filter(|&p| p < view.hand_count.len())
+                .collect();
+            let seen: Vec<Option<Vec<CardId>>> = ps
+                .iter()
+                .map(|&p| take(view.hands.get(p).unwrap_or(&None), &mut known))
+                .collect();
             let dr = take(&view.drawn[i], &mut known);
             let top = take(&view.deck_top[i], &mut known);
             let bottom = take(&view.deck_bottom[i], &mut known);
@@ -2978,7 +3541,9 @@ impl VotesForWomen {
                 let k = (n as usize).min(pool.len());
                 pool.split_off(pool.len() - k)
             };
-            hands[i] = hand.unwrap_or_else(|| grab(view.hand_count[i], &mut pool));
+            for (&p, hand) in ps.iter().zip(seen) {
+                hands[p] = hand.unwrap_or_else(|| grab(view.hand_count[p], &mut pool));
+            }
             drawn[i] = dr.unwrap_or_else(|| grab(view.drawn_count[i], &mut pool));
             let top = top.unwrap_or_else(|| grab(view.deck_top_count[i], &mut pool));
             let bottom = bottom.unwrap_or_else(|| grab(view.deck_bottom_count[i], &mut pool));
@@ -3051,11 +3616,85 @@ impl Game for VotesForWomen {
                     // Solitaire: nobody would win a forfeit; the default choice keeps it going.
                     timeout_policy: Some(TimeoutPolicy::DefaultChoice),
                 },
+                VariantInfo {
+                    id: COOP.into(),
+                    name: "Co-op against the Oppobot".into(),
+                    description: "Purple and Yellow Suffragists together against the Oppobot \
+                              (Oppobot deck (reconstruction)). Buttons are pooled, each draws 3 \
+                              cards to hold 4, Purple plays rounds 1, 3, 5 and Yellow 2, 4, 6, \
+                              Yellow decides the Strategy commitment, and in Cleanup the two may \
+                              exchange held and claimed cards when both agree."
+                        .into(),
+                    min_seats: 2,
+                    max_seats: 2,
+                    default_seats: 2,
+                    seat_names: vec!["Purple".into(), "Yellow".into()],
+                    // Co-op: nobody would win a forfeit; the default choice keeps it going.
+                    timeout_policy: Some(TimeoutPolicy::DefaultChoice),
+                },
+                VariantInfo {
+                    id: TEAM_3_SUFFRAGISTS.into(),
+                    name: "Three players: two Suffragists".into(),
+                    description: "Purple and Yellow Suffragists against one Opposition player. \
+                              The Suffragists pool buttons and campaign dice, draw 3 cards each \
+                              to hold 4, alternate rounds (Purple 1, 3, 5), Yellow decides the \
+                              Strategy commitment and who gets the card, and Final Voting goes \
+                              Purple, Opposition, Yellow, Opposition."
+                        .into(),
+                    min_seats: 3,
+                    max_seats: 3,
+                    default_seats: 3,
+                    seat_names: vec!["Purple".into(), "Yellow".into(), "Opposition".into()],
+                    // Teams: a forfeit would also sink the partner; the default choice
+                    // plays the absent player's decision instead.
+                    timeout_policy: Some(TimeoutPolicy::DefaultChoice),
+                },
+                VariantInfo {
+                    id: TEAM_3_OPPOSITION.into(),
+                    name: "Three players: two Opposition".into(),
+                    description: "One Suffragist against a First and a Second Opposition player, \
+                              who pool buttons, draw 3 cards each to hold 4, alternate rounds \
+                              (First 1, 3, 5); the Second decides the Strategy answer and who \
+                              gets the card, and Final Voting goes Suffragist, First, Suffragist, \
+                              Second."
+                        .into(),
+                    min_seats: 3,
+                    max_seats: 3,
+                    default_seats: 3,
+                    seat_names: vec![
+                        "Suffragist".into(),
+                        "First Opposition".into(),
+                        "Second Opposition".into(),
+                    ],
+                    // Teams: a forfeit would also sink the partner; the default choice
+                    // plays the absent player's decision instead.
+                    timeout_policy: Some(TimeoutPolicy::DefaultChoice),
+                },
+                VariantInfo {
+                    id: TEAM_4.into(),
+                    name: "Four players: two against two".into(),
+                    description: "Purple and Yellow Suffragists against a First and a Second \
+                              Opposition player, each side with the team rules above; Final \
+                              Voting goes Purple, First, Yellow, Second."
+                        .into(),
+                    min_seats: 4,
+                    max_seats: 4,
+                    default_seats: 4,
+                    seat_names: vec![
+                        "Purple".into(),
+                        "Yellow".into(),
+                        "First Opposition".into(),
+                        "Second Opposition".into(),
+                    ],
+                    // Teams: a forfeit would also sink the partner; the default choice
+                    // plays the absent player's decision instead.
+                    timeout_policy: Some(TimeoutPolicy::DefaultChoice),
+                },
             ],
             options: vec![OptionSpec {
                 key: "oppobot".into(),
                 label: "Oppobot difficulty".into(),
-                description: "Against the Oppobot: normal rolls d4 for its bid and campaigns and \
+                description: "Against the Oppobot (solitaire and co-op): normal rolls d4 for its bid and campaigns and \
                               d6 in Final Voting; hard rolls d8 for all three."
                     .into(),
                 kind: OptionKind::Choice {
@@ -3076,20 +3715,20 @@ impl Game for VotesForWomen {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        match self.decision(false) {
-            Some(d) => vec![self.seat_of(d.side)],
-            None => Vec::new(),
-        }
+        self.decision(false)
+            .and_then(|d| self.board.player_seat(d.side, d.slot))
+            .into_iter()
+            .collect()
     }
 
     fn prompt(&self, seat: Seat) -> Option<Prompt> {
         // Who decides is cheap to find out; the labelled choices only for that seat.
-        let side = self.decision(false)?.side;
-        if self.seat_of(side) != seat {
+        let d = self.decision(false)?;
+        if self.board.player_seat(d.side, d.slot) != Some(seat) {
             return None;
         }
         let d = self.decision(true)?;
-        (self.seat_of(d.side) == seat).then_some(Prompt {
+        (self.board.player_seat(d.side, d.slot) == Some(seat)).then_some(Prompt {
             seat,
             text: d.text,
             choices: d.choices,
@@ -3113,24 +3752,29 @@ impl Game for VotesForWomen {
 
     fn view(&self, viewer: Viewer) -> View {
         let me = self.viewer_side(viewer);
+        let who = viewer.seat().and_then(|s| self.board.seat_player(s));
         let h = &self.hidden;
+        // The drawn zone and the known ends of the deck are the side's: both partners see them.
         let own = |i: usize, v: &Vec<CardId>| (me.map(|s| s.index()) == Some(i)).then(|| v.clone());
         View {
             board: self.board.clone(),
             viewer: me,
-            hand_count: [h.hands[0].len() as u8, h.hands[1].len() as u8],
+            viewer_slot: who.map(|w| w.1).unwrap_or(0),
+            hand_count: h.hands.iter().map(|x| x.len() as u8).collect(),
             drawn_count: [h.drawn[0].len() as u8, h.drawn[1].len() as u8],
             deck_count: [h.decks[0].len() as u8, h.decks[1].len() as u8],
             deck_top_count: [h.decks[0].top.len() as u8, h.decks[1].top.len() as u8],
             deck_bottom_count: [h.decks[0].bottom.len() as u8, h.decks[1].bottom.len() as u8],
             strategy_deck_count: h.strategy_deck.len() as u8,
-            hands: [0, 1].map(|i| {
-                Self::sees_hand(&self.board, me, Side::from_index(i)).then(|| {
-                    let mut v = h.hands[i].clone();
-                    v.sort_unstable();
-                    v
+            hands: (0..h.hands.len())
+                .map(|i| {
+                    Self::sees_hand(&self.board, who, i).then(|| {
+                        let mut v = h.hands[i].clone();
+                        v.sort_unstable();
+                        v
+                    })
                 })
-            }),
+                .collect(),
             drawn: [own(0, &h.drawn[0]), own(1, &h.drawn[1])],
             deck_top: [own(0, &h.decks[0].top), own(1, &h.decks[1].top)],
             deck_bottom: [own(0, &h.decks[0].bottom), own(1, &h.decks[1].bottom)],
@@ -3157,9 +3801,9 @@ impl Game for VotesForWomen {
         // Everything hidden, less what the viewer's own seat sees (its hand, the cards it
         // drew, the known top of its deck).
         let mut h = self.hidden.clone();
-        if let Some(side) = self.viewer_side(viewer) {
+        if let Some((side, slot)) = viewer.seat().and_then(|s| self.board.seat_player(s)) {
             let i = side.index();
-            h.hands[i].clear();
+            h.hands[player(side, slot)].clear();
             h.drawn[i].clear();
             h.decks[i].top.clear();
         }

@@ -513,8 +513,11 @@ impl VotesForWomen {
         self.push_log(LogEntry::new("round", format!("Round {rd}")).amount(rd as i64));
         match winner {
             Some(Side::Suffragist) => {
-                self.push_frame(
+                // In co-op Yellow, the side's Strategy decider, takes the card.
+                let slot = self.board.strategy_slot(Side::Suffragist);
+                self.push_frame_for(
                     Side::Suffragist,
+                    slot,
                     Source::StrategyPick,
                     Some(Task::PickStrategy),
                 );
@@ -541,7 +544,7 @@ impl VotesForWomen {
             slot + 1,
             card(c).name
         ));
-        self.claim_strategy(Side::Opposition, c);
+        self.claim_strategy(Side::Opposition, 0, c);
     }
 
     /// Resolves a choice point of one of the Oppobot's cards, or its Final Voting pick,
