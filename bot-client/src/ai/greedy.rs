@@ -10,6 +10,43 @@ use super::{Ai, AiError, Decision, determinize, eval};
 /// Resampled states per choice when no level is given.
 pub const DEFAULT_SAMPLES: usize = 8;
 
+/// Most steps of an action in progress played out before a choice is scored.
+const MAX_ACTION_STEPS: usize = 16;
+
+/// For a game whose evaluation says when an action is under way: plays the rest of the
+/// action out, each deciding seat taking the step that scores best for itself one step on,
+/// so that a choice opening an action is judged by its result and not by its cost.
+fn play_out_action(state: &mut Box<dyn hustings_engine::AnyGame>) {
+    let Some(in_action) = eval::evaluation(state.game_id()).and_then(|e| e.in_action) else {
+        return;
+    };
+    for _ in 0..MAX_ACTION_STEPS {
+        if state.outcome().is_some() || !in_action(state.as_ref()) {
+            return;
+        }
+        let Some(&seat) = state.to_act().first() else {
+            return;
+        };
+        let Some(prompt) = state.prompt(seat) else {
+            return;
+        };
+        let mut best: Option<(f64, Box<dyn hustings_engine::AnyGame>)> = None;
+        for choice in &prompt.choices {
+            let mut next = state.clone_box();
+            if next.apply(seat, &choice.id).is_ok() {
+                let v = eval::score(next.as_ref(), seat);
+                if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
+                    best = Some((v, next));
+                }
+            }
+        }
+        match best {
+            Some((_, next)) => *state = next,
+            None => return,
+        }
+    }
+}
+
 /// Looks one choice ahead, averaging over hidden information and dice.
 pub struct Greedy {
     rng: ChaCha8Rng,
@@ -47,6 +84,7 @@ impl Ai for Greedy {
                 let mut state = determinize(decision, &mut self.rng)?;
                 // A choice the resampled state refuses tells nothing: skip that sample.
                 if state.apply(decision.seat, &choice.id).is_ok() {
+                    play_out_action(&mut state);
                     total += eval::score(state.as_ref(), decision.seat);
                     n += 1;
                 }

@@ -43,6 +43,11 @@ const SIDE_NAMES: [&str; 4] = ["Equality", "Blue Apathy", "Red Apathy", "Suprema
 
 const T: Table = TABLE;
 
+/// The data table the rules play with (for AIs and tools that read card and region facts).
+pub fn table() -> &'static Table {
+    &T
+}
+
 fn card_id(n: u8) -> &'static str {
     T.card(n).id
 }
