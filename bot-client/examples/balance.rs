@@ -46,6 +46,20 @@ fn main() -> Result<(), String> {
         "  turns: mean {:.1}, median {:.1}, min {}, max {}",
         s.mean_turns, s.median_turns, s.min_turns, s.max_turns
     );
+    for seat in 0..seats {
+        let t: Vec<u32> = records
+            .iter()
+            .filter(|r| r.winner == Some(seat))
+            .filter_map(|r| r.turns)
+            .collect();
+        if !t.is_empty() {
+            println!(
+                "  {} wins last {:.1} turns on average",
+                variant.seat_names[seat],
+                t.iter().sum::<u32>() as f64 / t.len() as f64
+            );
+        }
+    }
     let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
     for r in &records {
         // Group by the words before the first figure.

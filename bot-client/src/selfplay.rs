@@ -50,7 +50,13 @@ pub fn self_play(
         let setup = Setup::new("standard", seats, game_seed);
         let mut game = new_game(game_id, &setup).map_err(|e| e.to_string())?;
         let mut ais = (0..seats)
-            .map(|s| make_ai(ai, level, game_seed.wrapping_mul(31).wrapping_add(s as u64 + 1)))
+            .map(|s| {
+                make_ai(
+                    ai,
+                    level,
+                    game_seed.wrapping_mul(31).wrapping_add(s as u64 + 1),
+                )
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let mut choices = 0usize;
         let outcome = loop {

@@ -187,7 +187,10 @@ const VOTE_LAW: [f64; 3] = [1.5, 3.0, 3.0];
 const VOTE_MARKER: f64 = 0.4;
 /// Worth of Equality's votes (its own markers, not Blue Apathy) towards the majority that
 /// passes a Law, for a Region with Laws still to pass: the full amount at the majority.
-const VOTE_MAJORITY: f64 = 4.0;
+const VOTE_MAJORITY: f64 = 5.0;
+/// Share of a vote an Apathy marker counts for in that majority.
+const VOTE_BLUE_AS_VOTE: f64 = 0.6;
+const VOTE_RED_AS_VOTE: f64 = 0.3;
 /// Worth of a Supremacy marker over Red Apathy (Equality must flip it before replacing it).
 const VOTE_HARD_RED: f64 = 0.15;
 /// Worth of holding Congress Control, and of each Congress Control Point's share.
@@ -209,7 +212,7 @@ const VOTE_SUPPRESSION_UP: f64 = 2.0;
 /// and the cards in each Reserve.
 fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
     use hustings_engine::the_vote::data::{CardKind, Law, Special};
-    use hustings_engine::the_vote::{EQ, EQUALITY, SUP, SUPREMACY};
+    use hustings_engine::the_vote::{BLUE, EQ, EQUALITY, RED, SUP, SUPREMACY};
     let AnyView::TheVote(view) = game.view(Viewer::Seat(seat)) else {
         return 0.0;
     };
@@ -265,9 +268,13 @@ fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
             s += lead.signum();
         }
         if r.discs() < 3 {
+            // Apathy counts part-way: Blue Apathy is a Radicalize away from a vote, Red
+            // Apathy a Persuade and a Radicalize.
             let need = (r.total() / 2 + 1) as f64;
-            let votes = (r.count(EQ) as f64).min(need);
-            s += VOTE_MAJORITY * votes / need;
+            let votes = r.count(EQ) as f64
+                + VOTE_BLUE_AS_VOTE * r.count(BLUE) as f64
+                + VOTE_RED_AS_VOTE * r.count(RED) as f64;
+            s += VOTE_MAJORITY * votes.min(need) / need;
         }
         s -= VOTE_HARD_RED * r.count(SUP) as f64;
     }
