@@ -8,11 +8,13 @@
 //! - [`stdio`]: an external engine that plays through a line protocol on stdin/stdout.
 //! - [`local`]: AIs against each other in-process, for tests and quick measurements.
 //! - [`stats`]: win rates with confidence intervals.
+//! - [`selfplay`]: the same AI in every seat over many seeds, for balance figures.
 
 pub mod ai;
 pub mod local;
 pub mod net;
 pub mod pool;
+pub mod selfplay;
 pub mod stats;
 pub mod stdio;
 pub mod tournament;

@@ -291,8 +291,9 @@ fn greedy_beats_random_in_seat(game: &str, seat: usize, games: u64, margin: u64)
 
 // Both games are lopsided under weak play (random Suffragists and Equality players almost
 // never win; see the issues), so the weaker side is where greedy's gain shows: random wins
-// 1 and 0 of these 30 seeded games, greedy 3 and 4. On the stronger side random already
-// wins (nearly) every game, so the check there is that greedy never does worse.
+// 1 and 0 of these 30 seeded games, greedy 3 and 28 (The Vote's greedy plays each action
+// out before judging it). On the stronger side random already wins (nearly) every game, so
+// the check there is that greedy never does worse.
 
 #[test]
 fn greedy_beats_random_as_the_suffragist() {
@@ -306,7 +307,7 @@ fn greedy_does_no_worse_than_random_as_the_opposition() {
 
 #[test]
 fn greedy_beats_random_as_equality() {
-    greedy_beats_random_in_seat("the-vote", 0, 30, 2);
+    greedy_beats_random_in_seat("the-vote", 0, 30, 20);
 }
 
 #[test]

@@ -17,6 +17,10 @@ pub struct Evaluation {
     pub score: fn(&dyn AnyGame, Seat) -> f64,
     /// Score difference that makes a seat about 73% sure to win (the logistic's unit).
     pub scale: f64,
+    /// Whether a state is part-way through a multi-step action. Greedy then plays the rest
+    /// of the action out (each seat taking its own best next step) before scoring, so that
+    /// the first step of an action is judged by what the action does.
+    pub in_action: Option<fn(&dyn AnyGame) -> bool>,
 }
 
 /// The heuristic of a game, if it has one.
@@ -25,14 +29,17 @@ pub fn evaluation(game_id: &str) -> Option<Evaluation> {
         hustings_engine::presidency::GAME_ID => Some(Evaluation {
             score: presidency_score,
             scale: 8.0,
+            in_action: None,
         }),
         hustings_engine::votes_for_women::GAME_ID => Some(Evaluation {
             score: votes_for_women_score,
             scale: 6.0,
+            in_action: None,
         }),
         hustings_engine::the_vote::GAME_ID => Some(Evaluation {
             score: the_vote_score,
             scale: 10.0,
+            in_action: Some(the_vote_in_action),
         }),
         _ => None,
     }
@@ -178,31 +185,84 @@ fn votes_for_women_score(game: &dyn AnyGame, seat: Seat) -> f64 {
 
 /// Worth, in VP-like units, of an Amendment passed (Equality needs both).
 const VOTE_AMENDMENT: f64 = 30.0;
+/// Worth of the Regions that would ratify a pending Amendment, at the 60 points it needs.
+const VOTE_AMENDMENT_PROGRESS: f64 = 8.0;
+/// Worth of being able to attempt an Amendment (Congress Control and a card to pay).
+const VOTE_AMENDMENT_READY: f64 = 4.0;
 /// Worth of a Local Law in a Region: Direct Election and Woman Suffrage lead to the
 /// Amendments and Congress, Municipal Elections adds a marker.
 const VOTE_LAW: [f64; 3] = [1.5, 3.0, 3.0];
 /// Worth of a marker in a Region (own side or own Apathy, less the other's).
 const VOTE_MARKER: f64 = 0.4;
+/// Worth of Equality's votes (its own markers, not Blue Apathy) towards the majority that
+/// passes a Law, for a Region with Laws still to pass: the full amount at the majority.
+const VOTE_MAJORITY: f64 = 5.0;
+/// Share of a vote an Apathy marker counts for in that majority.
+const VOTE_BLUE_AS_VOTE: f64 = 0.6;
+const VOTE_RED_AS_VOTE: f64 = 0.3;
+/// Worth of a Supremacy marker over Red Apathy (Equality must flip it before replacing it).
+const VOTE_HARD_RED: f64 = 0.15;
 /// Worth of holding Congress Control, and of each Congress Control Point's share.
 const VOTE_CONGRESS: f64 = 4.0;
 const VOTE_POINTS: f64 = 10.0;
 /// Worth of an Org level and of a PW.
 const VOTE_ORG: f64 = 1.5;
 const VOTE_PW: f64 = 0.3;
+/// Worth of a card in the Reserve, face-up and face-down; a face-up Suppression card
+/// scores Supremacy a VP every turn and a face-up Region card gives Bonus Actions.
+const VOTE_RESERVE_UP: f64 = 1.0;
+const VOTE_RESERVE_DOWN: f64 = 0.4;
+const VOTE_SUPPRESSION_UP: f64 = 2.0;
 
 /// The Vote, from Equality's side (Supremacy's score is its negation): Amendments passed,
 /// Local Laws, markers (the majority of each Region, which decides its Congress points once
-/// it has Direct Election), Congress Control and points, VP (Supremacy's count towards its 75
-/// twice as much), Org and PW.
+/// it has Direct Election, and Equality's own markers, which are its votes for Laws),
+/// Congress Control and points, VP (Supremacy's count towards its 75 twice as much), Org, PW
+/// and the cards in each Reserve.
 fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
-    use hustings_engine::the_vote::{EQUALITY, SUPREMACY, data::Law};
+    use hustings_engine::the_vote::data::{CardKind, Law, Special};
+    use hustings_engine::the_vote::{BLUE, EQ, EQUALITY, RED, SUP, SUPREMACY};
     let AnyView::TheVote(view) = game.view(Viewer::Seat(seat)) else {
         return 0.0;
     };
     let (Some(e), Some(su)) = (view.players.get(EQUALITY), view.players.get(SUPREMACY)) else {
         return 0.0;
     };
+    let table = hustings_engine::the_vote::table();
     let mut s = VOTE_AMENDMENT * view.amendments_passed.len() as f64;
+    // Progress towards each Amendment still to pass: the Congress Control Points of the
+    // Regions that would ratify it now (its Law in force, or an Equality majority).
+    let mut pending = 0;
+    for &card in &view.aside {
+        let Some(CardKind::Special(Special::Amendment(law))) =
+            table.cards.get(card as usize - 1).map(|d| d.kind)
+        else {
+            continue;
+        };
+        pending += 1;
+        let points: u32 = view
+            .regions
+            .iter()
+            .zip(table.regions)
+            .filter(|(r, _)| r.law(law) || 2 * r.count(EQ) > r.total())
+            .map(|(_, d)| d.congress_points as u32)
+            .sum();
+        let goal = table.amendment_points.max(1);
+        s += VOTE_AMENDMENT_PROGRESS * points.min(goal) as f64 / goal as f64;
+    }
+    // Congress Control with a face-up Public Opinion card to pay lets Equality attempt one.
+    let e_po_up = view.players[EQUALITY]
+        .reserve
+        .iter()
+        .filter(|c| {
+            c.face_up
+                && table.cards.get(c.card as usize - 1).map(|d| d.kind)
+                    == Some(CardKind::PublicOpinion)
+        })
+        .count();
+    if pending > 0 && view.congress == EQUALITY && e_po_up > 0 {
+        s += VOTE_AMENDMENT_READY;
+    }
     s += 0.5 * e.vp as f64 - 1.0 * su.vp as f64;
     for r in &view.regions {
         for (i, &on) in r.laws.iter().enumerate() {
@@ -216,6 +276,16 @@ fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
         if r.law(Law::DirectElection) {
             s += lead.signum();
         }
+        if r.discs() < 3 {
+            // Apathy counts part-way: Blue Apathy is a Radicalize away from a vote, Red
+            // Apathy a Persuade and a Radicalize.
+            let need = (r.total() / 2 + 1) as f64;
+            let votes = r.count(EQ) as f64
+                + VOTE_BLUE_AS_VOTE * r.count(BLUE) as f64
+                + VOTE_RED_AS_VOTE * r.count(RED) as f64;
+            s += VOTE_MAJORITY * votes.min(need) / need;
+        }
+        s -= VOTE_HARD_RED * r.count(SUP) as f64;
     }
     let total = (view.congress_points[0] + view.congress_points[1]).max(1) as f64;
     s += VOTE_POINTS
@@ -228,5 +298,30 @@ fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
     };
     s += VOTE_ORG * (e.org as f64 - su.org as f64);
     s += VOTE_PW * (e.pw as f64 - su.pw as f64);
+    let reserve = |p: &hustings_engine::the_vote::Player| -> f64 {
+        p.reserve
+            .iter()
+            .map(|c| {
+                match (
+                    c.face_up,
+                    table.cards.get(c.card as usize - 1).map(|d| d.kind),
+                ) {
+                    (true, Some(CardKind::Suppression)) => VOTE_SUPPRESSION_UP,
+                    (true, _) => VOTE_RESERVE_UP,
+                    (false, _) => VOTE_RESERVE_DOWN,
+                }
+            })
+            .sum()
+    };
+    s += reserve(e) - reserve(su);
     if seat == EQUALITY { s } else { -s }
+}
+
+/// Whether The Vote is in the middle of an action (a card played, its Regions, reactions,
+/// markers and votes still to settle), so that a search should play it out before judging.
+fn the_vote_in_action(game: &dyn AnyGame) -> bool {
+    match game.view(Viewer::Spectator) {
+        AnyView::TheVote(v) => v.action.is_some(),
+        _ => false,
+    }
 }

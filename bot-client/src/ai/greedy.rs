@@ -7,6 +7,9 @@
 //! every multi-step action. So after each tried choice the seat's own follow-up decisions
 //! are played out on the same sampled state, each by the best immediate score, until another
 //! seat must act (or [`FOLLOW_THROUGH`] decisions were made), and that state is scored.
+//! A game whose evaluation says when an action is under way (`Evaluation::in_action`, The
+//! Vote, whose actions take the other seat's reactions) has the whole action played out
+//! instead, each deciding seat taking its own best next step.
 
 use hustings_engine::{AnyGame, Seat};
 use rand::SeedableRng;
@@ -22,6 +25,40 @@ pub const DEFAULT_SAMPLES: usize = 8;
 pub const FOLLOW_THROUGH: usize = 40;
 /// Follow-up states scored greedily after a tried choice before the rest go at random.
 pub const FOLLOW_EVALS: usize = 24;
+
+/// Most steps of an action in progress played out before a choice is scored.
+const MAX_ACTION_STEPS: usize = 16;
+
+/// For a game whose evaluation says when an action is under way: plays the rest of the
+/// action out, each deciding seat taking the step that scores best for itself one step on,
+/// so that a choice opening an action is judged by its result and not by its cost.
+fn play_out_action(state: &mut Box<dyn AnyGame>, in_action: fn(&dyn AnyGame) -> bool) {
+    for _ in 0..MAX_ACTION_STEPS {
+        if state.outcome().is_some() || !in_action(state.as_ref()) {
+            return;
+        }
+        let Some(&seat) = state.to_act().first() else {
+            return;
+        };
+        let Some(prompt) = state.prompt(seat) else {
+            return;
+        };
+        let mut best: Option<(f64, Box<dyn AnyGame>)> = None;
+        for choice in &prompt.choices {
+            let mut next = state.clone_box();
+            if next.apply(seat, &choice.id).is_ok() {
+                let v = eval::score(next.as_ref(), seat);
+                if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
+                    best = Some((v, next));
+                }
+            }
+        }
+        match best {
+            Some((_, next)) => *state = next,
+            None => return,
+        }
+    }
+}
 
 /// Looks one choice ahead, averaging over hidden information and dice.
 pub struct Greedy {
@@ -60,7 +97,10 @@ impl Ai for Greedy {
                 let mut state = determinize(decision, &mut self.rng)?;
                 // A choice the resampled state refuses tells nothing: skip that sample.
                 if state.apply(decision.seat, &choice.id).is_ok() {
-                    follow_through(&mut state, decision.seat, &mut self.rng);
+                    match eval::evaluation(decision.game).and_then(|e| e.in_action) {
+                        Some(in_action) => play_out_action(&mut state, in_action),
+                        None => follow_through(&mut state, decision.seat, &mut self.rng),
+                    }
                     total += eval::score(state.as_ref(), decision.seat);
                     n += 1;
                 }

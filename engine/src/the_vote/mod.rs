@@ -43,6 +43,11 @@ const SIDE_NAMES: [&str; 4] = ["Equality", "Blue Apathy", "Red Apathy", "Suprema
 
 const T: Table = TABLE;
 
+/// The data table the rules play with (for AIs and tools that read card and region facts).
+pub fn table() -> &'static Table {
+    &T
+}
+
 fn card_id(n: u8) -> &'static str {
     T.card(n).id
 }
@@ -2544,12 +2549,15 @@ impl Game for TheVote {
             summary: "Equality against Supremacy, 1866 to 1920: win over the voters of six \
                       Regions, pass Local Laws, and ratify the Seventeenth and Nineteenth \
                       Amendments, or hold power to 75 VP. The cards and map are not published: \
-                      this engine plays a reconstruction of the components (Hollandspiele)."
+                      this engine plays a reconstruction of the components, its costs and \
+                      set-up tuned by bot self-play (Hollandspiele)."
                 .into(),
             variants: vec![VariantInfo {
                 id: "standard".into(),
                 name: "Standard".into(),
-                description: "The two-player game with the reconstructed components.".into(),
+                description: "The two-player game with the reconstructed components, tuned by \
+                              self-play."
+                    .into(),
                 min_seats: 2,
                 max_seats: 2,
                 default_seats: 2,

@@ -12,6 +12,11 @@ fn card(id: &str) -> u8 {
     T.card_by_id(id).unwrap_or_else(|| panic!("no card {id}"))
 }
 
+/// A card's PW cost in the data table.
+fn cost(id: &str) -> u8 {
+    T.card(card(id)).cost()
+}
+
 fn region(id: &str) -> usize {
     T.region_by_id(id)
         .unwrap_or_else(|| panic!("no region {id}"))
@@ -415,24 +420,28 @@ fn radicalize_flips_aligned_apathy_up_to_the_cost_and_may_keep_the_card() {
     assert_eq!(g.public.regions[w].men, [3, 0, 1, 1]);
     choose(&mut g, EQUALITY, "keep:reserve");
     assert_eq!(face_up(&g, EQUALITY, "sojourner-truth"), Some(true));
-    assert_eq!(g.public.players[EQUALITY].pw, 2);
+    assert_eq!(g.public.players[EQUALITY].pw, 5 - cost("sojourner-truth"));
     assert_eq!(g.public.players[SUPREMACY].pw, 2);
     assert_eq!(g.public.step, Step::Action);
 }
 
 #[test]
 fn radicalize_for_supremacy_flips_red_apathy_and_discards_with_a_full_reserve() {
-    let mut g = phase_of(SUPREMACY, 4);
+    let strength = cost("ridicule");
+    // One PW to spare keeps the phase open after the action.
+    let mut g = phase_of(SUPREMACY, strength + 1);
     to_display(&mut g, "ridicule");
     to_reserve(&mut g, SUPREMACY, "states-rights", false);
     to_reserve(&mut g, SUPREMACY, "liquor-interests", false);
     let mw = region("midwest");
-    set_men(&mut g, mw, [1, 2, 3, 1]);
+    set_men(&mut g, mw, [0, 0, 7, 0]);
     choose(&mut g, SUPREMACY, "radicalize:ridicule");
     choose(&mut g, SUPREMACY, "region:midwest");
-    choose(&mut g, SUPREMACY, "flip:men");
-    choose(&mut g, SUPREMACY, "flip:men");
-    assert_eq!(g.public.regions[mw].men, [1, 2, 1, 3]);
+    for _ in 0..strength {
+        choose(&mut g, SUPREMACY, "flip:men");
+    }
+    // No more than the card's cost, though Red Apathy is left.
+    assert_eq!(g.public.regions[mw].men, [0, 0, 7 - strength, strength]);
     // The Reserve is full (Org 2): discarded without a question.
     assert_eq!(g.public.discard.last(), Some(&card("ridicule")));
     assert_eq!(g.public.step, Step::Action);
@@ -441,26 +450,32 @@ fn radicalize_for_supremacy_flips_red_apathy_and_discards_with_a_full_reserve() 
 
 #[test]
 fn municipal_elections_add_one_for_equality_only() {
-    let w = region("the-west");
-    let mut g = phase_of(EQUALITY, 5);
-    g.public.regions[w].laws[Law::MunicipalElections.index()] = true;
-    set_men(&mut g, w, [0, 3, 1, 1]);
+    let ma = region("middle-atlantic");
+    let e = cost("declaration-of-sentiments");
+    let mut g = phase_of(EQUALITY, e);
+    g.public.regions[ma].laws[Law::MunicipalElections.index()] = true;
+    set_men(&mut g, ma, [0, 6, 0, 1]);
     to_display(&mut g, "declaration-of-sentiments");
     choose(&mut g, EQUALITY, "radicalize:declaration-of-sentiments");
-    choose(&mut g, EQUALITY, "region:the-west");
-    choose(&mut g, EQUALITY, "flip:men");
-    choose(&mut g, EQUALITY, "flip:men");
-    assert_eq!(g.public.regions[w].men, [2, 1, 1, 1], "cost 1 + 1");
+    choose(&mut g, EQUALITY, "region:middle-atlantic");
+    for _ in 0..e + 1 {
+        choose(&mut g, EQUALITY, "flip:men");
+    }
+    assert_eq!(g.public.regions[ma].men, [e + 1, 5 - e, 0, 1], "cost + 1");
+    assert_eq!(g.public.step, Step::Keep, "no further flip");
 
-    let mut g = phase_of(SUPREMACY, 5);
-    g.public.regions[w].laws[Law::MunicipalElections.index()] = true;
-    set_men(&mut g, w, [0, 1, 3, 1]);
+    let s = cost("separate-spheres");
+    let mut g = phase_of(SUPREMACY, s);
+    g.public.regions[ma].laws[Law::MunicipalElections.index()] = true;
+    set_men(&mut g, ma, [0, 0, 7, 0]);
     to_display(&mut g, "separate-spheres");
     choose(&mut g, SUPREMACY, "radicalize:separate-spheres");
-    choose(&mut g, SUPREMACY, "region:the-west");
-    choose(&mut g, SUPREMACY, "flip:men");
-    assert_eq!(g.public.regions[w].men, [0, 1, 2, 2], "cost 1 only");
-    assert_ne!(g.public.step, Step::Flip { target: 0, left: 1 });
+    choose(&mut g, SUPREMACY, "region:middle-atlantic");
+    for _ in 0..s {
+        choose(&mut g, SUPREMACY, "flip:men");
+    }
+    assert_eq!(g.public.regions[ma].men, [0, 0, 7 - s, s], "cost only");
+    assert_eq!(g.public.step, Step::Keep, "no further flip");
 }
 
 #[test]
@@ -485,14 +500,17 @@ fn persuade_counts_face_up_public_opinion_cards_and_flips_the_card_down() {
         face_up(&g, EQUALITY, "vindication-of-the-rights-of-women"),
         Some(false)
     );
-    assert_eq!(g.public.players[EQUALITY].pw, 3);
+    assert_eq!(
+        g.public.players[EQUALITY].pw,
+        5 - cost("vindication-of-the-rights-of-women")
+    );
     assert_eq!(g.public.players[SUPREMACY].pw, 2);
     assert_eq!(g.public.step, Step::Action);
 }
 
 #[test]
 fn supremacy_persuades_blue_apathy_only_while_its_pool_lasts() {
-    let mut g = phase_of(SUPREMACY, 5);
+    let mut g = phase_of(SUPREMACY, cost("ridicule") + 1);
     to_reserve(&mut g, SUPREMACY, "ridicule", true);
     let ma = region("middle-atlantic");
     set_men(&mut g, ma, [1, 3, 2, 1]);
@@ -540,11 +558,13 @@ fn equality_cannot_persuade_men_until_the_women_are_all_blue() {
 #[test]
 fn block_is_asked_of_the_opponent_and_counter_of_the_actor() {
     let mw = region("midwest");
+    let (strength, block) = (cost("alice-paul"), cost("separate-spheres"));
+    assert!(strength > block);
     let setup = |counter: bool| {
-        let mut g = phase_of(EQUALITY, 5);
-        set_men(&mut g, mw, [1, 4, 1, 1]);
+        let mut g = phase_of(EQUALITY, strength);
+        set_men(&mut g, mw, [0, 7, 0, 0]);
         to_display(&mut g, "alice-paul");
-        to_reserve(&mut g, SUPREMACY, "ridicule", true);
+        to_reserve(&mut g, SUPREMACY, "separate-spheres", true);
         if counter {
             to_reserve(&mut g, EQUALITY, "declaration-of-sentiments", true);
         }
@@ -555,18 +575,23 @@ fn block_is_asked_of_the_opponent_and_counter_of_the_actor() {
             vec![SUPREMACY],
             "the Block is Supremacy's decision"
         );
-        assert_eq!(ids(&g, SUPREMACY), vec!["pass", "block:midwest:ridicule"]);
-        choose(&mut g, SUPREMACY, "block:midwest:ridicule");
-        assert_eq!(face_up(&g, SUPREMACY, "ridicule"), Some(false));
+        assert_eq!(
+            ids(&g, SUPREMACY),
+            vec!["pass", "block:midwest:separate-spheres"]
+        );
+        choose(&mut g, SUPREMACY, "block:midwest:separate-spheres");
+        assert_eq!(face_up(&g, SUPREMACY, "separate-spheres"), Some(false));
         g
     };
-    // Blocked by a 2-cost card: 4 - 2 = 2 flips.
+    // Blocked by the blocking card's cost.
+    let left = strength - block;
     let mut g = setup(false);
-    assert_eq!(g.public.step, Step::Flip { target: 0, left: 2 });
-    choose(&mut g, EQUALITY, "flip:men");
-    choose(&mut g, EQUALITY, "flip:men");
-    assert_eq!(g.public.regions[mw].men, [3, 2, 1, 1]);
-    // Countered: the full 4.
+    assert_eq!(g.public.step, Step::Flip { target: 0, left });
+    for _ in 0..left {
+        choose(&mut g, EQUALITY, "flip:men");
+    }
+    assert_eq!(g.public.regions[mw].men, [left, 7 - left, 0, 0]);
+    // Countered: the full strength.
     let mut g = setup(true);
     assert_eq!(g.to_act(), vec![EQUALITY]);
     choose(
@@ -578,7 +603,13 @@ fn block_is_asked_of_the_opponent_and_counter_of_the_actor() {
         face_up(&g, EQUALITY, "declaration-of-sentiments"),
         Some(false)
     );
-    assert_eq!(g.public.step, Step::Flip { target: 0, left: 4 });
+    assert_eq!(
+        g.public.step,
+        Step::Flip {
+            target: 0,
+            left: strength
+        }
+    );
 }
 
 #[test]
@@ -646,7 +677,9 @@ fn equality_reaching_org_5_adds_silent_sentinels_to_the_discards() {
 
 #[test]
 fn suppression_action_takes_cards_into_the_reserve() {
-    let mut g = phase_of(SUPREMACY, 6);
+    let pw = 6;
+    assert!(pw >= cost("gerrymandering") + cost("upper-south"));
+    let mut g = phase_of(SUPREMACY, pw);
     to_display(&mut g, "gerrymandering");
     to_display(&mut g, "upper-south");
     // Without a face-up Public Opinion card, no Suppression card can be taken.
@@ -659,7 +692,10 @@ fn suppression_action_takes_cards_into_the_reserve() {
     assert_eq!(g.public.players[EQUALITY].pw, 2);
     choose(&mut g, SUPREMACY, "suppression:upper-south");
     assert_eq!(face_up(&g, SUPREMACY, "upper-south"), Some(true));
-    assert_eq!(g.public.players[SUPREMACY].pw, 1);
+    assert_eq!(
+        g.public.players[SUPREMACY].pw,
+        pw - cost("gerrymandering") - cost("upper-south")
+    );
     assert_eq!(g.public.players[EQUALITY].pw, 4);
     // The Reserve is full now (Org 2).
     to_display(&mut g, "deep-south");
@@ -881,10 +917,11 @@ fn direct_election_gives_congress_points_when_blue_leads() {
     }
     set_men(&mut g, region("midwest"), [2, 2, 2, 1]);
     choose(&mut g, SUPREMACY, "pass");
-    assert_eq!(g.public.congress_points, [50, 30]);
+    // Middle Atlantic, Midwest and the West (20 each) against the rest.
+    assert_eq!(g.public.congress_points, [60, 20]);
     assert_eq!(g.public.congress, EQUALITY);
     assert_eq!(g.public.regions[region("midwest")].congress, EQUALITY);
-    // A tie inside a Region, and 40-40 overall, both go to Supremacy.
+    // A Region with Direct Election where red leads stays with Supremacy.
     let mut g = phase_of(SUPREMACY, 0);
     g.public.phase_index = 1;
     for id in ["midwest", "the-west", "new-england"] {
@@ -894,7 +931,9 @@ fn direct_election_gives_congress_points_when_blue_leads() {
     set_men(&mut g, region("the-west"), [1, 2, 1, 1]);
     set_men(&mut g, region("new-england"), [1, 1, 2, 1]);
     choose(&mut g, SUPREMACY, "pass");
-    assert_eq!(g.public.congress_points, [35, 45]);
+    assert_eq!(g.public.regions[region("new-england")].congress, SUPREMACY);
+    // And 40-40 overall goes to Supremacy.
+    assert_eq!(g.public.congress_points, [40, 40]);
     assert_eq!(g.public.congress, SUPREMACY);
     let mut g = phase_of(SUPREMACY, 0);
     g.public.phase_index = 1;
@@ -904,7 +943,7 @@ fn direct_election_gives_congress_points_when_blue_leads() {
     set_men(&mut g, region("midwest"), [2, 2, 2, 1]);
     set_men(&mut g, region("upper-south"), [2, 1, 1, 1]);
     choose(&mut g, SUPREMACY, "pass");
-    assert_eq!(g.public.congress_points, [40, 40]);
+    assert_eq!(g.public.congress_points, [35, 45]);
     assert_eq!(g.public.congress, SUPREMACY);
 }
 
@@ -1071,13 +1110,14 @@ fn amendment_passes_with_60_points_of_ratifying_regions() {
 #[test]
 fn amendment_fails_below_60_points_and_returns_to_the_side() {
     let mut g = amendment_game(&["new-england", "middle-atlantic", "midwest"]);
+    hold(&mut g, SUPREMACY);
     // The West votes: 2 of 5 is not enough.
     set_men(&mut g, region("the-west"), [2, 2, 1, 0]);
     choose(&mut g, EQUALITY, "amendment:seventeenth-amendment");
     assert!(!g.public.regions[region("the-west")].law(Law::DirectElection));
     assert!(g.public.aside.contains(&card("seventeenth-amendment")));
     assert!(g.public.amendments_passed.is_empty());
-    assert_eq!(g.public.players[SUPREMACY].pw, 6);
+    assert_eq!(g.public.players[SUPREMACY].pw, 1 + 6);
     assert_eq!(g.public.players[EQUALITY].vp, 0);
 }
 
@@ -1272,6 +1312,7 @@ fn reserve_limit_follows_org() {
     choose(&mut g, EQUALITY, "radicalize:declaration-of-sentiments");
     choose(&mut g, EQUALITY, "region:the-west");
     choose(&mut g, EQUALITY, "flip:men");
+    choose(&mut g, EQUALITY, "done");
     // Full at Org 2: the card is Discarded, no question asked.
     assert_eq!(g.public.step, Step::Action);
     assert_eq!(g.public.players[EQUALITY].reserve.len(), 2);
