@@ -21,6 +21,11 @@ pub struct Evaluation {
     /// of the action out (each seat taking its own best next step) before scoring, so that
     /// the first step of an action is judged by what the action does.
     pub in_action: Option<fn(&dyn AnyGame) -> bool>,
+    /// Whether greedy plays the seat's own follow-up decisions out before scoring a choice
+    /// (for games whose actions are many atomic prompts of the same seat: Votes for Women's
+    /// dice to keep and cubes to place). Off where it measured worse (the Presidential Race:
+    /// 53.8% against random over 400 games, against 61.8% without).
+    pub follow_through: bool,
 }
 
 /// The heuristic of a game, if it has one.
@@ -30,16 +35,19 @@ pub fn evaluation(game_id: &str) -> Option<Evaluation> {
             score: presidency_score,
             scale: 8.0,
             in_action: None,
+            follow_through: false,
         }),
         hustings_engine::votes_for_women::GAME_ID => Some(Evaluation {
             score: votes_for_women_score,
             scale: 6.0,
             in_action: None,
+            follow_through: true,
         }),
         hustings_engine::the_vote::GAME_ID => Some(Evaluation {
             score: the_vote_score,
             scale: 10.0,
             in_action: Some(the_vote_in_action),
+            follow_through: false,
         }),
         _ => None,
     }

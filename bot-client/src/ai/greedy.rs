@@ -4,7 +4,8 @@
 //! Prompts are atomic, so one choice often only starts an action ("lobby with this card"
 //! rolls dice, then asks whether to keep them; "campaign" asks where each cube goes). Scoring
 //! the state right after such a choice would see nothing gained yet, and the AI would shun
-//! every multi-step action. So after each tried choice the seat's own follow-up decisions
+//! every multi-step action. So, for a game whose evaluation asks for it
+//! (`Evaluation::follow_through`), after each tried choice the seat's own follow-up decisions
 //! are played out on the same sampled state, each by the best immediate score, until another
 //! seat must act (or [`FOLLOW_THROUGH`] decisions were made), and that state is scored.
 //! A game whose evaluation says when an action is under way (`Evaluation::in_action`, The
@@ -97,9 +98,15 @@ impl Ai for Greedy {
                 let mut state = determinize(decision, &mut self.rng)?;
                 // A choice the resampled state refuses tells nothing: skip that sample.
                 if state.apply(decision.seat, &choice.id).is_ok() {
-                    match eval::evaluation(decision.game).and_then(|e| e.in_action) {
-                        Some(in_action) => play_out_action(&mut state, in_action),
-                        None => follow_through(&mut state, decision.seat, &mut self.rng),
+                    match eval::evaluation(decision.game) {
+                        Some(eval::Evaluation {
+                            in_action: Some(in_action),
+                            ..
+                        }) => play_out_action(&mut state, in_action),
+                        Some(e) if e.follow_through => {
+                            follow_through(&mut state, decision.seat, &mut self.rng)
+                        }
+                        _ => {}
                     }
                     total += eval::score(state.as_ref(), decision.seat);
                     n += 1;
