@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use hustings_engine::{Outcome, Setup, Viewer, new_game};
+use hustings_engine::{AnyGame, Outcome, Setup, Viewer, new_game};
 
 use crate::ai::{Ai, Decision};
 
@@ -28,6 +28,17 @@ pub fn play_local(
     ais: &mut [Box<dyn Ai>],
     max_choices: usize,
 ) -> Result<LocalGame, String> {
+    play_local_to_end(game_id, setup, ais, max_choices).map(|(r, _)| r)
+}
+
+/// [`play_local`], also handing back the finished game (for figures its outcome does not
+/// carry, such as its length in turns).
+pub fn play_local_to_end(
+    game_id: &str,
+    setup: &Setup,
+    ais: &mut [Box<dyn Ai>],
+    max_choices: usize,
+) -> Result<(LocalGame, Box<dyn AnyGame>), String> {
     let mut game = new_game(game_id, setup).map_err(|e| e.to_string())?;
     let seats = game.num_seats();
     if ais.len() != seats {
@@ -38,12 +49,13 @@ pub fn play_local(
     let mut choices = 0usize;
     loop {
         if let Some(outcome) = game.outcome() {
-            return Ok(LocalGame {
+            let r = LocalGame {
                 outcome,
                 choices,
                 decisions,
                 think_time,
-            });
+            };
+            return Ok((r, game));
         }
         if choices >= max_choices {
             return Err(format!("no end after {choices} choices"));

@@ -2,9 +2,10 @@
 //! seeds, with each seat's wins (and a 95% interval), game lengths in turns and how games
 //! ended. `cargo run --release -p hustings-bot --example balance` prints them.
 
-use hustings_engine::{AnyView, Seat, Setup, Viewer, new_game};
+use hustings_engine::{AnyView, Seat, Setup, Viewer};
 
-use crate::ai::{Decision, make_ai};
+use crate::ai::make_ai;
+use crate::local::play_local_to_end;
 use crate::stats::{Z95, wilson};
 
 /// One finished self-play game.
@@ -48,7 +49,6 @@ pub fn self_play(
     for i in 0..games {
         let game_seed = seed.wrapping_add(i);
         let setup = Setup::new("standard", seats, game_seed);
-        let mut game = new_game(game_id, &setup).map_err(|e| e.to_string())?;
         let mut ais = (0..seats)
             .map(|s| {
                 make_ai(
@@ -58,35 +58,9 @@ pub fn self_play(
                 )
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut choices = 0usize;
-        let outcome = loop {
-            if let Some(o) = game.outcome() {
-                break o;
-            }
-            if choices >= max_choices {
-                return Err(format!("seed {game_seed}: no end after {choices} choices"));
-            }
-            let Some(&seat) = game.to_act().first() else {
-                return Err(format!("seed {game_seed}: nobody can act"));
-            };
-            let prompt = game
-                .prompt(seat)
-                .ok_or_else(|| format!("seed {game_seed}: seat {seat} has no prompt"))?;
-            let view = game.view_json(Viewer::Seat(seat));
-            let decision = Decision {
-                game: game_id,
-                seat,
-                view: &view,
-                prompt: &prompt,
-                time_limit: None,
-            };
-            let choice = ais[seat]
-                .choose(&decision)
-                .map_err(|e| format!("seed {game_seed}, seat {seat}: {e}"))?;
-            game.apply(seat, &choice)
-                .map_err(|e| format!("seed {game_seed}, seat {seat} chose '{choice}': {e}"))?;
-            choices += 1;
-        };
+        let (played, game) = play_local_to_end(game_id, &setup, &mut ais, max_choices)
+            .map_err(|e| format!("seed {game_seed}: {e}"))?;
+        let outcome = played.outcome;
         out.push(Record {
             seed: game_seed,
             winner: (outcome.winners.len() == 1).then(|| outcome.winners[0]),
