@@ -21,6 +21,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     tonic_prost_build::configure()
         .build_server(true)
         .build_client(true)
+        .compile_fds(fds.clone())?;
+    // The server side of the service once more, with every message taken from the module
+    // above except `MatchUpdate`, which the server streams already encoded (see
+    // `EncodedUpdate` in lib.rs): one encoding shared by every viewer of a version.
+    let encoded = out.join("encoded");
+    std::fs::create_dir_all(&encoded)?;
+    tonic_prost_build::configure()
+        .build_server(true)
+        .build_client(false)
+        .out_dir(&encoded)
+        .extern_path(".hustings.v1.MatchUpdate", "crate::EncodedUpdate")
+        .extern_path(".hustings.v1", "crate::v1")
         .compile_fds(fds)?;
     Ok(())
 }

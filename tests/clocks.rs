@@ -97,7 +97,12 @@ fn close(hub: &Arc<Hub>, id: &str, rx: Updates, sub: u64) {
 }
 
 async fn next(rx: &mut Updates) -> pb::MatchUpdate {
-    rx.recv().await.expect("stream open").expect("an update")
+    rx.recv()
+        .await
+        .expect("stream open")
+        .expect("an update")
+        .to_update()
+        .expect("a well-formed update")
 }
 
 /// The first update that satisfies `f`.

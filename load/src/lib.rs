@@ -10,6 +10,7 @@
 pub mod echo;
 pub mod idle;
 pub mod matches;
+pub mod player;
 pub mod rss;
 pub mod run;
 

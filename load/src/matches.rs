@@ -16,13 +16,13 @@ use futures::StreamExt;
 use futures::stream::{BoxStream, SelectAll};
 use hdrhistogram::Histogram;
 use hustings_proto::v1 as pb;
-use hustings_proto::v1::hustings_client::HustingsClient;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use tokio::sync::{Mutex, Semaphore, mpsc};
 use tonic::transport::Channel;
 
+use crate::player::{HustingsClient, PlayerUpdate};
 use crate::{Latency, latency_histogram, record};
 
 /// Most matches sharing one HTTP/2 connection: two streams each plus their `Act`s stay
@@ -182,7 +182,7 @@ pub async fn set_up_match(
 ) -> anyhow::Result<(
     String,
     Vec<String>,
-    SelectAll<BoxStream<'static, (usize, Result<pb::MatchUpdate, tonic::Status>)>>,
+    SelectAll<BoxStream<'static, (usize, Result<PlayerUpdate, tonic::Status>)>>,
 )> {
     let summary = client
         .create_match(pb::CreateMatchRequest {
@@ -276,7 +276,7 @@ async fn play_match(
     client: &mut HustingsClient<Channel>,
     id: &str,
     tokens: &[String],
-    mut streams: SelectAll<BoxStream<'static, (usize, Result<pb::MatchUpdate, tonic::Status>)>>,
+    mut streams: SelectAll<BoxStream<'static, (usize, Result<PlayerUpdate, tonic::Status>)>>,
     shared: &Arc<Shared>,
     rng: &mut SmallRng,
 ) -> anyhow::Result<()> {

@@ -8,7 +8,9 @@
 use std::sync::Arc;
 
 use hustings_engine::{self as engine, AnyGame, Outcome, Seat, Viewer};
+use hustings_proto::EncodedUpdate;
 use hustings_proto::v1 as pb;
+use prost::Message as _;
 use tokio::sync::{mpsc, oneshot};
 use tonic::Status;
 use tracing::{debug, info, warn};
@@ -126,7 +128,7 @@ fn step(
 }
 
 /// What a stream receives.
-pub type UpdateResult = Result<pb::MatchUpdate, Status>;
+pub type UpdateResult = Result<EncodedUpdate, Status>;
 
 /// The sending end of a match actor's command channel.
 ///
@@ -674,7 +676,7 @@ impl MatchActor {
             log_sent = self.game.log_len();
             let mut shared = Shared::new(self, &*self.game);
             let msg = self.update_for(&mut shared, viewer, json, log, true, true);
-            let _ = tx.try_send(Ok(msg));
+            let _ = tx.try_send(Ok(EncodedUpdate::of(&msg)));
         } else {
             match self.catch_up(viewer, json, from_version, &tx) {
                 Ok(pos) => log_sent = pos,
@@ -720,7 +722,7 @@ impl MatchActor {
             let mut shared = Shared::new(self, &*self.game);
             let mut msg = self.update_for(&mut shared, viewer, json, Vec::new(), false, true);
             self.add_reference(&mut msg);
-            let _ = tx.try_send(Ok(msg));
+            let _ = tx.try_send(Ok(EncodedUpdate::of(&msg)));
             return Ok(self.game.log_len());
         }
         let mut p = Played::new(&self.record).map_err(Status::internal)?;
@@ -757,7 +759,7 @@ impl MatchActor {
                 msg.outcome = None;
                 msg.status = pb::MatchStatus::Active as i32;
             }
-            let _ = tx.try_send(Ok(msg));
+            let _ = tx.try_send(Ok(EncodedUpdate::of(&msg)));
         }
         Ok(log_pos)
     }
@@ -797,7 +799,7 @@ impl MatchActor {
         );
         let log_len = self.game.log_len();
         let sub = &mut self.subscribers[pos];
-        match sub.tx.try_send(Ok(msg)) {
+        match sub.tx.try_send(Ok(EncodedUpdate::of(&msg))) {
             Ok(()) => {
                 sub.lagging = false;
                 sub.log_sent = log_len;
@@ -881,6 +883,48 @@ impl MatchActor {
         snapshot: bool,
         current: bool,
     ) -> pb::MatchUpdate {
+        let own = self.own_fields(shared, viewer, &log, snapshot, current);
+        let parts = convert::ViewParts { json, fixed: false };
+        pb::MatchUpdate {
+            view: Some(shared.view(viewer, parts)),
+            snapshot: own.snapshot,
+            viewer_seat: own.viewer_seat,
+            log: own.log,
+            prompt: own.prompt,
+            reference: own.reference,
+            ..self.common_fields(shared)
+        }
+    }
+
+    /// The fields of a version's message that every viewer gets alike.
+    fn common_fields(&self, shared: &Shared<'_>) -> pb::MatchUpdate {
+        pb::MatchUpdate {
+            match_id: self.record.id.clone(),
+            version: self.version(),
+            status: shared.status as i32,
+            to_act: shared.to_act.clone(),
+            seats: shared.seats.clone(),
+            last_action: self.last_action.clone(),
+            outcome: shared.outcome.clone(),
+            clocks: self.clocks_pb(),
+            clock: self.record.settings.clock.to_pb(),
+            rematch_offers: self.rematch_offers.iter().map(|&s| s as u32).collect(),
+            rematch_match_id: self.record.rematch_next.clone().unwrap_or_default(),
+            ..Default::default()
+        }
+    }
+
+    /// The fields of a version's message that are the viewer's own: its seat, its prompt,
+    /// its part of the log, and for a snapshot the match's reference. The view, shared by
+    /// the viewers who see the same, is neither here nor in [`Self::common_fields`].
+    fn own_fields(
+        &self,
+        shared: &Shared<'_>,
+        viewer: Viewer,
+        log: &[engine::LogEntry],
+        snapshot: bool,
+        current: bool,
+    ) -> pb::MatchUpdate {
         let game = shared.game;
         let prompt = match (viewer.seat(), shared.status, current) {
             (Some(seat), pb::MatchStatus::Active, true) => game.prompt(seat).map(|p| {
@@ -900,33 +944,21 @@ impl MatchActor {
             _ => None,
         };
         let prompt = self.lifecycle_prompt(viewer, shared.status, current, prompt);
-        let parts = convert::ViewParts { json, fixed: false };
         pb::MatchUpdate {
-            match_id: self.record.id.clone(),
-            version: self.version(),
             snapshot,
             viewer_seat: viewer.seat().map(|s| s as u32),
-            status: shared.status as i32,
-            view: Some(shared.view(viewer, parts)),
             log: log
                 .iter()
                 .chain(self.note.as_ref().filter(|_| current))
                 .map(convert::log_entry)
                 .collect(),
-            to_act: shared.to_act.clone(),
             prompt,
-            seats: shared.seats.clone(),
-            last_action: self.last_action.clone(),
-            outcome: shared.outcome.clone(),
-            clocks: self.clocks_pb(),
-            clock: self.record.settings.clock.to_pb(),
-            rematch_offers: self.rematch_offers.iter().map(|&s| s as u32).collect(),
-            rematch_match_id: self.record.rematch_next.clone().unwrap_or_default(),
             reference: if snapshot {
                 convert::reference(&self.record.game)
             } else {
                 None
             },
+            ..Default::default()
         }
     }
 
@@ -937,7 +969,7 @@ impl MatchActor {
 
     /// Tells every viewer about the new state (a new version, or a change of seats or
     /// presence when `version` is `None`), and the lobby about the new summary.
-    fn after_change(&mut self, _version: Option<u64>) {
+    fn after_change(&mut self, version: Option<u64>) {
         self.sync_lifecycle();
         let log_len = self.game.log_len();
         let mut subs = std::mem::take(&mut self.subscribers);
@@ -951,16 +983,21 @@ impl MatchActor {
                 },
             );
         }
+        // What every viewer gets alike is encoded once; each distinct view once; each
+        // message is those bytes followed by the viewer's own fields (see EncodedUpdate).
+        let common = self.common_fields(&shared).encode_to_vec();
         subs.retain_mut(|sub| {
             let from = if sub.lagging { 0 } else { sub.log_sent };
-            let msg = self.update_for(
-                &mut shared,
-                sub.viewer,
-                sub.json,
-                self.game.log_for(sub.viewer, from),
-                sub.lagging,
-                true,
-            );
+            let log = self.game.log_for(sub.viewer, from);
+            let own = self
+                .own_fields(&shared, sub.viewer, &log, sub.lagging, true)
+                .encode_to_vec();
+            let parts = convert::ViewParts {
+                json: sub.json,
+                fixed: false,
+            };
+            let view = shared.view_bytes(sub.viewer, parts);
+            let msg = EncodedUpdate::concat(&[&common, &view, &own]);
             match sub.tx.try_send(Ok(msg)) {
                 Ok(()) => {
                     sub.lagging = false;
@@ -988,9 +1025,17 @@ impl MatchActor {
         if let Some(seat) = self.joining {
             presence[seat] += 1;
         }
+        let presence_changed = presence != self.presence;
         self.presence = presence;
         self.subscribers = subs;
-        self.hub.publish(self.summary());
+        match version {
+            // A move that neither ended the match nor changed who is connected: the lobby
+            // summary differs only in its version.
+            Some(v) if !presence_changed && self.outcome().is_none() => {
+                self.hub.publish_version(&self.record.id, v)
+            }
+            _ => self.hub.publish(self.summary()),
+        }
     }
 }
 
@@ -1016,6 +1061,8 @@ struct SharedView {
     /// Messages that still need it: the last one takes it rather than a copy.
     uses: usize,
     wire: Option<pb::GameView>,
+    /// The view encoded as a `MatchUpdate` field, once a message needed it so.
+    bytes: Option<prost::bytes::Bytes>,
 }
 
 impl<'g> Shared<'g> {
@@ -1064,6 +1111,7 @@ impl<'g> Shared<'g> {
             engine: Some(engine),
             uses: 1,
             wire: None,
+            bytes: None,
         });
     }
 
@@ -1076,6 +1124,7 @@ impl<'g> Shared<'g> {
                 engine: None,
                 uses: 1,
                 wire: None,
+                bytes: None,
             });
             self.views.len() - 1
         });
@@ -1093,6 +1142,40 @@ impl<'g> Shared<'g> {
         } else {
             entry.wire.clone().unwrap_or_default()
         }
+    }
+
+    /// The view for `viewer` with `parts` encoded as a `MatchUpdate`'s view field, built
+    /// and encoded on first use and shared by every message that needs it.
+    fn view_bytes(&mut self, viewer: Viewer, parts: convert::ViewParts) -> prost::bytes::Bytes {
+        let i = self.find(viewer, parts).unwrap_or_else(|| {
+            self.views.push(SharedView {
+                viewers: vec![viewer],
+                parts,
+                engine: None,
+                uses: 1,
+                wire: None,
+                bytes: None,
+            });
+            self.views.len() - 1
+        });
+        let game = self.game;
+        let entry = &mut self.views[i];
+        if let Some(b) = &entry.bytes {
+            return b.clone();
+        }
+        let view = match (entry.wire.take(), &entry.engine) {
+            (Some(wire), _) => wire,
+            (None, Some(engine)) => convert::game_view_of(engine, &game.to_act(), parts),
+            (None, None) => convert::game_view(game, viewer, parts),
+        };
+        let bytes: prost::bytes::Bytes = pb::MatchUpdate {
+            view: Some(view),
+            ..Default::default()
+        }
+        .encode_to_vec()
+        .into();
+        entry.bytes = Some(bytes.clone());
+        bytes
     }
 }
 

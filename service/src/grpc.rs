@@ -7,8 +7,8 @@ use std::task::{Context, Poll};
 
 use futures::Stream;
 use hustings_engine::{self as engine, Viewer};
+use hustings_proto::encoded::hustings_server::Hustings;
 use hustings_proto::v1 as pb;
-use hustings_proto::v1::hustings_server::Hustings;
 use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};

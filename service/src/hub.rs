@@ -350,6 +350,20 @@ impl Hub {
         });
     }
 
+    /// A match moved to `version` and nothing else in its summary changed: the listing
+    /// gets the new version in place; the lobby stream, whose events are changes of
+    /// seats, presence and status, hears nothing.
+    pub fn publish_version(&self, match_id: &str, version: u64) {
+        if let Some(s) = self
+            .summaries
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_mut(match_id)
+        {
+            s.version = version;
+        }
+    }
+
     /// Matches filtered as ListMatches asks, newest first.
     pub fn list(&self, req: &pb::ListMatchesRequest) -> Vec<pb::MatchSummary> {
         let limit = if req.limit == 0 {
