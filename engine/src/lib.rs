@@ -58,6 +58,13 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     /// What `viewer` may know of the state (the log is separate: see [`Game::log_for`]).
     fn view(&self, viewer: Viewer) -> Self::View;
 
+    /// A viewer whose view is always the same as `viewer`'s, so a server may build one view
+    /// for both: a game where every seat knows exactly what spectators know answers
+    /// [`Viewer::Spectator`] for everyone. The default, `viewer` itself, is always right.
+    fn same_view_as(&self, viewer: Viewer) -> Viewer {
+        viewer
+    }
+
     /// A full state consistent with `view` as seen by `viewer`, its hidden parts (deck order,
     /// other hands, the generator) drawn at random from `rng`. Used by search AIs.
     fn resample(view: &Self::View, viewer: Viewer, rng: &mut dyn RngCore) -> Self;
@@ -138,6 +145,8 @@ pub trait AnyGame: Debug + Send + Sync {
     /// The whole log from entry `from` on, unredacted (for replays of finished matches).
     fn log_all(&self, from: usize) -> Vec<LogEntry>;
     fn view(&self, viewer: Viewer) -> AnyView;
+    /// See [`Game::same_view_as`].
+    fn same_view_as(&self, viewer: Viewer) -> Viewer;
     /// The view as JSON, for generic clients (the stdio adapter, the bots' search).
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
     fn outcome(&self) -> Option<Outcome>;
@@ -199,6 +208,9 @@ impl<G: IntoAnyView> AnyGame for G {
     }
     fn view(&self, viewer: Viewer) -> AnyView {
         G::any_view(Game::view(self, viewer))
+    }
+    fn same_view_as(&self, viewer: Viewer) -> Viewer {
+        Game::same_view_as(self, viewer)
     }
     fn view_json(&self, viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(Game::view(self, viewer)).unwrap_or(serde_json::Value::Null)

@@ -222,6 +222,14 @@ pub struct MatchActor {
     joining: Option<Seat>,
     /// The actor's own command channel, for tasks that report back to it.
     me: Option<mpsc::WeakUnboundedSender<Box<Command>>>,
+    /// The prompts the viewers were last sent (boxed: idle matches have none).
+    prompt_cache: Option<Box<PromptCache>>,
+}
+
+/// Prompts already built for one version, so an `Act` on it need not build them again.
+struct PromptCache {
+    version: u64,
+    prompts: Vec<(Seat, engine::Prompt)>,
 }
 
 impl MatchActor {
@@ -283,6 +291,7 @@ impl MatchActor {
             joining: None,
             note: None,
             me: None,
+            prompt_cache: None,
         })
     }
 
@@ -495,7 +504,13 @@ impl MatchActor {
         if choice == UNDO && self.game.prompt(seat).is_some() {
             return self.undo(seat);
         }
-        let Some(prompt) = self.game.prompt(seat) else {
+        let cached = self
+            .prompt_cache
+            .take()
+            .filter(|c| c.version == self.version())
+            .and_then(|c| c.prompts.into_iter().find(|(s, _)| *s == seat))
+            .map(|(_, p)| p);
+        let Some(prompt) = cached.or_else(|| self.game.prompt(seat)) else {
             let waiting: Vec<String> = self
                 .game
                 .to_act()
@@ -919,16 +934,16 @@ impl MatchActor {
     /// the viewers who see the same, is neither here nor in [`Self::common_fields`].
     fn own_fields(
         &self,
-        shared: &Shared<'_>,
+        shared: &mut Shared<'_>,
         viewer: Viewer,
         log: &[engine::LogEntry],
         snapshot: bool,
         current: bool,
     ) -> pb::MatchUpdate {
-        let game = shared.game;
-        let prompt = match (viewer.seat(), shared.status, current) {
-            (Some(seat), pb::MatchStatus::Active, true) => game.prompt(seat).map(|p| {
-                let mut p = convert::prompt(&p);
+        let status = shared.status;
+        let prompt = match (viewer.seat(), status, current) {
+            (Some(seat), pb::MatchStatus::Active, true) => shared.prompt(seat).map(|p| {
+                let mut p = convert::prompt(p);
                 if self.undoable > 0
                     && self.applied.last().map(|&i| self.record.choices[i].seat) == Some(seat)
                 {
@@ -943,7 +958,7 @@ impl MatchActor {
             }),
             _ => None,
         };
-        let prompt = self.lifecycle_prompt(viewer, shared.status, current, prompt);
+        let prompt = self.lifecycle_prompt(viewer, status, current, prompt);
         pb::MatchUpdate {
             snapshot,
             viewer_seat: viewer.seat().map(|s| s as u32),
@@ -990,7 +1005,7 @@ impl MatchActor {
             let from = if sub.lagging { 0 } else { sub.log_sent };
             let log = self.game.log_for(sub.viewer, from);
             let own = self
-                .own_fields(&shared, sub.viewer, &log, sub.lagging, true)
+                .own_fields(&mut shared, sub.viewer, &log, sub.lagging, true)
                 .encode_to_vec();
             let parts = convert::ViewParts {
                 json: sub.json,
@@ -1025,6 +1040,17 @@ impl MatchActor {
         if let Some(seat) = self.joining {
             presence[seat] += 1;
         }
+        // The prompts just sent are the ones the next Act is checked against.
+        let prompts: Vec<(Seat, engine::Prompt)> = std::mem::take(&mut shared.prompts)
+            .into_iter()
+            .filter_map(|(seat, p)| p.map(|p| (seat, p)))
+            .collect();
+        self.prompt_cache = (!prompts.is_empty()).then(|| {
+            Box::new(PromptCache {
+                version: self.version(),
+                prompts,
+            })
+        });
         let presence_changed = presence != self.presence;
         self.presence = presence;
         self.subscribers = subs;
@@ -1049,6 +1075,8 @@ struct Shared<'g> {
     to_act: Vec<u32>,
     seats: Vec<pb::SeatSummary>,
     views: Vec<SharedView>,
+    /// Each seat's prompt, once asked for.
+    prompts: Vec<(Seat, Option<engine::Prompt>)>,
 }
 
 /// One distinct view of a version.
@@ -1079,7 +1107,20 @@ impl<'g> Shared<'g> {
             outcome: actor.outcome_pb(),
             seats: seats_of(&actor.record, &actor.presence),
             views: Vec::new(),
+            prompts: Vec::new(),
         }
+    }
+
+    /// `seat`'s prompt in this state, built on first use.
+    fn prompt(&mut self, seat: Seat) -> Option<&engine::Prompt> {
+        let i = match self.prompts.iter().position(|(s, _)| *s == seat) {
+            Some(i) => i,
+            None => {
+                self.prompts.push((seat, self.game.prompt(seat)));
+                self.prompts.len() - 1
+            }
+        };
+        self.prompts[i].1.as_ref()
     }
 
     fn find(&self, viewer: Viewer, parts: convert::ViewParts) -> Option<usize> {
@@ -1092,6 +1133,20 @@ impl<'g> Shared<'g> {
     /// that see the same.
     fn will_use(&mut self, viewer: Viewer, parts: convert::ViewParts) {
         if let Some(i) = self.find(viewer, parts) {
+            self.views[i].uses += 1;
+            return;
+        }
+        // A viewer the game says sees the same as one already counted shares its view.
+        let like = self.game.same_view_as(viewer);
+        if like != viewer
+            && let Some(i) = self.views.iter().position(|v| {
+                v.parts == parts
+                    && v.viewers
+                        .iter()
+                        .any(|&w| w == like || self.game.same_view_as(w) == like)
+            })
+        {
+            self.views[i].viewers.push(viewer);
             self.views[i].uses += 1;
             return;
         }

@@ -1235,6 +1235,11 @@ impl Game for Presidency {
         self.public.clone()
     }
 
+    fn same_view_as(&self, _viewer: Viewer) -> Viewer {
+        // Nothing is hidden from one seat that another sees.
+        Viewer::Spectator
+    }
+
     fn resample(view: &View, _viewer: Viewer, rng: &mut dyn RngCore) -> Self {
         Presidency {
             public: view.clone(),

@@ -1739,3 +1739,40 @@ fn converting_keeps_the_hidden_digest_but_rolling_changes_it() {
         );
     }
 }
+
+/// `same_view_as` lets a server build one view for every seat: it must be true at every
+/// step of every kind of game (each seat's view equals the spectators').
+#[test]
+fn every_seat_sees_what_spectators_see_at_every_step() {
+    let setups = [
+        Setup::new("standard", 2, 0),
+        Setup::new("convention", 3, 0),
+        Setup::new("convention", 6, 0),
+    ];
+    for base in setups {
+        for seed in 0..20 {
+            let mut setup = base.clone();
+            setup.seed = seed;
+            let mut same = |g: &Presidency| -> Result<(), String> {
+                for s in 0..g.num_seats() {
+                    let v = Viewer::Seat(s);
+                    let like = g.same_view_as(v);
+                    if like == v {
+                        return Err(format!("seat {s} names no other viewer"));
+                    }
+                    if g.view(v) != g.view(like) {
+                        return Err(format!("seat {s} sees more or less than {like}"));
+                    }
+                }
+                Ok(())
+            };
+            crate::testing::random_game::<Presidency>(
+                &setup,
+                seed,
+                &crate::testing::FuzzOptions::default(),
+                &mut same,
+            )
+            .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", setup.variant));
+        }
+    }
+}
