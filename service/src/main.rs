@@ -51,6 +51,12 @@ struct Args {
     abandon_grace: u64,
 }
 
+/// mimalloc rather than the system allocator: a version's messages are trees of small
+/// strings, and with glibc's malloc about a third of the server's instructions per choice
+/// were spent allocating and freeing them (see BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() {
     if let Err(e) = run().await {
