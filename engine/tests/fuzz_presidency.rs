@@ -2,7 +2,7 @@
 
 use hustings_engine::presidency::data::CAMPAIGN;
 use hustings_engine::presidency::{Phase, Presidency, TOTAL_VOTES};
-use hustings_engine::testing::{FuzzOptions, random_game};
+use hustings_engine::testing::{FuzzOptions, HeavyChecks, fuzz_seeds, random_game, scrambled_seed};
 use hustings_engine::{Game, Setup, Viewer};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -46,19 +46,19 @@ fn invariant(g: &Presidency) -> Result<(), String> {
 fn fuzz(variant: &str, seats: usize, games: u64) {
     // Every game is checked for dead ends, invariants and replay; one in twenty also gets
     // the (costlier) redaction and illegal-choice checks at many points.
-    let light = FuzzOptions::default();
-    let heavy = FuzzOptions {
+    let heavy = HeavyChecks {
+        heavy_every: 20,
         redaction_every: 7,
         illegal_every: 5,
-        ..FuzzOptions::default()
     };
-    for seed in 0..games {
-        let opts = if seed % 20 == 0 { &heavy } else { &light };
-        let setup = Setup::new(variant, seats, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let record = random_game::<Presidency>(&setup, seed, opts, &mut invariant)
-            .unwrap_or_else(|e| panic!("{variant}/{seats} seed {seed}: {e}"));
-        assert!(!record.outcome.reason.is_empty());
-    }
+    fuzz_seeds::<Presidency>(
+        &format!("{variant}/{seats}"),
+        0..games,
+        heavy,
+        |seed| Setup::new(variant, seats, scrambled_seed(seed)),
+        &mut invariant,
+        |_, record| assert!(!record.outcome.reason.is_empty()),
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use hustings_engine::Game;
 use hustings_engine::Setup;
-use hustings_engine::testing::{FuzzOptions, random_game};
+use hustings_engine::testing::{HeavyChecks, fuzz_seeds, scrambled_seed};
 use hustings_engine::the_vote::data::{CardKind, Special, TABLE};
 use hustings_engine::the_vote::{EQUALITY, SUPREMACY, Step, TheVote};
 
@@ -106,22 +106,24 @@ fn invariant(g: &TheVote) -> Result<(), String> {
 fn fuzz_10000_games() {
     // Every game is checked for dead ends, invariants and replay; one in fifty also gets the
     // costlier redaction and illegal-choice checks at many points.
-    let light = FuzzOptions::default();
-    let heavy = FuzzOptions {
+    let heavy = HeavyChecks {
+        heavy_every: 50,
         redaction_every: 11,
         illegal_every: 7,
-        ..FuzzOptions::default()
     };
     let mut wins = [0u32; 2];
-    for seed in 0..10_000u64 {
-        let opts = if seed % 50 == 0 { &heavy } else { &light };
-        let setup = Setup::new("standard", 2, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let record = random_game::<TheVote>(&setup, seed, opts, &mut invariant)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert!(!record.outcome.reason.is_empty());
-        assert_eq!(record.outcome.winners.len(), 1, "seed {seed}: one winner");
-        wins[record.outcome.winners[0]] += 1;
-    }
+    fuzz_seeds::<TheVote>(
+        "",
+        0..10_000,
+        heavy,
+        |seed| Setup::new("standard", 2, scrambled_seed(seed)),
+        &mut invariant,
+        |seed, record| {
+            assert!(!record.outcome.reason.is_empty());
+            assert_eq!(record.outcome.winners.len(), 1, "seed {seed}: one winner");
+            wins[record.outcome.winners[0]] += 1;
+        },
+    );
     // Both sides can win under random play.
     assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
 }
