@@ -386,44 +386,36 @@ impl Store for PostgresStore {
                     settings: r.get(6),
                 })
                 .collect();
-            let seats = c
-                .query(LOAD_SEATS, &[])
-                .map_err(backend)?
-                .iter()
-                .map(|r| {
-                    (
-                        r.get::<_, String>(0),
-                        i64::from(r.get::<_, i32>(1)),
-                        SeatRecord {
-                            bot: r.get::<_, i32>(2) != 0,
-                            ai: r.get(3),
-                            ai_level: r.get(4),
-                            token_hash: r.get(5),
-                            player_name: r.get(6),
-                            client_kind: r.get(7),
-                        },
-                    )
-                })
-                .collect();
-            let choices = c
-                .query(LOAD_CHOICES, &[])
-                .map_err(backend)?
-                .iter()
-                .map(|r| {
-                    (
-                        r.get::<_, String>(0),
-                        i64::from(r.get::<_, i32>(1)),
-                        ChoiceRecord {
-                            seat: r.get::<_, i32>(2) as Seat,
-                            choice: r.get(3),
-                            clocks: decode_clocks(r.get::<_, Option<String>>(4).as_deref()),
-                        },
-                    )
-                })
-                .collect();
+            let seats = load_per_match(c, LOAD_SEATS, |r| SeatRecord {
+                bot: r.get::<_, i32>(2) != 0,
+                ai: r.get(3),
+                ai_level: r.get(4),
+                token_hash: r.get(5),
+                player_name: r.get(6),
+                client_kind: r.get(7),
+            })?;
+            let choices = load_per_match(c, LOAD_CHOICES, |r| ChoiceRecord {
+                seat: r.get::<_, i32>(2) as Seat,
+                choice: r.get(3),
+                clocks: decode_clocks(r.get::<_, Option<String>>(4).as_deref()),
+            })?;
             assemble(matches, seats, choices)
         })
     }
+}
+
+/// Runs a load query whose rows start with the match id and a number (a seat or a choice's
+/// index, an `INTEGER`), and reads the rest of each row with `read`.
+fn load_per_match<T>(
+    c: &mut Client,
+    sql: &str,
+    read: impl Fn(&postgres::Row) -> T,
+) -> Result<Vec<(String, i64, T)>, StoreError> {
+    Ok(c.query(sql, &[])
+        .map_err(backend)?
+        .iter()
+        .map(|r| (r.get(0), i64::from(r.get::<_, i32>(1)), read(r)))
+        .collect())
 }
 
 #[cfg(test)]
