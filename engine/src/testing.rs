@@ -196,6 +196,41 @@ pub fn random_game<G: Game>(
     })
 }
 
+/// Plays `games` games set up by `setup(seed)` from large seeds (so that their digits cannot
+/// turn up by chance), each for at most `max_steps` choices: the first seat to act takes the
+/// choice at `pick(number of choices, step)`. Before every choice, asserts that no viewer of
+/// `viewers` is shown (view and whole log, as JSON) the seed or the generator's state, then
+/// hands the game, the viewer and that text to `also` for the game's own checks.
+#[track_caller]
+pub fn assert_seed_never_shown<G: Game>(
+    setup: impl Fn(u64) -> Setup,
+    games: u64,
+    max_steps: usize,
+    viewers: &[Viewer],
+    pick: impl Fn(usize, usize) -> usize,
+    mut also: impl FnMut(&G, Viewer, &str),
+) {
+    for i in 0..games {
+        let seed = 0xDEAD_BEEF_0000_0000u64 + i * 7_919;
+        let mut g = G::new(&setup(seed)).expect("set-up");
+        let mut steps = 0;
+        while g.outcome().is_none() && steps < max_steps {
+            for &viewer in viewers {
+                let text = serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0)))
+                    .expect("views serialize");
+                assert!(!text.contains(&seed.to_string()), "seed leaked to {viewer}");
+                assert!(!text.contains("rng"), "generator state leaked to {viewer}");
+                also(&g, viewer, &text);
+            }
+            let seat = g.to_act()[0];
+            let p = g.prompt(seat).expect("the seat to act has a prompt");
+            let c = p.choices[pick(p.choices.len(), steps)].id.clone();
+            g.apply(seat, &c).expect("an offered choice");
+            steps += 1;
+        }
+    }
+}
+
 /// Checks that bad choices are refused with the right error and change nothing: an unknown
 /// id, a seat that is not to act, a seat that does not exist.
 pub fn check_refusals<G: Game>(game: &G, acting: Seat) -> Result<(), String> {

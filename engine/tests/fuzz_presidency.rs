@@ -2,7 +2,9 @@
 
 use hustings_engine::presidency::data::CAMPAIGN;
 use hustings_engine::presidency::{Phase, Presidency, TOTAL_VOTES};
-use hustings_engine::testing::{FuzzOptions, HeavyChecks, fuzz_seeds, random_game, scrambled_seed};
+use hustings_engine::testing::{
+    FuzzOptions, HeavyChecks, assert_seed_never_shown, fuzz_seeds, random_game, scrambled_seed,
+};
 use hustings_engine::{Game, Setup, Viewer};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -93,27 +95,14 @@ fn fuzz_short_games_with_every_option() {
 #[test]
 fn seed_never_appears_in_any_view_or_log() {
     // Large seeds, so that their digits cannot turn up by chance.
-    for i in 0..50u64 {
-        let seed = 0xDEAD_BEEF_0000_0000u64 + i * 7_919;
-        let setup = Setup::new("convention", 4, seed);
-        let mut g = Presidency::new(&setup).unwrap();
-        let mut steps = 0;
-        while g.outcome().is_none() && steps < 400 {
-            for viewer in [
-                hustings_engine::Viewer::Spectator,
-                hustings_engine::Viewer::Seat(0),
-                hustings_engine::Viewer::Seat(3),
-            ] {
-                let text = serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0))).unwrap();
-                assert!(!text.contains(&seed.to_string()), "seed leaked to {viewer}");
-                assert!(!text.contains("rng"), "generator state leaked to {viewer}");
-            }
-            let seat = g.to_act()[0];
-            let c = g.prompt(seat).unwrap().choices[0].id.clone();
-            g.apply(seat, &c).unwrap();
-            steps += 1;
-        }
-    }
+    assert_seed_never_shown::<Presidency>(
+        |seed| Setup::new("convention", 4, seed),
+        50,
+        400,
+        &[Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(3)],
+        |_, _| 0,
+        |_, _, _| {},
+    );
 }
 
 /// The Campaign and Election cards still in their decks, in draw order (next first), read

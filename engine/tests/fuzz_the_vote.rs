@@ -1,10 +1,9 @@
 //! Random-play fuzzing of The Vote: 10,000 seeded games, checked after every choice.
 
-use hustings_engine::Game;
-use hustings_engine::Setup;
-use hustings_engine::testing::{HeavyChecks, fuzz_seeds, scrambled_seed};
+use hustings_engine::testing::{HeavyChecks, assert_seed_never_shown, fuzz_seeds, scrambled_seed};
 use hustings_engine::the_vote::data::{CardKind, Special, TABLE};
 use hustings_engine::the_vote::{EQUALITY, SUPREMACY, Step, TheVote};
+use hustings_engine::{Setup, Viewer};
 
 fn invariant(g: &TheVote) -> Result<(), String> {
     let v = g.public();
@@ -130,25 +129,12 @@ fn fuzz_10000_games() {
 
 #[test]
 fn seed_never_appears_in_any_view_or_log() {
-    for i in 0..30u64 {
-        let seed = 0xDEAD_BEEF_0000_0000u64 + i * 7_919;
-        let mut g = TheVote::new(&Setup::new("standard", 2, seed)).unwrap();
-        let mut steps = 0;
-        while g.outcome().is_none() && steps < 300 {
-            for viewer in [
-                hustings_engine::Viewer::Spectator,
-                hustings_engine::Viewer::Seat(0),
-                hustings_engine::Viewer::Seat(1),
-            ] {
-                let text = serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0))).unwrap();
-                assert!(!text.contains(&seed.to_string()), "seed leaked to {viewer}");
-                assert!(!text.contains("rng"), "generator state leaked to {viewer}");
-            }
-            let seat = g.to_act()[0];
-            let p = g.prompt(seat).unwrap();
-            let c = p.choices[steps % p.choices.len()].id.clone();
-            g.apply(seat, &c).unwrap();
-            steps += 1;
-        }
-    }
+    assert_seed_never_shown::<TheVote>(
+        |seed| Setup::new("standard", 2, seed),
+        30,
+        300,
+        &[Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)],
+        |choices, step| step % choices,
+        |_, _, _| {},
+    );
 }

@@ -3,12 +3,12 @@
 
 mod votes_for_women_checks;
 
-use hustings_engine::testing::{FuzzOptions, HeavyChecks, fuzz_seeds, random_game, scrambled_seed};
+use hustings_engine::testing::{HeavyChecks, assert_seed_never_shown, fuzz_seeds, scrambled_seed};
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::votes_for_women::data::is_oppobot;
-use hustings_engine::{Game, Setup};
+use hustings_engine::{Game, Setup, Viewer};
 use rand::SeedableRng;
-use votes_for_women_checks::{board_consistent, cards_conserved, ending, games};
+use votes_for_women_checks::{board_consistent, cards_conserved, ending, games, unchecked_game};
 
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
     // Two players, no Oppobot: the 128 cards of the two-player game, each in one place.
@@ -74,52 +74,40 @@ fn fuzz_10000_games_second_half() {
 
 #[test]
 fn seed_and_hidden_cards_never_appear_in_the_other_seat_view() {
-    for i in 0..30u64 {
-        let seed = 0xDEAD_BEEF_0000_0000u64 + i * 7_919;
-        let mut g = VotesForWomen::new(&Setup::new("standard", 2, seed)).unwrap();
-        let mut steps = 0;
-        while g.outcome().is_none() && steps < 300 {
-            for viewer in [
-                hustings_engine::Viewer::Spectator,
-                hustings_engine::Viewer::Seat(0),
-                hustings_engine::Viewer::Seat(1),
-            ] {
-                let text = serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0))).unwrap();
-                assert!(!text.contains(&seed.to_string()), "seed leaked to {viewer}");
-                assert!(!text.contains("rng"), "generator leaked to {viewer}");
-                let v = g.view(viewer);
-                for side in 0..2 {
-                    if viewer.seat() != Some(side) {
-                        assert!(v.drawn[side].is_none() && v.deck_top[side].is_none());
-                    }
-                }
-                if viewer == hustings_engine::Viewer::Spectator {
-                    assert!(v.hands.iter().all(Option::is_none));
-                }
-                // The three set-aside State cards are named nowhere.
-                for &c in &g.hidden().set_aside_states {
-                    let name = hustings_engine::votes_for_women::data::card(c).name;
-                    let slug = hustings_engine::votes_for_women::data::slug(c);
-                    assert!(
-                        !text.contains(&format!("\"{slug}\""))
-                            && !text.contains(&format!(":{slug}")),
-                        "set-aside {name} leaked to {viewer}"
-                    );
-                    let b = &v.board;
-                    assert!(
-                        !b.available_states.contains(&c)
-                            && !b.out.contains(&c)
-                            && !b.claimed.iter().flatten().any(|&x| x == c),
-                        "set-aside {name} is on the board"
-                    );
+    assert_seed_never_shown::<VotesForWomen>(
+        |seed| Setup::new("standard", 2, seed),
+        30,
+        300,
+        &[Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)],
+        |_, _| 0,
+        |g, viewer, text| {
+            let v = g.view(viewer);
+            for side in 0..2 {
+                if viewer.seat() != Some(side) {
+                    assert!(v.drawn[side].is_none() && v.deck_top[side].is_none());
                 }
             }
-            let seat = g.to_act()[0];
-            let c = g.prompt(seat).unwrap().choices[0].id.clone();
-            g.apply(seat, &c).unwrap();
-            steps += 1;
-        }
-    }
+            if viewer == Viewer::Spectator {
+                assert!(v.hands.iter().all(Option::is_none));
+            }
+            // The three set-aside State cards are named nowhere.
+            for &c in &g.hidden().set_aside_states {
+                let name = hustings_engine::votes_for_women::data::card(c).name;
+                let slug = hustings_engine::votes_for_women::data::slug(c);
+                assert!(
+                    !text.contains(&format!("\"{slug}\"")) && !text.contains(&format!(":{slug}")),
+                    "set-aside {name} leaked to {viewer}"
+                );
+                let b = &v.board;
+                assert!(
+                    !b.available_states.contains(&c)
+                        && !b.out.contains(&c)
+                        && !b.claimed.iter().flatten().any(|&x| x == c),
+                    "set-aside {name} is on the board"
+                );
+            }
+        },
+    );
 }
 
 /// Win rates of random against random. Run with
@@ -132,16 +120,7 @@ fn random_vs_random_win_rates() {
     let n = 400u64;
     for seed in 0..n {
         let setup = Setup::new("standard", 2, 1_000_000 + seed);
-        let r = random_game::<VotesForWomen>(
-            &setup,
-            seed,
-            &FuzzOptions {
-                replay: false,
-                ..FuzzOptions::default()
-            },
-            &mut |_| Ok(()),
-        )
-        .unwrap();
+        let r = unchecked_game(&setup, seed);
         wins[r.outcome.winners[0]] += 1;
         *reasons
             .entry(ending(&r.outcome.reason).to_string())

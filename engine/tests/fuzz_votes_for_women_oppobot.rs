@@ -5,11 +5,11 @@
 mod votes_for_women_checks;
 
 use hustings_engine::Setup;
-use hustings_engine::testing::{FuzzOptions, HeavyChecks, fuzz_seeds, random_game, scrambled_seed};
+use hustings_engine::testing::{HeavyChecks, fuzz_seeds, scrambled_seed};
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::votes_for_women::data::Side;
 use votes_for_women_checks::{
-    board_consistent, cards_conserved, ending, games, in_play_against_the_oppobot,
+    board_consistent, cards_conserved, ending, games, in_play_against_the_oppobot, unchecked_game,
 };
 
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
@@ -85,16 +85,7 @@ fn oppobot_win_rate_against_random() {
         for seed in 0..n {
             let setup =
                 Setup::new("solitaire", 1, 5_000_000 + seed).with_option("oppobot", difficulty);
-            let r = random_game::<VotesForWomen>(
-                &setup,
-                seed,
-                &FuzzOptions {
-                    replay: false,
-                    ..FuzzOptions::default()
-                },
-                &mut |_| Ok(()),
-            )
-            .unwrap();
+            let r = unchecked_game(&setup, seed);
             bot += u32::from(r.outcome.winners.is_empty());
             *reasons
                 .entry(ending(&r.outcome.reason).to_string())

@@ -5,7 +5,8 @@
 // Each fuzzer is its own crate and uses only the parts its variants need.
 #![allow(dead_code)]
 
-use hustings_engine::testing::games_from_env;
+use hustings_engine::Setup;
+use hustings_engine::testing::{FuzzOptions, GameRecord, games_from_env, random_game};
 use hustings_engine::votes_for_women::data::{
     CardId, Deck, LAST_CARD, NOT_VERSUS_OPPOBOT, Side, card, is_oppobot,
 };
@@ -162,4 +163,15 @@ pub fn ending(reason: &str) -> &'static str {
     } else {
         "36 ratifications"
     }
+}
+
+/// One random game of `setup` with only the fuzzer's generic checks and no replay: for the
+/// win-rate reports.
+pub fn unchecked_game(setup: &Setup, seed: u64) -> GameRecord {
+    let opts = FuzzOptions {
+        replay: false,
+        ..FuzzOptions::default()
+    };
+    random_game::<VotesForWomen>(setup, seed, &opts, &mut |_| Ok(()))
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
 }
