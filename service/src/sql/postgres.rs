@@ -241,6 +241,18 @@ fn is_fk_violation(e: &postgres::Error) -> bool {
     e.code() == Some(&postgres::error::SqlState::FOREIGN_KEY_VIOLATION)
 }
 
+/// What a failed write of match `id`'s rows means: a broken foreign key, that the match does
+/// not exist.
+fn write_error(id: &str) -> impl FnOnce(postgres::Error) -> StoreError + '_ {
+    move |e| {
+        if is_fk_violation(&e) {
+            StoreError::NoSuchMatch(id.to_string())
+        } else {
+            backend(e)
+        }
+    }
+}
+
 fn insert_record(
     c: &mut impl postgres::GenericClient,
     record: &MatchRecord,
@@ -290,13 +302,7 @@ fn upsert_seat(
             &s.client_kind,
         ],
     )
-    .map_err(|e| {
-        if is_fk_violation(&e) {
-            StoreError::NoSuchMatch(id.to_string())
-        } else {
-            backend(e)
-        }
-    })?;
+    .map_err(write_error(id))?;
     Ok(())
 }
 
@@ -317,13 +323,7 @@ fn insert_choice(
                 &encode_clocks(&choice.clocks)?,
             ],
         )
-        .map_err(|e| {
-            if is_fk_violation(&e) {
-                StoreError::NoSuchMatch(id.to_string())
-            } else {
-                backend(e)
-            }
-        })?;
+        .map_err(write_error(id))?;
     if n == 0 {
         let have: i64 = c
             .query_one("SELECT COUNT(*) FROM choices WHERE match_id = $1", &[&id])

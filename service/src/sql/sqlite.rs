@@ -269,6 +269,19 @@ fn load_per_match<T>(
         .map_err(backend)
 }
 
+/// What a failed write of match `id`'s rows means: a broken constraint (the foreign key to
+/// the match), that the match does not exist.
+fn write_error(id: &str) -> impl FnOnce(rusqlite::Error) -> StoreError + '_ {
+    move |e| match e {
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+        {
+            StoreError::NoSuchMatch(id.to_string())
+        }
+        e => backend(e),
+    }
+}
+
 fn insert_record(conn: &Connection, record: &MatchRecord) -> Result<(), StoreError> {
     let setup = encode(&record.setup)?;
     let options = encode(&record.options)?;
@@ -310,14 +323,7 @@ fn upsert_seat(conn: &Connection, id: &str, seat: Seat, s: &SeatRecord) -> Resul
             s.client_kind
         ],
     )
-    .map_err(|e| match e {
-        rusqlite::Error::SqliteFailure(f, _)
-            if f.code == rusqlite::ErrorCode::ConstraintViolation =>
-        {
-            StoreError::NoSuchMatch(id.to_string())
-        }
-        e => backend(e),
-    })?;
+    .map_err(write_error(id))?;
     Ok(())
 }
 
@@ -338,14 +344,7 @@ fn insert_choice(
                 encode_clocks(&c.clocks)?
             ],
         )
-        .map_err(|e| match e {
-            rusqlite::Error::SqliteFailure(f, _)
-                if f.code == rusqlite::ErrorCode::ConstraintViolation =>
-            {
-                StoreError::NoSuchMatch(id.to_string())
-            }
-            e => backend(e),
-        })?;
+        .map_err(write_error(id))?;
     if n == 0 {
         let have: i64 = conn
             .query_row(
