@@ -9,37 +9,21 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use hustings::cli_bin::hustings_bin;
-use hustings_proto::v1::hustings_client::HustingsClient;
+use hustings::{Client, connect as client, start_server as server};
 use hustings_proto::v1::{
     ActRequest, ClientKind, CreateMatchRequest, GetReplayRequest, JoinMatchRequest, MatchUpdate,
     Outcome, Replay, WatchMatchRequest,
 };
-use hustings_service::{RunningServer, ServerConfig};
+use hustings_service::RunningServer;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::process::Command;
 use tokio::sync::watch;
 use tokio::task::{AbortHandle, JoinHandle};
 use tonic::Streaming;
-use tonic::transport::Channel;
 
 /// Longest a whole test may take before it counts as hung.
 const LIMIT: Duration = Duration::from_secs(180);
-
-type Client = HustingsClient<Channel>;
-
-async fn server() -> RunningServer {
-    let addr: SocketAddr = "127.0.0.1:0".parse().expect("address");
-    hustings_service::start(ServerConfig::default(), addr)
-        .await
-        .expect("server starts")
-}
-
-async fn client(url: &str) -> Client {
-    HustingsClient::connect(url.to_string())
-        .await
-        .expect("client connects")
-}
 
 async fn create_match(c: &mut Client, game: &str, seed: u64) -> String {
     c.create_match(CreateMatchRequest {
