@@ -73,6 +73,86 @@ pub async fn join(client: &mut Client, match_id: &str, seat: u32, name: &str) ->
         .token
 }
 
+/// Opens the stream of `match_id` for the seat of `token` (empty: a spectator) from
+/// `from_version`, without the engine's JSON view.
+pub async fn open_stream(
+    client: &mut Client,
+    match_id: &str,
+    token: &str,
+    from_version: u64,
+) -> tonic::Streaming<pb::MatchUpdate> {
+    client
+        .watch_match(pb::WatchMatchRequest {
+            match_id: match_id.into(),
+            token: token.into(),
+            from_version,
+            include_json_view: false,
+        })
+        .await
+        .expect("stream opens")
+        .into_inner()
+}
+
+/// Reads `stream` up to and including the first update with an outcome (or to its end).
+pub async fn until_outcome(stream: &mut tonic::Streaming<pb::MatchUpdate>) -> Vec<pb::MatchUpdate> {
+    let mut seen = Vec::new();
+    while let Some(u) = stream.message().await.expect("stream healthy") {
+        let done = u.outcome.is_some();
+        seen.push(u);
+        if done {
+            break;
+        }
+    }
+    seen
+}
+
+/// Watches a match as a spectator from version 0, JSON view included, until its outcome;
+/// returns every update received.
+pub async fn spectate_all(url: String, match_id: String) -> Vec<pb::MatchUpdate> {
+    let mut client = connect(&url).await;
+    let mut stream = client
+        .watch_match(pb::WatchMatchRequest {
+            match_id,
+            token: String::new(),
+            from_version: 0,
+            include_json_view: true,
+        })
+        .await
+        .expect("spectator stream opens")
+        .into_inner();
+    until_outcome(&mut stream).await
+}
+
+/// Every update each seat (0, 1) and a spectator received in one match.
+pub struct Watched {
+    pub seats: [Vec<pb::MatchUpdate>; 2],
+    pub spectator: Vec<pb::MatchUpdate>,
+}
+
+/// Plays the two-seat match `match_id` to its end: a spectator watches from version 0, the
+/// two `players` (display name, seed of its random choices) take seats 0 and 1, then each
+/// plays its seat as [`play_seat`] does.
+pub async fn play_two_seats(
+    url: &str,
+    client: &mut Client,
+    match_id: &str,
+    players: [(&str, u64); 2],
+) -> Watched {
+    let spectator = tokio::spawn(spectate_all(url.to_string(), match_id.to_string()));
+    let t0 = join(client, match_id, 0, players[0].0).await;
+    let t1 = join(client, match_id, 1, players[1].0).await;
+    let a = tokio::spawn(play_seat(url.into(), match_id.into(), t0, players[0].1));
+    let b = tokio::spawn(play_seat(url.into(), match_id.into(), t1, players[1].1));
+    let seats = [
+        a.await.expect("seat 0 plays"),
+        b.await.expect("seat 1 plays"),
+    ];
+    Watched {
+        seats,
+        spectator: spectator.await.expect("the spectator follows"),
+    }
+}
+
 /// Plays one seat to the end with random legal choices; returns every update received.
 pub async fn play_seat(
     url: String,

@@ -9,40 +9,25 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use hustings::cli_bin::hustings_bin;
-use hustings_proto::v1::hustings_client::HustingsClient;
+use hustings::{Client, connect as client, start_server as server};
 use hustings_proto::v1::{
-    ActRequest, ClientKind, CreateMatchRequest, GetReplayRequest, JoinMatchRequest, Outcome,
-    Replay, WatchMatchRequest,
+    ActRequest, ClientKind, CreateMatchRequest, GetReplayRequest, JoinMatchRequest, MatchUpdate,
+    Outcome, Replay, WatchMatchRequest,
 };
-use hustings_service::{RunningServer, ServerConfig};
+use hustings_service::RunningServer;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::process::Command;
 use tokio::sync::watch;
-use tokio::task::AbortHandle;
-use tonic::transport::Channel;
+use tokio::task::{AbortHandle, JoinHandle};
+use tonic::Streaming;
 
 /// Longest a whole test may take before it counts as hung.
 const LIMIT: Duration = Duration::from_secs(180);
 
-type Client = HustingsClient<Channel>;
-
-async fn server() -> RunningServer {
-    let addr: SocketAddr = "127.0.0.1:0".parse().expect("address");
-    hustings_service::start(ServerConfig::default(), addr)
-        .await
-        .expect("server starts")
-}
-
-async fn client(url: &str) -> Client {
-    HustingsClient::connect(url.to_string())
-        .await
-        .expect("client connects")
-}
-
-async fn create_presidency(c: &mut Client, seed: u64) -> String {
+async fn create_match(c: &mut Client, game: &str, seed: u64) -> String {
     c.create_match(CreateMatchRequest {
-        game: "presidency".into(),
+        game: game.into(),
         seed: Some(seed),
         ..Default::default()
     })
@@ -63,18 +48,112 @@ async fn opponent(
     versions: watch::Sender<u64>,
 ) -> Outcome {
     let mut c = client(&url).await;
-    let token = c
-        .join_match(JoinMatchRequest {
-            match_id: match_id.clone(),
-            seat: Some(seat),
-            display_name: "test-opponent".into(),
-            client_kind: ClientKind::Bot as i32,
+    let token = join_as_opponent(&mut c, &match_id, seat).await;
+    play_seat(url, match_id, token, versions).await
+}
+
+/// Takes `seat` of `match_id` as the test's opponent (a bot named `test-opponent`); returns
+/// its token.
+async fn join_as_opponent(c: &mut Client, match_id: &str, seat: u32) -> String {
+    c.join_match(JoinMatchRequest {
+        match_id: match_id.to_string(),
+        seat: Some(seat),
+        display_name: "test-opponent".into(),
+        client_kind: ClientKind::Bot as i32,
+    })
+    .await
+    .expect("opponent joins")
+    .into_inner()
+    .token
+}
+
+/// A client of its own for the seat of `token`, and that seat's stream of `match_id` from the
+/// start.
+async fn watch_seat(url: &str, match_id: &str, token: &str) -> (Client, Streaming<MatchUpdate>) {
+    let mut c = client(url).await;
+    let stream = c
+        .watch_match(WatchMatchRequest {
+            match_id: match_id.to_string(),
+            token: token.to_string(),
+            from_version: 0,
+            include_json_view: false,
         })
         .await
-        .expect("opponent joins")
-        .into_inner()
-        .token;
-    play_seat(url, match_id, token, versions).await
+        .expect("opponent watches")
+        .into_inner();
+    (c, stream)
+}
+
+/// Makes `choice` at `version`; only a stale version (the CLI acted first) may be refused.
+async fn act(c: &mut Client, match_id: &str, token: &str, version: u64, choice: &str) {
+    let res = c
+        .act(ActRequest {
+            match_id: match_id.to_string(),
+            token: token.to_string(),
+            version,
+            choice_id: choice.to_string(),
+        })
+        .await;
+    if let Err(s) = res {
+        assert_eq!(
+            s.code(),
+            tonic::Code::Aborted,
+            "opponent's act refused: {s}"
+        );
+    }
+}
+
+/// The test's [`opponent`] playing seat 1 of `match_id` in the background, and the versions it
+/// sees.
+fn spawn_opponent(url: &str, match_id: &str) -> (JoinHandle<Outcome>, watch::Receiver<u64>) {
+    let (tx, rx) = watch::channel(0);
+    let opp = tokio::spawn(opponent(url.to_string(), match_id.to_string(), 1, tx));
+    (opp, rx)
+}
+
+/// A server with one match, seat 1 of which the test's [`opponent`] plays in the background.
+struct Against {
+    srv: RunningServer,
+    url: String,
+    /// The test's own client.
+    c: Client,
+    match_id: String,
+    opp: JoinHandle<Outcome>,
+    /// The versions the opponent has seen.
+    versions: watch::Receiver<u64>,
+}
+
+/// Starts a server, creates a match of `game` from `seed` and sets the opponent on seat 1.
+async fn against_opponent(game: &str, seed: u64) -> Against {
+    let srv = server().await;
+    let url = srv.url();
+    let mut c = client(&url).await;
+    let match_id = create_match(&mut c, game, seed).await;
+    let (opp, versions) = spawn_opponent(&url, &match_id);
+    Against {
+        srv,
+        url,
+        c,
+        match_id,
+        opp,
+        versions,
+    }
+}
+
+/// The CLI takes seat 0 of a match of `game` against the opponent and resigns at its first
+/// prompt; returns the CLI's run and the outcome the opponent saw.
+async fn resign_at_the_first_prompt(game: &str, seed: u64) -> (Run, Outcome) {
+    let t = against_opponent(game, seed).await;
+    let run = play_cli(
+        &t.url,
+        &t.match_id,
+        &["--seat", "0"],
+        Choices::Stdin("resign\n".into()),
+    )
+    .await;
+    let outcome = t.opp.await.expect("opponent finished");
+    t.srv.shutdown().await;
+    (run, outcome)
 }
 
 /// Plays the seat of `token` to the end, as [`opponent`] does.
@@ -84,17 +163,7 @@ async fn play_seat(
     token: String,
     versions: watch::Sender<u64>,
 ) -> Outcome {
-    let mut c = client(&url).await;
-    let mut stream = c
-        .watch_match(WatchMatchRequest {
-            match_id: match_id.clone(),
-            token: token.clone(),
-            from_version: 0,
-            include_json_view: false,
-        })
-        .await
-        .expect("opponent watches")
-        .into_inner();
+    let (mut c, mut stream) = watch_seat(&url, &match_id, &token).await;
     while let Some(u) = stream.message().await.expect("opponent's stream") {
         let _ = versions.send(u.version);
         if let Some(o) = u.outcome {
@@ -102,21 +171,7 @@ async fn play_seat(
         }
         if let Some(p) = u.prompt {
             let i = u.version as usize % p.choices.len();
-            let res = c
-                .act(ActRequest {
-                    match_id: match_id.clone(),
-                    token: token.clone(),
-                    version: u.version,
-                    choice_id: p.choices[i].id.clone(),
-                })
-                .await;
-            if let Err(s) = res {
-                assert_eq!(
-                    s.code(),
-                    tonic::Code::Aborted,
-                    "opponent's act refused: {s}"
-                );
-            }
+            act(&mut c, &match_id, &token, u.version, &p.choices[i].id).await;
         }
     }
     panic!("the opponent's stream ended before the outcome");
@@ -169,6 +224,36 @@ async fn run_cli(args: &[&str], stdin: Option<String>) -> Run {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Where the CLI's seat reads its choices.
+enum Choices {
+    /// Standard input, fed this text.
+    Stdin(String),
+    /// A temporary file of this name holding this text, removed afterwards.
+    File(&'static str, String),
+}
+
+/// Runs `hustings --server <server> play --match <match_id>`, then `args` (seat or token,
+/// name…), then `--choices-from` as `choices` says, to its end.
+async fn play_cli(server: &str, match_id: &str, args: &[&str], choices: Choices) -> Run {
+    let mut all = vec!["--server", server, "play", "--match", match_id];
+    all.extend_from_slice(args);
+    all.push("--choices-from");
+    match choices {
+        Choices::Stdin(text) => {
+            all.push("-");
+            run_cli(&all, Some(text)).await
+        }
+        Choices::File(name, text) => {
+            let path = temp_file(name, &text);
+            let arg = path.to_string_lossy().into_owned();
+            all.push(&arg);
+            let run = run_cli(&all, None).await;
+            let _ = std::fs::remove_file(&path);
+            run
+        }
     }
 }
 
@@ -261,33 +346,22 @@ fn sample_board(out: &str) -> Option<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cli_plays_a_presidential_race_to_its_outcome() {
     tokio::time::timeout(LIMIT, async {
-        let srv = server().await;
-        let url = srv.url();
-        let mut c = client(&url).await;
-        let match_id = create_presidency(&mut c, 2024).await;
-        let (tx, _rx) = watch::channel(0);
-        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+        let Against {
+            srv,
+            url,
+            mut c,
+            match_id,
+            opp,
+            ..
+        } = against_opponent("presidency", 2024).await;
 
-        let choices = temp_file("choices.txt", &script());
-        let choices_arg = choices.to_string_lossy().into_owned();
-        let run = run_cli(
-            &[
-                "--server",
-                &url,
-                "play",
-                "--match",
-                &match_id,
-                "--seat",
-                "0",
-                "--name",
-                "cli",
-                "--choices-from",
-                &choices_arg,
-            ],
-            None,
+        let run = play_cli(
+            &url,
+            &match_id,
+            &["--seat", "0", "--name", "cli"],
+            Choices::File("choices.txt", script()),
         )
         .await;
-        let _ = std::fs::remove_file(&choices);
         let outcome = opp.await.expect("opponent finished");
         let r = replay(&mut c, &match_id).await;
         assert_played_to_the_end(&run, &outcome, &r);
@@ -389,32 +463,26 @@ impl Proxy {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cli_resumes_after_the_connection_is_cut_mid_game() {
     tokio::time::timeout(LIMIT, async {
-        let srv = server().await;
-        let url = srv.url();
+        let Against {
+            srv,
+            url: _,
+            mut c,
+            match_id,
+            opp,
+            mut versions,
+        } = against_opponent("presidency", 77).await;
         let proxy = Proxy::start(srv.addr()).await;
         let proxy_url = format!("http://{}", proxy.addr);
-        let mut c = client(&url).await;
-        let match_id = create_presidency(&mut c, 77).await;
-        let (tx, mut versions) = watch::channel(0);
-        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
 
         // The CLI plays through the proxy, reading its choices from standard input.
         let cli = tokio::spawn({
             let (proxy_url, match_id) = (proxy_url.clone(), match_id.clone());
             async move {
-                run_cli(
-                    &[
-                        "--server",
-                        &proxy_url,
-                        "play",
-                        "--match",
-                        &match_id,
-                        "--seat",
-                        "0",
-                        "--choices-from",
-                        "-",
-                    ],
-                    Some(script()),
+                play_cli(
+                    &proxy_url,
+                    &match_id,
+                    &["--seat", "0"],
+                    Choices::Stdin(script()),
                 )
                 .await
             }
@@ -471,12 +539,14 @@ async fn wait_for_output(text: &Arc<Mutex<String>>, needle: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ctrl_c_leaves_cleanly_and_the_token_resumes_the_seat() {
     tokio::time::timeout(LIMIT, async {
-        let srv = server().await;
-        let url = srv.url();
-        let mut c = client(&url).await;
-        let match_id = create_presidency(&mut c, 5).await;
-        let (tx, _rx) = watch::channel(0);
-        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+        let Against {
+            srv,
+            url,
+            mut c,
+            match_id,
+            opp,
+            ..
+        } = against_opponent("presidency", 5).await;
 
         // A person at the first prompt, with nothing typed yet, presses Ctrl-C.
         let cli = spawn_cli(&[
@@ -509,24 +579,13 @@ async fn ctrl_c_leaves_cleanly_and_the_token_resumes_the_seat() {
             .nth(1)
             .expect("the token");
         assert!(resume.contains(&format!("play --match {match_id} --token {token}")));
-        let choices = temp_file("resume.txt", &script());
-        let choices_arg = choices.to_string_lossy().into_owned();
-        let run = run_cli(
-            &[
-                "--server",
-                &url,
-                "play",
-                "--match",
-                &match_id,
-                "--token",
-                token,
-                "--choices-from",
-                &choices_arg,
-            ],
-            None,
+        let run = play_cli(
+            &url,
+            &match_id,
+            &["--token", token],
+            Choices::File("resume.txt", script()),
         )
         .await;
-        let _ = std::fs::remove_file(&choices);
         let outcome = opp.await.expect("opponent finished");
         let r = replay(&mut c, &match_id).await;
         assert_played_to_the_end(&run, &outcome, &r);
@@ -685,28 +744,7 @@ async fn play_game_creates_a_match_that_the_lobby_commands_see() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resigning_at_the_prompt_ends_the_match_for_the_other_side() {
     tokio::time::timeout(LIMIT, async {
-        let srv = server().await;
-        let url = srv.url();
-        let mut c = client(&url).await;
-        let match_id = create_presidency(&mut c, 8).await;
-        let (tx, _rx) = watch::channel(0);
-        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
-        let run = run_cli(
-            &[
-                "--server",
-                &url,
-                "play",
-                "--match",
-                &match_id,
-                "--seat",
-                "0",
-                "--choices-from",
-                "-",
-            ],
-            Some("resign\n".into()),
-        )
-        .await;
-        let outcome = opp.await.expect("opponent finished");
+        let (run, outcome) = resign_at_the_first_prompt("presidency", 8).await;
         assert!(outcome.resigned, "{outcome:?}");
         assert_eq!(outcome.winners, vec![1]);
         assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
@@ -718,7 +756,6 @@ async fn resigning_at_the_prompt_ends_the_match_for_the_other_side() {
             run.stdout
         );
         assert!(run.stdout.contains("You lost."), "{}", run.stdout);
-        srv.shutdown().await;
     })
     .await
     .expect("the test finished in time");
@@ -730,39 +767,7 @@ async fn cli_draws_the_votes_for_women_map_and_the_seats_own_hand() {
     use hustings_engine::votes_for_women::{VotesForWomen, data};
     tokio::time::timeout(LIMIT, async {
         let seed = 19;
-        let srv = server().await;
-        let url = srv.url();
-        let mut c = client(&url).await;
-        let match_id = c
-            .create_match(CreateMatchRequest {
-                game: "votes-for-women".into(),
-                seed: Some(seed),
-                ..Default::default()
-            })
-            .await
-            .expect("match created")
-            .into_inner()
-            .summary
-            .expect("summary")
-            .match_id;
-        let (tx, _rx) = watch::channel(0);
-        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
-        let run = run_cli(
-            &[
-                "--server",
-                &url,
-                "play",
-                "--match",
-                &match_id,
-                "--seat",
-                "0",
-                "--choices-from",
-                "-",
-            ],
-            Some("resign\n".into()),
-        )
-        .await;
-        let outcome = opp.await.expect("opponent finished");
+        let (run, outcome) = resign_at_the_first_prompt("votes-for-women", seed).await;
         assert_eq!(outcome.winners, vec![1]);
         assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
         let out = &run.stdout;
@@ -787,7 +792,6 @@ async fn cli_draws_the_votes_for_women_map_and_the_seats_own_hand() {
             let line = format!("  • {}", data::card(card).name);
             assert!(out.contains(&line), "{line} missing from {out}");
         }
-        srv.shutdown().await;
     })
     .await
     .expect("the test finished in time");
@@ -796,31 +800,21 @@ async fn cli_draws_the_votes_for_women_map_and_the_seats_own_hand() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cli_offers_undo_and_shows_the_take_back_in_its_log() {
     tokio::time::timeout(LIMIT, async {
-        let srv = server().await;
-        let url = srv.url();
-        let mut c = client(&url).await;
-        let match_id = create_presidency(&mut c, 2024).await;
-        let (tx, _rx) = watch::channel(0);
-        let opp = tokio::spawn(opponent(url.clone(), match_id.clone(), 1, tx));
+        let Against {
+            srv,
+            url,
+            match_id,
+            opp,
+            ..
+        } = against_opponent("presidency", 2024).await;
         // Convert once, then take it back by its id; the script then ends.
-        let choices = temp_file("undo.txt", "convert:1\nundo\n");
-        let choices_arg = choices.to_string_lossy().into_owned();
-        let run = run_cli(
-            &[
-                "--server",
-                &url,
-                "play",
-                "--match",
-                &match_id,
-                "--seat",
-                "0",
-                "--choices-from",
-                &choices_arg,
-            ],
-            None,
+        let run = play_cli(
+            &url,
+            &match_id,
+            &["--seat", "0"],
+            Choices::File("undo.txt", "convert:1\nundo\n".into()),
         )
         .await;
-        let _ = std::fs::remove_file(&choices);
         opp.abort();
         assert!(
             run.stdout.contains("Take back your last choice"),
@@ -842,17 +836,7 @@ async fn cli_offers_undo_and_shows_the_take_back_in_its_log() {
 /// Plays `seat` of a match to its end as [`play_seat`] does, then offers or accepts the
 /// rematch and returns the new match's id.
 async fn play_then_rematch(url: String, match_id: String, token: String) -> String {
-    let mut c = client(&url).await;
-    let mut stream = c
-        .watch_match(WatchMatchRequest {
-            match_id: match_id.clone(),
-            token: token.clone(),
-            from_version: 0,
-            include_json_view: false,
-        })
-        .await
-        .expect("opponent watches")
-        .into_inner();
+    let (mut c, mut stream) = watch_seat(&url, &match_id, &token).await;
     let mut offered = false;
     while let Some(u) = stream.message().await.expect("opponent's stream") {
         if !u.rematch_match_id.is_empty() {
@@ -869,21 +853,7 @@ async fn play_then_rematch(url: String, match_id: String, token: String) -> Stri
             let game: Vec<_> = p.choices.iter().filter(|c| c.kind != "undo").collect();
             game[u.version as usize % game.len()].id.clone()
         };
-        let res = c
-            .act(ActRequest {
-                match_id: match_id.clone(),
-                token: token.clone(),
-                version: u.version,
-                choice_id: choice,
-            })
-            .await;
-        if let Err(s) = res {
-            assert_eq!(
-                s.code(),
-                tonic::Code::Aborted,
-                "opponent's act refused: {s}"
-            );
-        }
+        act(&mut c, &match_id, &token, u.version, &choice).await;
     }
     panic!("the stream ended before the rematch started");
 }
@@ -915,17 +885,7 @@ async fn cli_shows_the_clocks_and_follows_a_rematch_with_the_seats_swapped() {
             .summary
             .expect("summary")
             .match_id;
-        let token = c
-            .join_match(JoinMatchRequest {
-                match_id: match_id.clone(),
-                seat: Some(1),
-                display_name: "test-opponent".into(),
-                client_kind: ClientKind::Bot as i32,
-            })
-            .await
-            .expect("opponent joins")
-            .into_inner()
-            .token;
+        let token = join_as_opponent(&mut c, &match_id, 1).await;
         let opp = tokio::spawn({
             let (url, match_id, token) = (url.clone(), match_id.clone(), token.clone());
             async move {
@@ -936,23 +896,11 @@ async fn cli_shows_the_clocks_and_follows_a_rematch_with_the_seats_swapped() {
                 (next, outcome)
             }
         });
-        let run = run_cli(
-            &[
-                "--server",
-                &url,
-                "play",
-                "--match",
-                &match_id,
-                "--seat",
-                "0",
-                "--name",
-                "cli-player",
-                "--rematches",
-                "1",
-                "--choices-from",
-                "-",
-            ],
-            Some(script()),
+        let run = play_cli(
+            &url,
+            &match_id,
+            &["--seat", "0", "--name", "cli-player", "--rematches", "1"],
+            Choices::Stdin(script()),
         )
         .await;
         let (next, outcome) = opp.await.expect("opponent finished");

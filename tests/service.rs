@@ -1,32 +1,12 @@
 //! End-to-end tests of the contract: a real server on 127.0.0.1:0, real tonic clients.
 
-use hustings::{connect, create, join, play_seat, start_server};
+use hustings::{
+    Watched, connect, create, join, open_stream, play_seat, play_two_seats, start_server,
+    until_outcome,
+};
 use hustings_proto::v1 as pb;
 use prost::Message;
 use tonic::Code;
-
-async fn spectate_all(url: String, match_id: String) -> Vec<pb::MatchUpdate> {
-    let mut client = connect(&url).await;
-    let mut stream = client
-        .watch_match(pb::WatchMatchRequest {
-            match_id,
-            token: String::new(),
-            from_version: 0,
-            include_json_view: true,
-        })
-        .await
-        .unwrap()
-        .into_inner();
-    let mut seen = Vec::new();
-    while let Some(u) = stream.message().await.unwrap() {
-        let done = u.outcome.is_some();
-        seen.push(u);
-        if done {
-            break;
-        }
-    }
-    seen
-}
 
 /// Checks that a stream of updates walks the versions one by one and ends with an outcome.
 fn assert_every_version(updates: &[pb::MatchUpdate]) {
@@ -50,12 +30,10 @@ async fn full_presidential_race_between_two_clients_and_a_spectator() {
     let mut c = connect(&url).await;
     let id = create(&mut c, "presidency", "standard", 2, 42).await;
     // The spectator joins before anyone plays, so it must see every version from 0.
-    let spectator = tokio::spawn(spectate_all(url.clone(), id.clone()));
-    let t0 = join(&mut c, &id, 0, "alice").await;
-    let t1 = join(&mut c, &id, 1, "bob").await;
-    let a = tokio::spawn(play_seat(url.clone(), id.clone(), t0, 1));
-    let b = tokio::spawn(play_seat(url.clone(), id.clone(), t1, 2));
-    let (a, b, s) = (a.await.unwrap(), b.await.unwrap(), spectator.await.unwrap());
+    let Watched {
+        seats: [a, b],
+        spectator: s,
+    } = play_two_seats(&url, &mut c, &id, [("alice", 1), ("bob", 2)]).await;
     let outcome = a.last().unwrap().outcome.clone().unwrap();
     assert_eq!(Some(&outcome), b.last().unwrap().outcome.as_ref());
     assert_eq!(Some(&outcome), s.last().unwrap().outcome.as_ref());
@@ -170,19 +148,32 @@ async fn take(stream: &mut tonic::Streaming<pb::MatchUpdate>, n: usize) -> Vec<p
     out
 }
 
+/// A server with one Presidential Race from `seed` whose two seats ("a", "b") are taken: the
+/// server, its URL, a client, the match id and the seats' tokens.
+async fn seated_race(
+    seed: u64,
+) -> (
+    hustings_service::RunningServer,
+    String,
+    hustings::Client,
+    String,
+    [String; 2],
+) {
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let id = create(&mut c, "presidency", "standard", 2, seed).await;
+    let tokens = [
+        join(&mut c, &id, 0, "a").await,
+        join(&mut c, &id, 1, "b").await,
+    ];
+    (server, url, c, id, tokens)
+}
+
 /// Makes the first offered choice for whichever of the two seats must act.
 async fn step(c: &mut hustings::Client, id: &str, tokens: &[String; 2]) -> u64 {
     for token in tokens {
-        let mut s = c
-            .watch_match(pb::WatchMatchRequest {
-                match_id: id.into(),
-                token: token.clone(),
-                from_version: 0,
-                include_json_view: false,
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let mut s = open_stream(c, id, token, 0).await;
         let u = s.message().await.unwrap().unwrap();
         if let Some(p) = u.prompt {
             return c
@@ -203,28 +194,12 @@ async fn step(c: &mut hustings::Client, id: &str, tokens: &[String; 2]) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reconnecting_with_from_version_gets_exactly_the_missed_versions() {
-    let server = start_server().await;
-    let url = server.url();
-    let mut c = connect(&url).await;
-    let id = create(&mut c, "presidency", "standard", 2, 5).await;
-    let tokens = [
-        join(&mut c, &id, 0, "a").await,
-        join(&mut c, &id, 1, "b").await,
-    ];
+    let (server, url, mut c, id, tokens) = seated_race(5).await;
     for _ in 0..3 {
         step(&mut c, &id, &tokens).await;
     }
     let mut watcher = connect(&url).await;
-    let mut s = watcher
-        .watch_match(pb::WatchMatchRequest {
-            match_id: id.clone(),
-            token: tokens[0].clone(),
-            from_version: 0,
-            include_json_view: false,
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let mut s = open_stream(&mut watcher, &id, &tokens[0], 0).await;
     let first = take(&mut s, 1).await;
     let seen = first[0].version;
     assert_eq!(seen, 3);
@@ -235,16 +210,7 @@ async fn reconnecting_with_from_version_gets_exactly_the_missed_versions() {
         last = step(&mut c, &id, &tokens).await;
     }
     assert_eq!(last, seen + 4);
-    let mut s = watcher
-        .watch_match(pb::WatchMatchRequest {
-            match_id: id.clone(),
-            token: tokens[0].clone(),
-            from_version: seen,
-            include_json_view: false,
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let mut s = open_stream(&mut watcher, &id, &tokens[0], seen).await;
     let missed = take(&mut s, 4).await;
     let versions: Vec<u64> = missed.iter().map(|u| u.version).collect();
     assert_eq!(versions, vec![seen + 1, seen + 2, seen + 3, seen + 4]);
@@ -325,16 +291,7 @@ async fn bad_input_gets_the_right_code_and_changes_nothing() {
         .await;
     assert_eq!(code(r), Code::FailedPrecondition);
     // Who moves first is random: find the seat to act from its stream.
-    let mut s = c
-        .watch_match(pb::WatchMatchRequest {
-            match_id: id.clone(),
-            token: t0.clone(),
-            from_version: 0,
-            include_json_view: false,
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let mut s = open_stream(&mut c, &id, &t0, 0).await;
     let u = s.message().await.unwrap().unwrap();
     let (mover, idle) = if u.prompt.is_some() {
         (&t0, &t1)
@@ -442,14 +399,12 @@ async fn nothing_sent_to_a_seat_holds_the_seed_or_the_deck_order() {
     let url = server.url();
     let mut c = connect(&url).await;
     let id = create(&mut c, "presidency", "standard", 2, seed).await;
-    let spectator = tokio::spawn(spectate_all(url.clone(), id.clone()));
-    let t0 = join(&mut c, &id, 0, "a").await;
-    let t1 = join(&mut c, &id, 1, "b").await;
-    let a = tokio::spawn(play_seat(url.clone(), id.clone(), t0, 11));
-    let b = tokio::spawn(play_seat(url.clone(), id.clone(), t1, 12));
-    let mut all = a.await.unwrap();
-    all.extend(b.await.unwrap());
-    all.extend(spectator.await.unwrap());
+    let Watched {
+        seats: [mut all, b],
+        spectator,
+    } = play_two_seats(&url, &mut c, &id, [("a", 11), ("b", 12)]).await;
+    all.extend(b);
+    all.extend(spectator);
     // Rebuild the true deck order from the seed, as only the server knows it.
     let game = hustings_engine::new_game(
         "presidency",
@@ -585,29 +540,11 @@ async fn presence_follows_streams_and_the_lobby_announces_bot_seats() {
     assert!(e.waiting_bot_seats.is_empty());
     let t0 = join(&mut c, &id, 0, "human").await;
     // The human watches; the bot's stream opens and closes: the human sees it come and go.
-    let mut human = c
-        .watch_match(pb::WatchMatchRequest {
-            match_id: id.clone(),
-            token: t0,
-            from_version: 0,
-            include_json_view: false,
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let mut human = open_stream(&mut c, &id, &t0, 0).await;
     let first = human.message().await.unwrap().unwrap();
     assert!(first.seats[0].connected && !first.seats[1].connected);
     let mut bot_client = connect(&url).await;
-    let bot_stream = bot_client
-        .watch_match(pb::WatchMatchRequest {
-            match_id: id.clone(),
-            token: j.token,
-            from_version: 0,
-            include_json_view: false,
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let bot_stream = open_stream(&mut bot_client, &id, &j.token, 0).await;
     let u = human.message().await.unwrap().unwrap();
     assert!(u.seats[1].connected, "bot shown as connected");
     drop(bot_stream);
@@ -622,16 +559,7 @@ async fn shutdown_ends_open_streams_and_stops_the_server() {
     let url = server.url();
     let mut c = connect(&url).await;
     let id = create(&mut c, "presidency", "standard", 2, 1).await;
-    let mut stream = c
-        .watch_match(pb::WatchMatchRequest {
-            match_id: id,
-            token: String::new(),
-            from_version: 0,
-            include_json_view: false,
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let mut stream = open_stream(&mut c, &id, "", 0).await;
     let mut lobby = c
         .watch_lobby(pb::WatchLobbyRequest::default())
         .await
@@ -681,16 +609,13 @@ async fn a_viewer_that_stops_reading_never_blocks_the_match_and_is_resynced() {
         .connect()
         .await
         .unwrap();
-    let mut slow = pb::hustings_client::HustingsClient::new(channel)
-        .watch_match(pb::WatchMatchRequest {
-            match_id: id.clone(),
-            token: String::new(),
-            from_version: 0,
-            include_json_view: false,
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let mut slow = open_stream(
+        &mut pb::hustings_client::HustingsClient::new(channel),
+        &id,
+        "",
+        0,
+    )
+    .await;
     assert!(slow.message().await.unwrap().unwrap().snapshot);
     // The slow spectator now reads nothing while two players play the whole game.
     let t0 = join(&mut c, &id, 0, "a").await;
@@ -708,14 +633,7 @@ async fn a_viewer_that_stops_reading_never_blocks_the_match_and_is_resynced() {
         "a long enough game to overflow every buffer"
     );
     // When it reads again it is caught up by a snapshot, and ends on the final state.
-    let mut got = Vec::new();
-    while let Some(u) = slow.message().await.unwrap() {
-        let done = u.outcome.is_some();
-        got.push(u);
-        if done {
-            break;
-        }
-    }
+    let got = until_outcome(&mut slow).await;
     assert!(got.iter().any(|u| u.snapshot), "resynced with a snapshot");
     assert!(
         got.len() < final_version as usize,
@@ -779,14 +697,7 @@ fn presidency(u: &pb::MatchUpdate) -> &pb::PresidencyView {
 /// snapshots, never in views: a client keeps it from the first message.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn json_view_only_on_request_and_fixed_data_only_in_the_first_message() {
-    let server = start_server().await;
-    let url = server.url();
-    let mut c = connect(&url).await;
-    let id = create(&mut c, "presidency", "standard", 2, 9).await;
-    let tokens = [
-        join(&mut c, &id, 0, "a").await,
-        join(&mut c, &id, 1, "b").await,
-    ];
+    let (server, _url, mut c, id, tokens) = seated_race(9).await;
     let watcher = c.clone();
     let open = |token: String, json: bool, from_version: u64| {
         let mut c = watcher.clone();

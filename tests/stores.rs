@@ -117,8 +117,14 @@ fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
             ..
         })
     ));
-    assert!(store.append_choice("nope", 0, &choice(0, "x")).is_err());
-    assert!(store.set_seat("nope", 0, &SeatRecord::default()).is_err());
+    assert!(matches!(
+        store.append_choice("nope", 0, &choice(0, "x")),
+        Err(StoreError::NoSuchMatch(id)) if id == "nope"
+    ));
+    assert!(matches!(
+        store.set_seat("nope", 0, &SeatRecord::default()),
+        Err(StoreError::NoSuchMatch(id)) if id == "nope"
+    ));
 
     let outcome = Outcome {
         winners: vec![0, 2],

@@ -3,36 +3,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use hustings::{connect, create, join, play_seat, start_server};
+use hustings::{Watched, connect, create, play_two_seats, start_server};
 use hustings_engine::the_vote::data::TABLE;
 use hustings_engine::{AnyView, Setup, Viewer};
 use hustings_proto::v1 as pb;
 use prost::Message;
 
 const GAME: &str = "the-vote";
-
-async fn spectate_all(url: String, match_id: String) -> Vec<pb::MatchUpdate> {
-    let mut client = connect(&url).await;
-    let mut stream = client
-        .watch_match(pb::WatchMatchRequest {
-            match_id,
-            token: String::new(),
-            from_version: 0,
-            include_json_view: true,
-        })
-        .await
-        .expect("spectator stream opens")
-        .into_inner();
-    let mut seen = Vec::new();
-    while let Some(u) = stream.message().await.expect("stream healthy") {
-        let done = u.outcome.is_some();
-        seen.push(u);
-        if done {
-            break;
-        }
-    }
-    seen
-}
 
 /// What a whole match left: each seat's and the spectator's updates, the replay, and the
 /// server (still running, for more clients) with the match id.
@@ -51,16 +28,16 @@ async fn play_match(seed: u64) -> Played {
     let url = server.url();
     let mut c = connect(&url).await;
     let id = create(&mut c, GAME, "standard", 2, seed).await;
-    let spectator = tokio::spawn(spectate_all(url.clone(), id.clone()));
-    let t0 = join(&mut c, &id, 0, "equality").await;
-    let t1 = join(&mut c, &id, 1, "supremacy").await;
-    let a = tokio::spawn(play_seat(url.clone(), id.clone(), t0, seed ^ 1));
-    let b = tokio::spawn(play_seat(url.clone(), id.clone(), t1, seed ^ 2));
-    let (a, b, s) = (
-        a.await.expect("seat 0 plays"),
-        b.await.expect("seat 1 plays"),
-        spectator.await.expect("spectator watches"),
-    );
+    let Watched {
+        seats: [a, b],
+        spectator: s,
+    } = play_two_seats(
+        &url,
+        &mut c,
+        &id,
+        [("equality", seed ^ 1), ("supremacy", seed ^ 2)],
+    )
+    .await;
     let replay = c
         .get_replay(pb::GetReplayRequest {
             match_id: id.clone(),

@@ -6,36 +6,13 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use hustings::{connect, create, join, play_seat, start_server};
+use hustings::{Watched, connect, create, play_two_seats, start_server};
 use hustings_engine::votes_for_women::{Task, VotesForWomen, data};
 use hustings_engine::{Game, Setup};
 use hustings_proto::v1 as pb;
 use prost::Message;
 
 const GAME: &str = "votes-for-women";
-
-async fn spectate_all(url: String, match_id: String) -> Vec<pb::MatchUpdate> {
-    let mut client = connect(&url).await;
-    let mut stream = client
-        .watch_match(pb::WatchMatchRequest {
-            match_id,
-            token: String::new(),
-            from_version: 0,
-            include_json_view: true,
-        })
-        .await
-        .expect("spectator stream opens")
-        .into_inner();
-    let mut seen = Vec::new();
-    while let Some(u) = stream.message().await.expect("stream healthy") {
-        let done = u.outcome.is_some();
-        seen.push(u);
-        if done {
-            break;
-        }
-    }
-    seen
-}
 
 /// Every update each seat (0, 1) and a spectator received in one random match.
 struct Played {
@@ -49,16 +26,13 @@ async fn play_match(seed: u64) -> Played {
     let url = server.url();
     let mut c = connect(&url).await;
     let id = create(&mut c, GAME, "standard", 2, seed).await;
-    let spectator = tokio::spawn(spectate_all(url.clone(), id.clone()));
-    let t0 = join(&mut c, &id, 0, "suffragist").await;
-    let t1 = join(&mut c, &id, 1, "opposition").await;
-    let a = tokio::spawn(play_seat(url.clone(), id.clone(), t0, seed ^ 1));
-    let b = tokio::spawn(play_seat(url.clone(), id.clone(), t1, seed ^ 2));
-    let seats = [
-        a.await.expect("seat 0 plays"),
-        b.await.expect("seat 1 plays"),
-    ];
-    let spectator = spectator.await.expect("spectator follows");
+    let Watched { seats, spectator } = play_two_seats(
+        &url,
+        &mut c,
+        &id,
+        [("suffragist", seed ^ 1), ("opposition", seed ^ 2)],
+    )
+    .await;
     server.shutdown().await;
     Played {
         seed,

@@ -214,82 +214,100 @@ async fn a_twenty_game_tournament_over_loopback_completes() {
     server.shutdown().await;
 }
 
+/// A two-seat Presidential Race with both seats taken: a client, the match id, and each
+/// seat's join (seat 0, then seat 1).
+async fn two_seat_race(
+    server: &RunningServer,
+) -> (HustingsClient<Channel>, String, [pb::JoinMatchResponse; 2]) {
+    let mut client = net::connect(&server.url()).expect("client");
+    let m = create(&mut client, "", 0, vec![]).await;
+    let a = join(&mut client, &m.match_id, 0).await;
+    let b = join(&mut client, &m.match_id, 1).await;
+    (client, m.match_id, [a, b])
+}
+
+/// Plays the seat `joined` of the Presidential Race `id` with `decider`, in a task of its own.
+fn spawn_seat(
+    client: &HustingsClient<Channel>,
+    id: &str,
+    joined: pb::JoinMatchResponse,
+    decider: Box<dyn Decider>,
+) -> tokio::task::JoinHandle<anyhow::Result<net::Played>> {
+    let mut c = client.clone();
+    let id = id.to_string();
+    tokio::spawn(async move {
+        net::play_seat(
+            &mut c,
+            "presidency",
+            &id,
+            joined.seat,
+            &joined.token,
+            decider,
+            &quick_retry(),
+        )
+        .await
+    })
+}
+
+fn random_ai(seed: u64) -> Box<dyn Decider> {
+    Box::new(AiDecider(make_ai("random", "", seed).expect("ai")))
+}
+
 /// Plays a two-seat match: `seat0` against a random AI in seat 1.
 async fn play_against_random(
     server: &RunningServer,
     seat0: Box<dyn Decider>,
 ) -> anyhow::Result<net::Played> {
-    let mut client = net::connect(&server.url()).expect("client");
-    let m = create(&mut client, "", 0, vec![]).await;
-    let a = join(&mut client, &m.match_id, 0).await;
-    let b = join(&mut client, &m.match_id, 1).await;
-    let mut c1 = client.clone();
-    let id = m.match_id.clone();
-    let other = tokio::spawn(async move {
-        net::play_seat(
-            &mut c1,
-            "presidency",
-            &id,
-            b.seat,
-            &b.token,
-            Box::new(AiDecider(make_ai("random", "", 9).expect("ai"))),
-            &quick_retry(),
-        )
-        .await
-    });
-    let mine = net::play_seat(
-        &mut client,
-        "presidency",
-        &m.match_id,
-        a.seat,
-        &a.token,
-        seat0,
-        &quick_retry(),
-    )
-    .await;
+    let (client, id, [a, b]) = two_seat_race(server).await;
+    let other = spawn_seat(&client, &id, b, random_ai(9));
+    let mine = spawn_seat(&client, &id, a, seat0).await.expect("task");
     other.await.expect("task")?;
     mine
 }
 
+/// Plays seat 0 against a random AI (see [`play_against_random`]) with the stdio engine run by
+/// `command`, on a server of its own; returns how the match went and the engine's incidents.
+async fn play_stdio_engine(
+    command: &str,
+    timeout: Duration,
+    fallback: Fallback,
+) -> (anyhow::Result<net::Played>, Vec<String>) {
+    let server = server().await;
+    let engine = StdioEngine::spawn(command, timeout, fallback, 1).expect("engine starts");
+    let incidents = engine.incidents.clone();
+    let played = play_against_random(&server, Box::new(engine)).await;
+    server.shutdown().await;
+    let incidents = incidents.lock().expect("lock").clone();
+    (played, incidents)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_python_stdio_example_engine_plays_a_full_game() {
-    let server = server().await;
     let script = repo_file("examples/stdio_random.py");
-    let engine = StdioEngine::spawn(
+    let (played, incidents) = play_stdio_engine(
         &format!("python3 {} 42", script.display()),
         Duration::from_secs(10),
         Fallback::Resign,
-        1,
     )
-    .expect("engine starts");
-    let incidents = engine.incidents.clone();
-    let played = play_against_random(&server, Box::new(engine))
-        .await
-        .expect("played");
+    .await;
+    let played = played.expect("played");
     assert!(played.decisions > 5, "the engine made the decisions");
     assert!(
         !played.outcome.resigned,
         "the engine never needed the fallback"
     );
-    assert!(incidents.lock().expect("lock").is_empty());
-    server.shutdown().await;
+    assert!(incidents.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_garbage_answering_engine_falls_back_to_random_choices_with_a_clear_message() {
-    let server = server().await;
-    let engine = StdioEngine::spawn(
+    let (played, incidents) = play_stdio_engine(
         "sh -c 'while read line; do echo not-a-choice; done'",
         Duration::from_secs(10),
         Fallback::Random,
-        1,
     )
-    .expect("engine starts");
-    let incidents = engine.incidents.clone();
-    let played = play_against_random(&server, Box::new(engine))
-        .await
-        .expect("the match is still played to the end");
-    let incidents = incidents.lock().expect("lock").clone();
+    .await;
+    let played = played.expect("the match is still played to the end");
     assert_eq!(
         incidents.len() as u64,
         played.decisions,
@@ -302,26 +320,19 @@ async fn a_garbage_answering_engine_falls_back_to_random_choices_with_a_clear_me
         first.contains("falling back to a random legal choice"),
         "{first}"
     );
-    server.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_silent_engine_times_out_and_resigns_by_the_fallback() {
-    let server = server().await;
-    let engine = StdioEngine::spawn(
+    let (played, incidents) = play_stdio_engine(
         "sh -c 'while read line; do :; done'",
         Duration::from_millis(300),
         Fallback::Resign,
-        1,
     )
-    .expect("engine starts");
-    let incidents = engine.incidents.clone();
-    let played = play_against_random(&server, Box::new(engine))
-        .await
-        .expect("played");
+    .await;
+    let played = played.expect("played");
     assert!(played.outcome.resigned, "{:?}", played.outcome);
     assert_eq!(played.outcome.winners, vec![1]);
-    let incidents = incidents.lock().expect("lock").clone();
     assert_eq!(incidents.len(), 1);
     assert!(
         incidents[0].contains("no answer within 0.3 s"),
@@ -329,7 +340,6 @@ async fn a_silent_engine_times_out_and_resigns_by_the_fallback() {
         incidents[0]
     );
     assert!(incidents[0].contains("resigning"), "{}", incidents[0]);
-    server.shutdown().await;
 }
 
 /// Decides randomly a few times, reports it, then thinks until released (or a minute).
@@ -358,45 +368,18 @@ impl Decider for Stalls {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_vanishes_mid_game_gives_retries_then_a_clear_error() {
     let server = server().await;
-    let mut client = net::connect(&server.url()).expect("client");
-    let m = create(&mut client, "", 0, vec![]).await;
-    let a = join(&mut client, &m.match_id, 0).await;
-    let b = join(&mut client, &m.match_id, 1).await;
+    let (client, id, [a, b]) = two_seat_race(&server).await;
     let (told, stalled) = std_mpsc::channel();
     let (release, released) = std_mpsc::channel::<()>();
-    let mut c1 = client.clone();
-    let id = m.match_id.clone();
-    tokio::spawn(async move {
-        let _ = net::play_seat(
-            &mut c1,
-            "presidency",
-            &id,
-            b.seat,
-            &b.token,
-            Box::new(Stalls {
-                left: 3,
-                ai: make_ai("random", "", 1).expect("ai"),
-                told,
-                release: released,
-            }),
-            &quick_retry(),
-        )
-        .await;
-    });
-    let mut c0 = client.clone();
-    let id = m.match_id.clone();
-    let mine = tokio::spawn(async move {
-        net::play_seat(
-            &mut c0,
-            "presidency",
-            &id,
-            a.seat,
-            &a.token,
-            Box::new(AiDecider(make_ai("random", "", 2).expect("ai"))),
-            &quick_retry(),
-        )
-        .await
-    });
+    let stalls = Stalls {
+        left: 3,
+        ai: make_ai("random", "", 1).expect("ai"),
+        told,
+        release: released,
+    };
+    // The stalling seat plays in a detached task: how it ends does not matter.
+    drop(spawn_seat(&client, &id, b, Box::new(stalls)));
+    let mine = spawn_seat(&client, &id, a, random_ai(2));
     // Mid-game: the other seat has moved three times and now thinks forever.
     tokio::task::spawn_blocking(move || stalled.recv_timeout(Duration::from_secs(30)))
         .await
@@ -412,7 +395,7 @@ async fn a_server_that_vanishes_mid_game_gives_retries_then_a_clear_error() {
     let text = format!("{err:#}");
     assert!(text.contains("lost the server"), "{text}");
     assert!(text.contains("3 reconnection tries failed"), "{text}");
-    assert!(text.contains(&m.match_id), "{text}");
+    assert!(text.contains(&id), "{text}");
     // It backed off between tries (50 ms, then 100 ms) before giving up.
     assert!(
         vanished.elapsed() >= Duration::from_millis(150),
@@ -438,29 +421,13 @@ impl Decider for Slow {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
     let server = server().await;
-    let mut client = net::connect(&server.url()).expect("client");
-    let m = create(&mut client, "", 0, vec![]).await;
-    let a = join(&mut client, &m.match_id, 0).await;
-    let b = join(&mut client, &m.match_id, 1).await;
+    let (mut client, id, [a, b]) = two_seat_race(&server).await;
     // Whoever moves first, seat 0 is slow and seat 1 resigns as soon as seat 0 thinks.
-    let mut c0 = client.clone();
-    let id = m.match_id.clone();
-    let bot = tokio::spawn(async move {
-        net::play_seat(
-            &mut c0,
-            "presidency",
-            &id,
-            a.seat,
-            &a.token,
-            Box::new(Slow(Duration::from_millis(600))),
-            &quick_retry(),
-        )
-        .await
-    });
+    let bot = spawn_seat(&client, &id, a, Box::new(Slow(Duration::from_millis(600))));
     // Seat 1 plays until it is seat 0's turn, then resigns while seat 0 thinks.
     let mut stream = client
         .watch_match(pb::WatchMatchRequest {
-            match_id: m.match_id.clone(),
+            match_id: id.clone(),
             token: b.token.clone(),
             from_version: 0,
             include_json_view: false,
@@ -479,7 +446,7 @@ async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
         if let Some(p) = u.prompt {
             let _ = client
                 .act(pb::ActRequest {
-                    match_id: m.match_id.clone(),
+                    match_id: id.clone(),
                     token: b.token.clone(),
                     version: u.version,
                     choice_id: p.choices[0].id.clone(),
@@ -489,7 +456,7 @@ async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
     }
     client
         .resign(pb::ResignRequest {
-            match_id: m.match_id.clone(),
+            match_id: id.clone(),
             token: b.token.clone(),
         })
         .await

@@ -1,7 +1,10 @@
-//! Generic checks every game reuses: a random-play fuzzer and a redaction checker.
+//! Generic checks every game reuses: a random-play fuzzer (one game, or a seeded batch) and a
+//! redaction checker.
 //!
 //! They live in the library (not behind `cfg(test)`) so that each game's tests, the
 //! service's tests and the bots' tests can all call them.
+
+use std::ops::Range;
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -38,6 +41,69 @@ impl Default for FuzzOptions {
             replay: true,
         }
     }
+}
+
+/// A game set-up seed far from its neighbours, from a small fuzzing seed: consecutive fuzz
+/// seeds then give unrelated set-ups.
+pub fn scrambled_seed(seed: u64) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// How often a batch of fuzzed games runs the costlier checks: every `heavy_every`-th seed gets
+/// the redaction checker every `redaction_every` choices and an illegal choice every
+/// `illegal_every` choices; the other seeds get [`FuzzOptions::default`].
+#[derive(Clone, Copy, Debug)]
+pub struct HeavyChecks {
+    pub heavy_every: u64,
+    pub redaction_every: usize,
+    pub illegal_every: usize,
+}
+
+/// Plays [`random_game`] once per seed of `seeds`, set up by `setup(seed)`, with `invariant`
+/// checked after every choice and the costlier checks as `heavy` says. Panics on the first game
+/// that fails, naming `label` (variant, difficulty: whatever tells the batches apart) and the
+/// seed; hands every finished game to `each`, for the caller's own checks and tallies.
+#[track_caller]
+pub fn fuzz_seeds<G: Game>(
+    label: &str,
+    seeds: Range<u64>,
+    heavy: HeavyChecks,
+    setup: impl Fn(u64) -> Setup,
+    invariant: &mut dyn FnMut(&G) -> Result<(), String>,
+    mut each: impl FnMut(u64, &GameRecord),
+) {
+    let light = FuzzOptions::default();
+    let heavy_opts = FuzzOptions {
+        redaction_every: heavy.redaction_every,
+        illegal_every: heavy.illegal_every,
+        ..FuzzOptions::default()
+    };
+    let label = if label.is_empty() {
+        String::new()
+    } else {
+        format!("{label} ")
+    };
+    for seed in seeds {
+        let opts = if seed.is_multiple_of(heavy.heavy_every) {
+            &heavy_opts
+        } else {
+            &light
+        };
+        let record = match random_game::<G>(&setup(seed), seed, opts, invariant) {
+            Ok(record) => record,
+            Err(e) => panic!("{label}seed {seed}: {e}"),
+        };
+        each(seed, &record);
+    }
+}
+
+/// How many games a fuzz test plays: `default`, unless the environment variable `var` holds a
+/// number (for quick runs).
+pub fn games_from_env(var: &str, default: u64) -> u64 {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(default)
 }
 
 fn state_json<G: Game>(g: &G) -> String {
@@ -128,6 +194,41 @@ pub fn random_game<G: Game>(
         choices,
         outcome: game.outcome().ok_or("no outcome")?,
     })
+}
+
+/// Plays `games` games set up by `setup(seed)` from large seeds (so that their digits cannot
+/// turn up by chance), each for at most `max_steps` choices: the first seat to act takes the
+/// choice at `pick(number of choices, step)`. Before every choice, asserts that no viewer of
+/// `viewers` is shown (view and whole log, as JSON) the seed or the generator's state, then
+/// hands the game, the viewer and that text to `also` for the game's own checks.
+#[track_caller]
+pub fn assert_seed_never_shown<G: Game>(
+    setup: impl Fn(u64) -> Setup,
+    games: u64,
+    max_steps: usize,
+    viewers: &[Viewer],
+    pick: impl Fn(usize, usize) -> usize,
+    mut also: impl FnMut(&G, Viewer, &str),
+) {
+    for i in 0..games {
+        let seed = 0xDEAD_BEEF_0000_0000u64 + i * 7_919;
+        let mut g = G::new(&setup(seed)).expect("set-up");
+        let mut steps = 0;
+        while g.outcome().is_none() && steps < max_steps {
+            for &viewer in viewers {
+                let text = serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0)))
+                    .expect("views serialize");
+                assert!(!text.contains(&seed.to_string()), "seed leaked to {viewer}");
+                assert!(!text.contains("rng"), "generator state leaked to {viewer}");
+                also(&g, viewer, &text);
+            }
+            let seat = g.to_act()[0];
+            let p = g.prompt(seat).expect("the seat to act has a prompt");
+            let c = p.choices[pick(p.choices.len(), steps)].id.clone();
+            g.apply(seat, &c).expect("an offered choice");
+            steps += 1;
+        }
+    }
 }
 
 /// Checks that bad choices are refused with the right error and change nothing: an unknown

@@ -2,7 +2,9 @@
 
 use hustings_engine::presidency::data::CAMPAIGN;
 use hustings_engine::presidency::{Phase, Presidency, TOTAL_VOTES};
-use hustings_engine::testing::{FuzzOptions, random_game};
+use hustings_engine::testing::{
+    FuzzOptions, HeavyChecks, assert_seed_never_shown, fuzz_seeds, random_game, scrambled_seed,
+};
 use hustings_engine::{Game, Setup, Viewer};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -46,19 +48,19 @@ fn invariant(g: &Presidency) -> Result<(), String> {
 fn fuzz(variant: &str, seats: usize, games: u64) {
     // Every game is checked for dead ends, invariants and replay; one in twenty also gets
     // the (costlier) redaction and illegal-choice checks at many points.
-    let light = FuzzOptions::default();
-    let heavy = FuzzOptions {
+    let heavy = HeavyChecks {
+        heavy_every: 20,
         redaction_every: 7,
         illegal_every: 5,
-        ..FuzzOptions::default()
     };
-    for seed in 0..games {
-        let opts = if seed % 20 == 0 { &heavy } else { &light };
-        let setup = Setup::new(variant, seats, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let record = random_game::<Presidency>(&setup, seed, opts, &mut invariant)
-            .unwrap_or_else(|e| panic!("{variant}/{seats} seed {seed}: {e}"));
-        assert!(!record.outcome.reason.is_empty());
-    }
+    fuzz_seeds::<Presidency>(
+        &format!("{variant}/{seats}"),
+        0..games,
+        heavy,
+        |seed| Setup::new(variant, seats, scrambled_seed(seed)),
+        &mut invariant,
+        |_, record| assert!(!record.outcome.reason.is_empty()),
+    );
 }
 
 #[test]
@@ -93,27 +95,14 @@ fn fuzz_short_games_with_every_option() {
 #[test]
 fn seed_never_appears_in_any_view_or_log() {
     // Large seeds, so that their digits cannot turn up by chance.
-    for i in 0..50u64 {
-        let seed = 0xDEAD_BEEF_0000_0000u64 + i * 7_919;
-        let setup = Setup::new("convention", 4, seed);
-        let mut g = Presidency::new(&setup).unwrap();
-        let mut steps = 0;
-        while g.outcome().is_none() && steps < 400 {
-            for viewer in [
-                hustings_engine::Viewer::Spectator,
-                hustings_engine::Viewer::Seat(0),
-                hustings_engine::Viewer::Seat(3),
-            ] {
-                let text = serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0))).unwrap();
-                assert!(!text.contains(&seed.to_string()), "seed leaked to {viewer}");
-                assert!(!text.contains("rng"), "generator state leaked to {viewer}");
-            }
-            let seat = g.to_act()[0];
-            let c = g.prompt(seat).unwrap().choices[0].id.clone();
-            g.apply(seat, &c).unwrap();
-            steps += 1;
-        }
-    }
+    assert_seed_never_shown::<Presidency>(
+        |seed| Setup::new("convention", 4, seed),
+        50,
+        400,
+        &[Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(3)],
+        |_, _| 0,
+        |_, _, _| {},
+    );
 }
 
 /// The Campaign and Election cards still in their decks, in draw order (next first), read

@@ -1,10 +1,9 @@
 //! Random-play fuzzing of The Vote: 10,000 seeded games, checked after every choice.
 
-use hustings_engine::Game;
-use hustings_engine::Setup;
-use hustings_engine::testing::{FuzzOptions, random_game};
+use hustings_engine::testing::{HeavyChecks, assert_seed_never_shown, fuzz_seeds, scrambled_seed};
 use hustings_engine::the_vote::data::{CardKind, Special, TABLE};
 use hustings_engine::the_vote::{EQUALITY, SUPREMACY, Step, TheVote};
+use hustings_engine::{Setup, Viewer};
 
 fn invariant(g: &TheVote) -> Result<(), String> {
     let v = g.public();
@@ -106,47 +105,36 @@ fn invariant(g: &TheVote) -> Result<(), String> {
 fn fuzz_10000_games() {
     // Every game is checked for dead ends, invariants and replay; one in fifty also gets the
     // costlier redaction and illegal-choice checks at many points.
-    let light = FuzzOptions::default();
-    let heavy = FuzzOptions {
+    let heavy = HeavyChecks {
+        heavy_every: 50,
         redaction_every: 11,
         illegal_every: 7,
-        ..FuzzOptions::default()
     };
     let mut wins = [0u32; 2];
-    for seed in 0..10_000u64 {
-        let opts = if seed % 50 == 0 { &heavy } else { &light };
-        let setup = Setup::new("standard", 2, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let record = random_game::<TheVote>(&setup, seed, opts, &mut invariant)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert!(!record.outcome.reason.is_empty());
-        assert_eq!(record.outcome.winners.len(), 1, "seed {seed}: one winner");
-        wins[record.outcome.winners[0]] += 1;
-    }
+    fuzz_seeds::<TheVote>(
+        "",
+        0..10_000,
+        heavy,
+        |seed| Setup::new("standard", 2, scrambled_seed(seed)),
+        &mut invariant,
+        |seed, record| {
+            assert!(!record.outcome.reason.is_empty());
+            assert_eq!(record.outcome.winners.len(), 1, "seed {seed}: one winner");
+            wins[record.outcome.winners[0]] += 1;
+        },
+    );
     // Both sides can win under random play.
     assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
 }
 
 #[test]
 fn seed_never_appears_in_any_view_or_log() {
-    for i in 0..30u64 {
-        let seed = 0xDEAD_BEEF_0000_0000u64 + i * 7_919;
-        let mut g = TheVote::new(&Setup::new("standard", 2, seed)).unwrap();
-        let mut steps = 0;
-        while g.outcome().is_none() && steps < 300 {
-            for viewer in [
-                hustings_engine::Viewer::Spectator,
-                hustings_engine::Viewer::Seat(0),
-                hustings_engine::Viewer::Seat(1),
-            ] {
-                let text = serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0))).unwrap();
-                assert!(!text.contains(&seed.to_string()), "seed leaked to {viewer}");
-                assert!(!text.contains("rng"), "generator state leaked to {viewer}");
-            }
-            let seat = g.to_act()[0];
-            let p = g.prompt(seat).unwrap();
-            let c = p.choices[steps % p.choices.len()].id.clone();
-            g.apply(seat, &c).unwrap();
-            steps += 1;
-        }
-    }
+    assert_seed_never_shown::<TheVote>(
+        |seed| Setup::new("standard", 2, seed),
+        30,
+        300,
+        &[Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)],
+        |choices, step| step % choices,
+        |_, _, _| {},
+    );
 }

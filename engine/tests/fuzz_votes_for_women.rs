@@ -1,103 +1,25 @@
 //! Random-play fuzzing of Votes for Women: 10,000 seeded games with the board invariants
 //! checked after every choice, and redaction / refusal checks on a subset.
 
-use hustings_engine::testing::{FuzzOptions, random_game};
-use hustings_engine::votes_for_women::data::Side;
-use hustings_engine::votes_for_women::{Mark, Phase, Source, VotesForWomen};
-use hustings_engine::{Game, Setup};
-use rand::SeedableRng;
+mod votes_for_women_checks;
 
-/// Every one of the 128 cards is in exactly one place.
-fn cards_conserved(g: &VotesForWomen) -> Result<(), String> {
-    let b = g.board();
-    let h = g.hidden();
-    let mut seen = [0u8; 129];
-    let zones: Vec<&[u8]> = vec![
-        &h.hands[0],
-        &h.hands[1],
-        &h.drawn[0],
-        &h.drawn[1],
-        &h.decks[0].bottom,
-        &h.decks[0].middle,
-        &h.decks[0].top,
-        &h.decks[1].bottom,
-        &h.decks[1].middle,
-        &h.decks[1].top,
-        &h.strategy_deck,
-        &h.set_aside_states,
-        &b.out,
-        &b.rest_of_turn,
-        &b.rest_of_game,
-        &b.final_voting_box,
-        &b.available_states,
-        &b.strategy_display,
-        &b.claimed[0],
-        &b.claimed[1],
-    ];
-    for zone in zones {
-        for &c in zone {
-            seen[c as usize] += 1;
-        }
-    }
-    for f in &b.stack {
-        if let Source::Card(c) = f.source {
-            seen[c as usize] += 1;
-        }
-    }
-    match (1..=128).find(|&c| seen[c] != 1) {
-        Some(c) => Err(format!("card {c} is in {} places", seen[c])),
-        None => Ok(()),
-    }
-}
+use hustings_engine::testing::{HeavyChecks, assert_seed_never_shown, fuzz_seeds, scrambled_seed};
+use hustings_engine::votes_for_women::VotesForWomen;
+use hustings_engine::votes_for_women::data::is_oppobot;
+use hustings_engine::{Game, Setup, Viewer};
+use rand::SeedableRng;
+use votes_for_women_checks::{board_consistent, cards_conserved, ending, games, unchecked_game};
 
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
-    cards_conserved(g)?;
-    let b = g.board();
-    let mut checks = 0;
-    let mut xs = 0;
-    for (i, s) in b.states.iter().enumerate() {
-        if s.red > 0 && s.purple + s.yellow > 0 {
-            return Err(format!("state {i} holds cubes of both sides: {s:?}"));
-        }
-        match s.mark {
-            Some(Mark::Check) => checks += 1,
-            Some(Mark::X) => xs += 1,
-            None => {}
-        }
-        if s.mark.is_some() && s.red + s.purple + s.yellow > 0 {
-            return Err(format!("decided state {i} still holds cubes: {s:?}"));
-        }
-        if b.amendment_sent && s.mark.is_none() && (s.red >= 4 || s.purple + s.yellow >= 4) {
-            return Err(format!("state {i} has 4+ cubes after the amendment: {s:?}"));
-        }
+    // Two players, no Oppobot: the 128 cards of the two-player game, each in one place.
+    let (b, h) = (g.board(), g.hidden());
+    if b.oppobot.is_some() || !h.oppobot_set_aside.is_empty() {
+        return Err("an Oppobot in a two-player game".into());
     }
-    if checks != b.checks || xs != b.xs {
-        return Err(format!(
-            "mark counts {}/{} disagree with the map {checks}/{xs}",
-            b.checks, b.xs
-        ));
-    }
-    if b.checks > 36 || b.xs > 13 {
-        return Err(format!("{} checks, {} Xs", b.checks, b.xs));
-    }
-    if b.buttons[0] > Side::Suffragist.button_cap() || b.buttons[1] > Side::Opposition.button_cap()
-    {
-        return Err(format!("buttons beyond the caps: {:?}", b.buttons));
-    }
-    if b.congress > 6 || (b.amendment_sent && b.congress != 0) {
-        return Err(format!("Congress at {}", b.congress));
-    }
-    if b.campaigners.len() > 6 {
-        return Err("more than six Campaigners".into());
-    }
-    if b.turn > 6 || b.round > 6 {
-        return Err(format!("turn {} round {}", b.turn, b.round));
-    }
+    cards_conserved(g, 2, |c| !is_oppobot(c))?;
+    board_consistent(g, true)?;
     if b.available_states.len() + b.claimed.iter().flatten().filter(|&&c| c > 116).count() > 9 {
         return Err("more State cards than the nine in play".into());
-    }
-    if b.outcome.is_some() != (b.phase == Phase::Finished) {
-        return Err("outcome and phase disagree".into());
     }
     if let Some(o) = &b.outcome {
         let w = o.winners.first().copied();
@@ -114,34 +36,26 @@ fn invariant(g: &VotesForWomen) -> Result<(), String> {
 }
 
 fn fuzz(seeds: std::ops::Range<u64>, heavy_every: u64) -> [u32; 2] {
-    let light = FuzzOptions::default();
-    let heavy = FuzzOptions {
+    let heavy = HeavyChecks {
+        heavy_every,
         redaction_every: 13,
         illegal_every: 7,
-        ..FuzzOptions::default()
     };
     let mut wins = [0u32; 2];
-    for seed in seeds {
-        let opts = if seed % heavy_every == 0 {
-            &heavy
-        } else {
-            &light
-        };
-        let setup = Setup::new("standard", 2, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let record = random_game::<VotesForWomen>(&setup, seed, opts, &mut invariant)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        wins[record.outcome.winners[0]] += 1;
-    }
+    fuzz_seeds::<VotesForWomen>(
+        "",
+        seeds,
+        heavy,
+        |seed| Setup::new("standard", 2, scrambled_seed(seed)),
+        &mut invariant,
+        |_, record| wins[record.outcome.winners[0]] += 1,
+    );
     wins
 }
 
 /// Games per half of the 10,000 (`VFW_GAMES` sets the total, for quick runs).
 fn half() -> u64 {
-    std::env::var("VFW_GAMES")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .unwrap_or(10_000)
-        / 2
+    games() / 2
 }
 
 // The 10,000 games run as two tests of 5,000 so that the harness can use both cores.
@@ -160,52 +74,40 @@ fn fuzz_10000_games_second_half() {
 
 #[test]
 fn seed_and_hidden_cards_never_appear_in_the_other_seat_view() {
-    for i in 0..30u64 {
-        let seed = 0xDEAD_BEEF_0000_0000u64 + i * 7_919;
-        let mut g = VotesForWomen::new(&Setup::new("standard", 2, seed)).unwrap();
-        let mut steps = 0;
-        while g.outcome().is_none() && steps < 300 {
-            for viewer in [
-                hustings_engine::Viewer::Spectator,
-                hustings_engine::Viewer::Seat(0),
-                hustings_engine::Viewer::Seat(1),
-            ] {
-                let text = serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0))).unwrap();
-                assert!(!text.contains(&seed.to_string()), "seed leaked to {viewer}");
-                assert!(!text.contains("rng"), "generator leaked to {viewer}");
-                let v = g.view(viewer);
-                for side in 0..2 {
-                    if viewer.seat() != Some(side) {
-                        assert!(v.drawn[side].is_none() && v.deck_top[side].is_none());
-                    }
-                }
-                if viewer == hustings_engine::Viewer::Spectator {
-                    assert!(v.hands.iter().all(Option::is_none));
-                }
-                // The three set-aside State cards are named nowhere.
-                for &c in &g.hidden().set_aside_states {
-                    let name = hustings_engine::votes_for_women::data::card(c).name;
-                    let slug = hustings_engine::votes_for_women::data::slug(c);
-                    assert!(
-                        !text.contains(&format!("\"{slug}\""))
-                            && !text.contains(&format!(":{slug}")),
-                        "set-aside {name} leaked to {viewer}"
-                    );
-                    let b = &v.board;
-                    assert!(
-                        !b.available_states.contains(&c)
-                            && !b.out.contains(&c)
-                            && !b.claimed.iter().flatten().any(|&x| x == c),
-                        "set-aside {name} is on the board"
-                    );
+    assert_seed_never_shown::<VotesForWomen>(
+        |seed| Setup::new("standard", 2, seed),
+        30,
+        300,
+        &[Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)],
+        |_, _| 0,
+        |g, viewer, text| {
+            let v = g.view(viewer);
+            for side in 0..2 {
+                if viewer.seat() != Some(side) {
+                    assert!(v.drawn[side].is_none() && v.deck_top[side].is_none());
                 }
             }
-            let seat = g.to_act()[0];
-            let c = g.prompt(seat).unwrap().choices[0].id.clone();
-            g.apply(seat, &c).unwrap();
-            steps += 1;
-        }
-    }
+            if viewer == Viewer::Spectator {
+                assert!(v.hands.iter().all(Option::is_none));
+            }
+            // The three set-aside State cards are named nowhere.
+            for &c in &g.hidden().set_aside_states {
+                let name = hustings_engine::votes_for_women::data::card(c).name;
+                let slug = hustings_engine::votes_for_women::data::slug(c);
+                assert!(
+                    !text.contains(&format!("\"{slug}\"")) && !text.contains(&format!(":{slug}")),
+                    "set-aside {name} leaked to {viewer}"
+                );
+                let b = &v.board;
+                assert!(
+                    !b.available_states.contains(&c)
+                        && !b.out.contains(&c)
+                        && !b.claimed.iter().flatten().any(|&x| x == c),
+                    "set-aside {name} is on the board"
+                );
+            }
+        },
+    );
 }
 
 /// Win rates of random against random. Run with
@@ -218,25 +120,11 @@ fn random_vs_random_win_rates() {
     let n = 400u64;
     for seed in 0..n {
         let setup = Setup::new("standard", 2, 1_000_000 + seed);
-        let r = random_game::<VotesForWomen>(
-            &setup,
-            seed,
-            &FuzzOptions {
-                replay: false,
-                ..FuzzOptions::default()
-            },
-            &mut |_| Ok(()),
-        )
-        .unwrap();
+        let r = unchecked_game(&setup, seed);
         wins[r.outcome.winners[0]] += 1;
-        let kind = if r.outcome.reason.contains("never sent") {
-            "Congress never sent the amendment"
-        } else if r.outcome.reason.contains("reject") {
-            "13 rejections"
-        } else {
-            "36 ratifications"
-        };
-        *reasons.entry(kind.to_string()).or_default() += 1;
+        *reasons
+            .entry(ending(&r.outcome.reason).to_string())
+            .or_default() += 1;
     }
     println!("endings: {reasons:?}");
     println!(

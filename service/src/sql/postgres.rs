@@ -241,6 +241,18 @@ fn is_fk_violation(e: &postgres::Error) -> bool {
     e.code() == Some(&postgres::error::SqlState::FOREIGN_KEY_VIOLATION)
 }
 
+/// What a failed write of match `id`'s rows means: a broken foreign key, that the match does
+/// not exist.
+fn write_error(id: &str) -> impl FnOnce(postgres::Error) -> StoreError + '_ {
+    move |e| {
+        if is_fk_violation(&e) {
+            StoreError::NoSuchMatch(id.to_string())
+        } else {
+            backend(e)
+        }
+    }
+}
+
 fn insert_record(
     c: &mut impl postgres::GenericClient,
     record: &MatchRecord,
@@ -290,13 +302,7 @@ fn upsert_seat(
             &s.client_kind,
         ],
     )
-    .map_err(|e| {
-        if is_fk_violation(&e) {
-            StoreError::NoSuchMatch(id.to_string())
-        } else {
-            backend(e)
-        }
-    })?;
+    .map_err(write_error(id))?;
     Ok(())
 }
 
@@ -317,13 +323,7 @@ fn insert_choice(
                 &encode_clocks(&choice.clocks)?,
             ],
         )
-        .map_err(|e| {
-            if is_fk_violation(&e) {
-                StoreError::NoSuchMatch(id.to_string())
-            } else {
-                backend(e)
-            }
-        })?;
+        .map_err(write_error(id))?;
     if n == 0 {
         let have: i64 = c
             .query_one("SELECT COUNT(*) FROM choices WHERE match_id = $1", &[&id])
@@ -386,44 +386,36 @@ impl Store for PostgresStore {
                     settings: r.get(6),
                 })
                 .collect();
-            let seats = c
-                .query(LOAD_SEATS, &[])
-                .map_err(backend)?
-                .iter()
-                .map(|r| {
-                    (
-                        r.get::<_, String>(0),
-                        i64::from(r.get::<_, i32>(1)),
-                        SeatRecord {
-                            bot: r.get::<_, i32>(2) != 0,
-                            ai: r.get(3),
-                            ai_level: r.get(4),
-                            token_hash: r.get(5),
-                            player_name: r.get(6),
-                            client_kind: r.get(7),
-                        },
-                    )
-                })
-                .collect();
-            let choices = c
-                .query(LOAD_CHOICES, &[])
-                .map_err(backend)?
-                .iter()
-                .map(|r| {
-                    (
-                        r.get::<_, String>(0),
-                        i64::from(r.get::<_, i32>(1)),
-                        ChoiceRecord {
-                            seat: r.get::<_, i32>(2) as Seat,
-                            choice: r.get(3),
-                            clocks: decode_clocks(r.get::<_, Option<String>>(4).as_deref()),
-                        },
-                    )
-                })
-                .collect();
+            let seats = load_per_match(c, LOAD_SEATS, |r| SeatRecord {
+                bot: r.get::<_, i32>(2) != 0,
+                ai: r.get(3),
+                ai_level: r.get(4),
+                token_hash: r.get(5),
+                player_name: r.get(6),
+                client_kind: r.get(7),
+            })?;
+            let choices = load_per_match(c, LOAD_CHOICES, |r| ChoiceRecord {
+                seat: r.get::<_, i32>(2) as Seat,
+                choice: r.get(3),
+                clocks: decode_clocks(r.get::<_, Option<String>>(4).as_deref()),
+            })?;
             assemble(matches, seats, choices)
         })
     }
+}
+
+/// Runs a load query whose rows start with the match id and a number (a seat or a choice's
+/// index, an `INTEGER`), and reads the rest of each row with `read`.
+fn load_per_match<T>(
+    c: &mut Client,
+    sql: &str,
+    read: impl Fn(&postgres::Row) -> T,
+) -> Result<Vec<(String, i64, T)>, StoreError> {
+    Ok(c.query(sql, &[])
+        .map_err(backend)?
+        .iter()
+        .map(|r| (r.get(0), i64::from(r.get::<_, i32>(1)), read(r)))
+        .collect())
 }
 
 #[cfg(test)]

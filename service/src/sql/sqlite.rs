@@ -232,45 +232,53 @@ impl Store for SqliteStore {
                     .collect::<Result<Vec<_>, _>>()
                 })
                 .map_err(backend)?;
-            let seats = conn
-                .prepare(LOAD_SEATS)
-                .and_then(|mut s| {
-                    s.query_map([], |r| {
-                        Ok((
-                            r.get::<_, String>(0)?,
-                            r.get::<_, i64>(1)?,
-                            SeatRecord {
-                                bot: r.get::<_, i64>(2)? != 0,
-                                ai: r.get(3)?,
-                                ai_level: r.get(4)?,
-                                token_hash: r.get(5)?,
-                                player_name: r.get(6)?,
-                                client_kind: r.get(7)?,
-                            },
-                        ))
-                    })?
-                    .collect::<Result<Vec<_>, _>>()
+            let seats = load_per_match(&conn, LOAD_SEATS, |r| {
+                Ok(SeatRecord {
+                    bot: r.get::<_, i64>(2)? != 0,
+                    ai: r.get(3)?,
+                    ai_level: r.get(4)?,
+                    token_hash: r.get(5)?,
+                    player_name: r.get(6)?,
+                    client_kind: r.get(7)?,
                 })
-                .map_err(backend)?;
-            let choices = conn
-                .prepare(LOAD_CHOICES)
-                .and_then(|mut s| {
-                    s.query_map([], |r| {
-                        Ok((
-                            r.get::<_, String>(0)?,
-                            r.get::<_, i64>(1)?,
-                            ChoiceRecord {
-                                seat: r.get::<_, i64>(2)? as Seat,
-                                choice: r.get(3)?,
-                                clocks: decode_clocks(r.get::<_, Option<String>>(4)?.as_deref()),
-                            },
-                        ))
-                    })?
-                    .collect::<Result<Vec<_>, _>>()
+            })?;
+            let choices = load_per_match(&conn, LOAD_CHOICES, |r| {
+                Ok(ChoiceRecord {
+                    seat: r.get::<_, i64>(2)? as Seat,
+                    choice: r.get(3)?,
+                    clocks: decode_clocks(r.get::<_, Option<String>>(4)?.as_deref()),
                 })
-                .map_err(backend)?;
+            })?;
             assemble(matches, seats, choices)
         })
+    }
+}
+
+/// Runs a load query whose rows start with the match id and a number (a seat or a choice's
+/// index), and reads the rest of each row with `read`.
+fn load_per_match<T>(
+    conn: &Connection,
+    sql: &str,
+    read: impl Fn(&rusqlite::Row) -> rusqlite::Result<T>,
+) -> Result<Vec<(String, i64, T)>, StoreError> {
+    conn.prepare(sql)
+        .and_then(|mut s| {
+            s.query_map([], |r| Ok((r.get(0)?, r.get(1)?, read(r)?)))?
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(backend)
+}
+
+/// What a failed write of match `id`'s rows means: a broken constraint (the foreign key to
+/// the match), that the match does not exist.
+fn write_error(id: &str) -> impl FnOnce(rusqlite::Error) -> StoreError + '_ {
+    move |e| match e {
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+        {
+            StoreError::NoSuchMatch(id.to_string())
+        }
+        e => backend(e),
     }
 }
 
@@ -315,14 +323,7 @@ fn upsert_seat(conn: &Connection, id: &str, seat: Seat, s: &SeatRecord) -> Resul
             s.client_kind
         ],
     )
-    .map_err(|e| match e {
-        rusqlite::Error::SqliteFailure(f, _)
-            if f.code == rusqlite::ErrorCode::ConstraintViolation =>
-        {
-            StoreError::NoSuchMatch(id.to_string())
-        }
-        e => backend(e),
-    })?;
+    .map_err(write_error(id))?;
     Ok(())
 }
 
@@ -343,14 +344,7 @@ fn insert_choice(
                 encode_clocks(&c.clocks)?
             ],
         )
-        .map_err(|e| match e {
-            rusqlite::Error::SqliteFailure(f, _)
-                if f.code == rusqlite::ErrorCode::ConstraintViolation =>
-            {
-                StoreError::NoSuchMatch(id.to_string())
-            }
-            e => backend(e),
-        })?;
+        .map_err(write_error(id))?;
     if n == 0 {
         let have: i64 = conn
             .query_row(
