@@ -173,13 +173,14 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let o = &self.options;
         let target = o.server.as_deref().unwrap_or("embedded server");
-        let echo_at = match &o.echo_server {
-            Some(url) => format!("echo server {url}"),
-            None => "echo in this process".into(),
+        let echo_at = match (&o.echo_server, self.echo.is_some() || self.fanout.is_some()) {
+            (_, false) => String::new(),
+            (Some(url), true) => format!("; echo server {url}"),
+            (None, true) => "; echo in this process".into(),
         };
         writeln!(
             f,
-            "hustings-load: game {} against {target}; {echo_at}",
+            "hustings-load: game {} against {target}{echo_at}",
             o.game
         )?;
         if let Some(e) = &self.echo {
