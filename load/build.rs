@@ -8,6 +8,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     tonic_prost_build::configure()
         .build_server(true)
         .build_client(true)
+        // `Bytes` payloads: the fan-out builds each message once and hands every listener
+        // a shared reference, as the match server encodes each version once for every seat.
+        .bytes(".echo.v1")
         .compile_fds(fds)?;
 
     // The match service's client once more, for the harness's thin players: every message

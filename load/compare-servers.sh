@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Measures two builds of hustings-server back to back with one harness: for each round and
 # concurrency, a fresh in-memory server of each build in turn, loaded by hustings-load (echo
-# baseline included). Prints one line per run with the load average, the server's CPU time
-# per choice and the harness's table row. Used for the before/after figures of BENCHMARKS.md.
+# and fan-out baselines included). Prints one line per run with the load average, the
+# server's CPU time per choice and the harness's table row. Used for the before/after
+# figures of BENCHMARKS.md.
+#
+# The baselines are served by a fresh `hustings-load --serve-echo` process per run, not
+# inside the harness: the match server is its own process, so its baselines are too (the
+# harness's client work shares no runtime or allocator with either server).
 #
 #   load/compare-servers.sh BEFORE_BIN_DIR AFTER_BIN_DIR
 #   ROUNDS=3 DURATION=10 MATCHES=1000 CONCURRENCY="1 64" load/compare-servers.sh /tmp/before target/release
@@ -18,6 +23,16 @@ CONCURRENCY=${CONCURRENCY-"1 64"}
 PORT=${PORT:-50161}
 cargo build --release -p hustings-load
 load=target/release/hustings-load
+echo_out=$(mktemp)
+echo_pid=""
+stop_echo() {
+  if [ -n "$echo_pid" ]; then
+    kill "$echo_pid" 2>/dev/null || true
+    wait "$echo_pid" 2>/dev/null || true
+    echo_pid=""
+  fi
+}
+trap 'stop_echo; rm -f "$echo_out"' EXIT
 for r in $(seq "$ROUNDS"); do
   for c in $CONCURRENCY; do
     for which in before after; do
@@ -28,8 +43,17 @@ for r in $(seq "$ROUNDS"); do
         (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break
         sleep 0.1
       done
+      : >"$echo_out"
+      "$load" --serve-echo 127.0.0.1:0 >"$echo_out" &
+      echo_pid=$!
+      for _ in $(seq 100); do
+        [ -s "$echo_out" ] && break
+        sleep 0.1
+      done
       out=$("$load" --server "http://127.0.0.1:$PORT" --server-pid "$pid" \
+        --echo-server "http://$(head -1 "$echo_out")" \
         --matches "$MATCHES" --concurrency "$c" --duration "$DURATION" 2>&1) || true
+      stop_echo
       kill "$pid" 2>/dev/null || true
       wait "$pid" 2>/dev/null || true
       cpu=$(grep -o "server CPU: [0-9.]* µs per choice" <<<"$out" | head -1 || true)

@@ -1,13 +1,20 @@
-//! The baseline: a bare tonic unary echo, served and called on this machine at the same
-//! concurrency as the match load, over its own loopback connection.
+//! The baselines: a bare tonic unary echo and a bare fan-out (one unary `Publish` answered
+//! by one stream message to each listener of a room), served on this machine (in this
+//! process, or in its own with `--serve-echo`) and called at the same concurrency as the
+//! match load.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
+use futures::Stream;
+use prost::bytes::{Bytes, BytesMut};
 use tokio::net::TcpListener;
-use tokio::sync::oneshot;
+use tokio::sync::{mpsc, oneshot};
 use tonic::transport::server::TcpIncoming;
 use tonic::{Request, Response, Status};
 
@@ -19,18 +26,127 @@ pub mod pb {
     tonic::include_proto!("echo.v1");
 }
 
-use pb::EchoMessage;
 use pb::echo_client::EchoClient;
 use pb::echo_server::{Echo, EchoServer};
+use pb::{EchoMessage, ListenRequest, PublishRequest, PublishResponse};
 
-/// The echo service: sends the payload back.
+/// Size of a published message when the request leaves it at 0: about one Presidential Race
+/// update on a seat's stream.
+pub const DEFAULT_REPLY_BYTES: usize = 1_024;
+
+/// Messages buffered per listener; a publish skips a listener whose buffer is full.
+const LISTENER_BUFFER: usize = 16;
+
+type Listener = mpsc::Sender<Result<EchoMessage, Status>>;
+
+/// Open listeners by room, each with its id so its stream can take it out when dropped.
 #[derive(Default)]
-pub struct EchoService;
+struct Rooms {
+    next_id: AtomicU64,
+    rooms: Mutex<HashMap<String, Vec<(u64, Listener)>>>,
+}
+
+impl Rooms {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Vec<(u64, Listener)>>> {
+        // A panic while holding the lock leaves the map consistent (pushes and removals
+        // only), so a poisoned lock is still usable.
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn remove(&self, room: &str, id: u64) {
+        let mut rooms = self.lock();
+        if let Some(listeners) = rooms.get_mut(room) {
+            listeners.retain(|(i, _)| *i != id);
+            if listeners.is_empty() {
+                rooms.remove(room);
+            }
+        }
+    }
+}
+
+/// One `Listen` stream: the listener's buffer, leaving its room when the call ends.
+pub struct RoomStream {
+    rx: mpsc::Receiver<Result<EchoMessage, Status>>,
+    rooms: Arc<Rooms>,
+    room: String,
+    id: u64,
+}
+
+impl Stream for RoomStream {
+    type Item = Result<EchoMessage, Status>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.rx.poll_recv(cx)
+    }
+}
+
+impl Drop for RoomStream {
+    fn drop(&mut self) {
+        self.rooms.remove(&self.room, self.id);
+    }
+}
+
+/// The echo service: sends the payload back, and fans published messages out to rooms.
+#[derive(Default)]
+pub struct EchoService {
+    rooms: Arc<Rooms>,
+}
 
 #[tonic::async_trait]
 impl Echo for EchoService {
     async fn echo(&self, req: Request<EchoMessage>) -> Result<Response<EchoMessage>, Status> {
         Ok(Response::new(req.into_inner()))
+    }
+
+    type ListenStream = RoomStream;
+
+    async fn listen(
+        &self,
+        req: Request<ListenRequest>,
+    ) -> Result<Response<Self::ListenStream>, Status> {
+        let room = req.into_inner().room;
+        let (tx, rx) = mpsc::channel(LISTENER_BUFFER);
+        let id = self.rooms.next_id.fetch_add(1, Ordering::Relaxed);
+        self.rooms
+            .lock()
+            .entry(room.clone())
+            .or_default()
+            .push((id, tx));
+        Ok(Response::new(RoomStream {
+            rx,
+            rooms: self.rooms.clone(),
+            room,
+            id,
+        }))
+    }
+
+    async fn publish(
+        &self,
+        req: Request<PublishRequest>,
+    ) -> Result<Response<PublishResponse>, Status> {
+        let req = req.into_inner();
+        let len = match req.reply_bytes {
+            0 => DEFAULT_REPLY_BYTES,
+            n => n as usize,
+        };
+        // Built once; every listener gets a reference to the same bytes.
+        let mut body = BytesMut::zeroed(len);
+        let head = req.payload.len().min(len);
+        body[..head].copy_from_slice(&req.payload[..head]);
+        let message = EchoMessage {
+            payload: body.freeze(),
+        };
+        let (mut delivered, mut skipped) = (0u32, 0u32);
+        if let Some(listeners) = self.rooms.lock().get(&req.room) {
+            for (_, tx) in listeners {
+                match tx.try_send(Ok(message.clone())) {
+                    Ok(()) => delivered += 1,
+                    // Full, or closed and about to leave the room.
+                    Err(_) => skipped += 1,
+                }
+            }
+        }
+        Ok(Response::new(PublishResponse { delivered, skipped }))
     }
 }
 
@@ -46,6 +162,12 @@ impl EchoServerHandle {
         format!("http://{}", self.addr)
     }
 
+    /// Serves until the server stops on its own (it does not, short of an error).
+    pub async fn wait(mut self) {
+        let _ = (&mut self.join).await;
+        drop(self.stop.take());
+    }
+
     pub async fn shutdown(mut self) {
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
@@ -56,12 +178,19 @@ impl EchoServerHandle {
 
 /// Starts an echo server on a free loopback port.
 pub async fn serve() -> anyhow::Result<EchoServerHandle> {
-    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    serve_on("127.0.0.1:0").await
+}
+
+/// Starts an echo server listening on `addr` (port 0: any free port).
+pub async fn serve_on(addr: &str) -> anyhow::Result<EchoServerHandle> {
+    let listener = TcpListener::bind(addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
     let addr = listener.local_addr()?;
     let (tx, rx) = oneshot::channel::<()>();
     let join = tokio::spawn(async move {
         let _ = tonic::transport::Server::builder()
-            .add_service(EchoServer::new(EchoService))
+            .add_service(EchoServer::new(EchoService::default()))
             .serve_with_incoming_shutdown(
                 TcpIncoming::from(listener).with_nodelay(Some(true)),
                 async move {
@@ -85,7 +214,8 @@ pub struct EchoReport {
     pub seconds: f64,
     pub per_second: f64,
     pub latency: Latency,
-    /// CPU time of this process (echo client and server) per call, in µs.
+    /// CPU time of this process per call, in µs: echo client and server when the echo runs
+    /// in this process, the client alone otherwise.
     pub cpu_us_per_call: Option<f64>,
 }
 
@@ -99,7 +229,7 @@ pub async fn measure(
 ) -> anyhow::Result<EchoReport> {
     let channel = crate::connect_pool(url, 1).await?.remove(0);
     let stop = Arc::new(AtomicBool::new(false));
-    let body = vec![7u8; payload];
+    let body = Bytes::from(vec![7u8; payload]);
     let own_cpu = || crate::rss::cpu_time_of(std::process::id()).ok();
     let cpu_start = own_cpu();
     let start = Instant::now();

@@ -6,8 +6,11 @@
 //! the new version. [`idle`] fills a server with joined but silent matches and measures
 //! the memory each costs. [`echo`] runs the baseline: a bare tonic unary echo at the same
 //! concurrency, so each figure can be given as a ratio to the transport's own cost.
+//! [`fanout`] runs a second one with the match server's shape but no game: one small unary
+//! call whose effect is a stream message to each of two listeners.
 
 pub mod echo;
+pub mod fanout;
 pub mod idle;
 pub mod matches;
 pub mod player;

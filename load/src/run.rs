@@ -1,5 +1,6 @@
-//! One run of the harness, as the command line asks: the echo baseline, then the match load
-//! (or the idle fill), with every figure next to its ratio to the echo's.
+//! One run of the harness, as the command line asks: the echo baseline, the fan-out
+//! baseline, then the match load (or the idle fill), with every figure next to its ratio to
+//! the baselines'.
 
 use std::fmt;
 use std::net::SocketAddr;
@@ -8,6 +9,7 @@ use std::time::Duration;
 use clap::Parser;
 
 use crate::echo::{self, EchoReport};
+use crate::fanout::{self, FanoutConfig, FanoutReport};
 use crate::idle::{self, IdleReport};
 use crate::matches::{self, LoadConfig, LoadReport, MATCHES_PER_CONNECTION};
 use crate::{connect_pool, human_bytes, rss};
@@ -45,6 +47,23 @@ pub struct Options {
     /// Skip the echo baseline.
     #[arg(long)]
     pub no_echo: bool,
+    /// Skip the fan-out baseline (a unary publish answered by a stream message to each of
+    /// two listeners per room, with as many rooms as matches).
+    #[arg(long)]
+    pub no_fanout: bool,
+    /// Bytes each listener gets per publish in the fan-out baseline (about one Presidential
+    /// Race update on a seat's stream).
+    #[arg(long, default_value_t = echo::DEFAULT_REPLY_BYTES as u32)]
+    pub fanout_bytes: u32,
+    /// Measure the baselines against this echo server (e.g. one started with
+    /// --serve-echo) instead of one inside this process.
+    #[arg(long, value_name = "URL")]
+    pub echo_server: Option<String>,
+    /// Serve only the baselines (unary echo and fan-out) on this address, e.g.
+    /// 127.0.0.1:0; print the bound address on the first line of stdout, then run until
+    /// killed.
+    #[arg(long, value_name = "ADDR", exclusive = true)]
+    pub serve_echo: Option<String>,
     /// Seed of the random players.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -58,6 +77,7 @@ pub struct Options {
 pub struct Report {
     pub options: Options,
     pub echo: Option<EchoReport>,
+    pub fanout: Option<FanoutReport>,
     pub load: Option<LoadReport>,
     pub idle: Option<IdleReport>,
     /// Server resident memory before any match, in bytes.
@@ -89,17 +109,34 @@ impl Report {
         Some(self.load.as_ref()?.latency.p50_us / self.echo.as_ref()?.latency.p50_us)
     }
 
+    /// Throughput as a fraction of the fan-out baseline's.
+    pub fn fanout_throughput_ratio(&self) -> Option<f64> {
+        Some(self.load.as_ref()?.per_second / self.fanout.as_ref()?.per_second)
+    }
+
+    /// Median latency as a multiple of the fan-out baseline's.
+    pub fn fanout_p50_ratio(&self) -> Option<f64> {
+        Some(self.load.as_ref()?.latency.p50_us / self.fanout.as_ref()?.latency.p50_us)
+    }
+
     /// One markdown table row: matches, concurrency, choices/s (ratio), p50 (ratio), p99
-    /// (ratio), p99.9 (ratio), echo calls/s, echo p50/p99/p99.9, server RSS, per match.
+    /// (ratio), p99.9 (ratio), echo calls/s, echo p50/p99/p99.9, server RSS, per match, then
+    /// fan-out calls/s and p50/p99/p99.9, choices/s as a fraction of the fan-out's, p50 as a
+    /// multiple of the fan-out's.
     pub fn markdown_row(&self) -> Option<String> {
         let l = self.load.as_ref()?;
         let e = self.echo.as_ref();
+        let fo = self.fanout.as_ref();
         let ratio = |x: f64, y: Option<f64>| match y {
             Some(y) if y > 0.0 => format!("{:.2}×", x / y),
             _ => "–".into(),
         };
+        let fraction = |x: f64, y: Option<f64>| match y {
+            Some(y) if y > 0.0 => format!("{:.2}", x / y),
+            _ => "–".into(),
+        };
         Some(format!(
-            "| {} | {} | {:.0} ({}) | {:.0} µs ({}) | {:.0} µs ({}) | {:.0} µs ({}) | {} | {} | {} |",
+            "| {} | {} | {:.0} ({}) | {:.0} µs ({}) | {:.0} µs ({}) | {:.0} µs ({}) | {} | {} | {} | {} | {} | {} |",
             l.matches,
             l.concurrency,
             l.per_second,
@@ -121,6 +158,13 @@ impl Report {
             self.bytes_per_match()
                 .map(human_bytes)
                 .unwrap_or_else(|| "–".into()),
+            fo.map(|f| format!(
+                "{:.0}/s, {:.0}/{:.0}/{:.0} µs",
+                f.per_second, f.latency.p50_us, f.latency.p99_us, f.latency.p999_us
+            ))
+            .unwrap_or_else(|| "–".into()),
+            fraction(l.per_second, fo.map(|f| f.per_second)),
+            ratio(l.latency.p50_us, fo.map(|f| f.latency.p50_us)),
         ))
     }
 }
@@ -129,12 +173,44 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let o = &self.options;
         let target = o.server.as_deref().unwrap_or("embedded server");
-        writeln!(f, "hustings-load: game {} against {target}", o.game)?;
+        let echo_at = match (&o.echo_server, self.echo.is_some() || self.fanout.is_some()) {
+            (_, false) => String::new(),
+            (Some(url), true) => format!("; echo server {url}"),
+            (None, true) => "; echo in this process".into(),
+        };
+        writeln!(
+            f,
+            "hustings-load: game {} against {target}{echo_at}",
+            o.game
+        )?;
         if let Some(e) = &self.echo {
             writeln!(
                 f,
                 "echo baseline   concurrency {:>3}: {:>9.0} calls/s   p50 {:>8.1} µs   p99 {:>8.1} µs   p99.9 {:>8.1} µs",
                 e.concurrency, e.per_second, e.latency.p50_us, e.latency.p99_us, e.latency.p999_us
+            )?;
+        }
+        if let Some(fo) = &self.fanout {
+            writeln!(
+                f,
+                "fan-out  rooms {:>6}  concurrency {:>3}: {:>9.0} calls/s   p50 {:>8.1} µs   p99 {:>8.1} µs   p99.9 {:>8.1} µs",
+                fo.rooms,
+                fo.concurrency,
+                fo.per_second,
+                fo.latency.p50_us,
+                fo.latency.p99_us,
+                fo.latency.p999_us
+            )?;
+            writeln!(
+                f,
+                "fan-out: {} publishes in {:.1} s, {} listener messages sent, {} skipped (buffer full), {} refused; {} listeners opened in {:.1} s",
+                fo.calls,
+                fo.seconds,
+                fo.delivered,
+                fo.skipped,
+                fo.errors,
+                fo.rooms * fanout::LISTENERS_PER_ROOM,
+                fo.setup_seconds
             )?;
         }
         if let Some(l) = &self.load {
@@ -158,17 +234,32 @@ impl fmt::Display for Report {
                     l.latency.p999_us / e.latency.p999_us
                 )?;
             }
+            if let Some(fo) = &self.fanout {
+                writeln!(
+                    f,
+                    "ratio to fan-out: throughput {:.2}   p50 {:.2}×   p99 {:.2}×   p99.9 {:.2}×",
+                    l.per_second / fo.per_second,
+                    l.latency.p50_us / fo.latency.p50_us,
+                    l.latency.p99_us / fo.latency.p99_us,
+                    l.latency.p999_us / fo.latency.p999_us
+                )?;
+            }
             if let Some(cpu) = l.server_cpu_us_per_choice {
                 let embedded = if o.server.is_none() {
                     " (embedded: the harness's own client work included)"
                 } else {
                     ""
                 };
+                let who = if o.echo_server.is_some() {
+                    "echo client alone"
+                } else {
+                    "echo client and server"
+                };
                 let echo = self
                     .echo
                     .as_ref()
                     .and_then(|e| e.cpu_us_per_call)
-                    .map(|e| format!("; echo client and server: {e:.1} µs per call"))
+                    .map(|e| format!("; {who}: {e:.1} µs per call"))
                     .unwrap_or_default();
                 writeln!(f, "server CPU: {cpu:.1} µs per choice{embedded}{echo}")?;
             }
@@ -218,24 +309,66 @@ impl fmt::Display for Report {
     }
 }
 
+/// Measures the unary echo, then the fan-out, against the echo server at `url`, with the
+/// match load's concurrency, duration and (for the fan-out) number of matches as rooms.
+async fn baselines(
+    options: &Options,
+    url: &str,
+    duration: Duration,
+    want_echo: bool,
+    want_fanout: bool,
+) -> anyhow::Result<(Option<EchoReport>, Option<FanoutReport>)> {
+    let mut echo_report = None;
+    if want_echo {
+        // An Act request is about this big (match id, token, version, choice id).
+        echo_report = Some(echo::measure(url, options.concurrency, duration, 96).await?);
+    }
+    let mut fanout_report = None;
+    if want_fanout {
+        let pool = connect_pool(url, options.matches.div_ceil(MATCHES_PER_CONNECTION)).await?;
+        let config = FanoutConfig {
+            rooms: options.matches,
+            concurrency: options.concurrency,
+            duration,
+            reply_bytes: options.fanout_bytes,
+            setup_parallelism: options.setup_parallelism,
+            seed: options.seed,
+        };
+        fanout_report = Some(fanout::measure(pool, &config).await?);
+    }
+    Ok((echo_report, fanout_report))
+}
+
 /// Runs the harness as `options` say.
 pub async fn run(options: Options) -> anyhow::Result<Report> {
     let duration = Duration::from_secs_f64(options.duration.max(0.1));
     let mut report = Report {
         options: options.clone(),
         echo: None,
+        fanout: None,
         load: None,
         idle: None,
         rss_before: None,
         rss_after_idle: None,
     };
 
-    if !options.no_echo && options.idle.is_none() {
-        let server = echo::serve().await?;
-        // An Act request is about this big (match id, token, version, choice id).
-        let r = echo::measure(&server.url(), options.concurrency, duration, 96).await;
-        server.shutdown().await;
-        report.echo = Some(r?);
+    let want_echo = !options.no_echo && options.idle.is_none();
+    let want_fanout = !options.no_fanout && options.idle.is_none();
+    if want_echo || want_fanout {
+        // The baselines' server: the one given, or one in this process for as long as they
+        // run.
+        let (echo_url, in_process) = match &options.echo_server {
+            Some(url) => (url.clone(), None),
+            None => {
+                let s = echo::serve().await?;
+                (s.url(), Some(s))
+            }
+        };
+        let r = baselines(&options, &echo_url, duration, want_echo, want_fanout).await;
+        if let Some(s) = in_process {
+            s.shutdown().await;
+        }
+        (report.echo, report.fanout) = r?;
     }
 
     let (url, pid, embedded) = match &options.server {

@@ -1,9 +1,14 @@
 //! A small run of the harness against an embedded server, so it cannot rot: a few matches
 //! for a second, and a small idle fill. It checks that choices flow, latencies and the echo
-//! baseline are measured, matches finish and are replaced, and nothing is refused.
+//! and fan-out baselines are measured (in this process, and in a `--serve-echo` process of
+//! their own), matches finish and are replaced, and nothing is refused.
+
+use std::process::Stdio;
+use std::time::Duration;
 
 use clap::Parser;
-use hustings_load::run::{Options, run};
+use hustings_load::run::{Options, Report, run};
+use tokio::io::{AsyncBufReadExt, BufReader};
 
 fn options(args: &[&str]) -> Options {
     Options::parse_from(std::iter::once("hustings-load").chain(args.iter().copied()))
@@ -38,11 +43,140 @@ async fn active_matches_take_choices_and_are_measured_against_echo() {
     assert!(echo.calls > 50 && echo.latency.p50_us > 0.0, "{echo:?}");
     assert!(report.throughput_ratio().is_some_and(|r| r > 0.0));
     assert!(report.bytes_per_match().is_some(), "server memory was read");
+    assert_fanout_sane(&report);
     let text = report.to_string();
     assert!(
         text.contains("choices/s") && text.contains("ratio to echo"),
         "{text}"
     );
+    assert!(text.contains("ratio to fan-out"), "{text}");
+    // The fan-out's three columns come after the original nine.
+    let row = report.markdown_row().expect("a load run has a table row");
+    assert_eq!(row.matches('|').count(), 13, "{row}");
+    assert!(!row.ends_with("| – | – | – |"), "{row}");
+}
+
+/// The fan-out baseline ran and its figures are sane.
+fn assert_fanout_sane(report: &Report) {
+    let fanout = report.fanout.as_ref().expect("the fan-out baseline ran");
+    assert!(fanout.calls > 0, "{fanout:?}");
+    assert!(fanout.per_second > 0.0, "{fanout:?}");
+    assert!(
+        fanout.latency.p50_us > 0.0 && fanout.latency.p50_us <= fanout.latency.p99_us,
+        "{fanout:?}"
+    );
+    assert!(
+        fanout.latency.p99_us <= fanout.latency.p999_us,
+        "{fanout:?}"
+    );
+    // Every answered publish reached both listeners of its room (buffers of a few
+    // messages, read at once, never fill at this load).
+    assert!(fanout.delivered >= fanout.calls, "{fanout:?}");
+    assert_eq!((fanout.skipped, fanout.errors), (0, 0), "{fanout:?}");
+    assert!(
+        report
+            .fanout_throughput_ratio()
+            .is_some_and(|r| r > 0.0 && r.is_finite())
+    );
+    assert!(report.fanout_p50_ratio().is_some_and(|r| r > 0.0));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fanout_baseline_runs_for_a_few_seconds_with_sane_figures() {
+    let report = run(options(&[
+        "--embedded",
+        "--matches",
+        "16",
+        "--concurrency",
+        "4",
+        "--duration",
+        "3",
+        "--no-echo",
+    ]))
+    .await
+    .expect("the harness runs");
+    assert!(report.echo.is_none());
+    assert_fanout_sane(&report);
+    let fanout = report.fanout.as_ref().expect("checked above");
+    assert_eq!((fanout.rooms, fanout.concurrency), (16, 4));
+    assert!(fanout.calls > 100, "a few seconds of publishes: {fanout:?}");
+    let without = run(options(&[
+        "--embedded",
+        "--matches",
+        "2",
+        "--concurrency",
+        "1",
+        "--duration",
+        "0.5",
+        "--no-echo",
+        "--no-fanout",
+    ]))
+    .await
+    .expect("the harness runs");
+    assert!(without.fanout.is_none() && without.echo.is_none());
+    assert!(without.load.is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn baselines_can_run_in_their_own_process() {
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hustings-load"))
+        .args(["--serve-echo", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("hustings-load --serve-echo starts");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let mut line = String::new();
+    tokio::time::timeout(
+        Duration::from_secs(30),
+        BufReader::new(stdout).read_line(&mut line),
+    )
+    .await
+    .expect("the echo server prints its address in time")
+    .expect("its stdout is readable");
+    let addr: std::net::SocketAddr = line
+        .trim()
+        .parse()
+        .unwrap_or_else(|e| panic!("{line:?} is an address: {e}"));
+    assert_ne!(addr.port(), 0, "the bound port, not the one asked for");
+    let url = format!("http://{addr}");
+    let report = run(options(&[
+        "--embedded",
+        "--matches",
+        "4",
+        "--concurrency",
+        "2",
+        "--duration",
+        "1",
+        "--echo-server",
+        &url,
+    ]))
+    .await
+    .expect("the harness runs against the separate echo server");
+    let echo = report.echo.as_ref().expect("the echo baseline ran");
+    assert!(echo.calls > 50 && echo.latency.p50_us > 0.0, "{echo:?}");
+    assert_fanout_sane(&report);
+    assert!(
+        report.load.as_ref().is_some_and(|l| l.choices > 0),
+        "the match load ran too"
+    );
+    assert!(report.to_string().contains(&url));
+    // Still serving after a run: a second one uses it too.
+    let again = run(options(&[
+        "--embedded",
+        "--matches",
+        "2",
+        "--concurrency",
+        "1",
+        "--duration",
+        "0.5",
+        "--echo-server",
+        &url,
+    ]))
+    .await
+    .expect("a second run against the same echo server");
+    assert_fanout_sane(&again);
+    child.kill().await.expect("the echo server stops");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
