@@ -7,6 +7,11 @@ use clap::Parser;
 use hustings_load::echo;
 use hustings_load::run::{Options, run};
 
+/// The same allocator as hustings-server, so the baselines this binary serves
+/// (`--serve-echo`) run on the same footing as the match server they are compared with.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options = Options::parse();
