@@ -12,7 +12,7 @@ use crate::echo::{self, EchoReport};
 use crate::fanout::{self, FanoutConfig, FanoutReport};
 use crate::idle::{self, IdleReport};
 use crate::matches::{self, LoadConfig, LoadReport, MATCHES_PER_CONNECTION};
-use crate::{connect_pool, human_bytes, rss};
+use crate::{Latency, connect_pool, human_bytes, rss};
 
 /// Drives matches of random players over loopback gRPC and measures the server against a
 /// bare tonic echo.
@@ -224,25 +224,23 @@ impl fmt::Display for Report {
                 l.latency.p99_us,
                 l.latency.p999_us
             )?;
+            // The load's figures as ratios to one baseline's calls/s and latency.
+            let ratios =
+                |f: &mut fmt::Formatter<'_>, name: &str, per_second: f64, lat: &Latency| {
+                    writeln!(
+                        f,
+                        "ratio to {name} throughput {:.2}   p50 {:.2}×   p99 {:.2}×   p99.9 {:.2}×",
+                        l.per_second / per_second,
+                        l.latency.p50_us / lat.p50_us,
+                        l.latency.p99_us / lat.p99_us,
+                        l.latency.p999_us / lat.p999_us
+                    )
+                };
             if let Some(e) = &self.echo {
-                writeln!(
-                    f,
-                    "ratio to echo:  throughput {:.2}   p50 {:.2}×   p99 {:.2}×   p99.9 {:.2}×",
-                    l.per_second / e.per_second,
-                    l.latency.p50_us / e.latency.p50_us,
-                    l.latency.p99_us / e.latency.p99_us,
-                    l.latency.p999_us / e.latency.p999_us
-                )?;
+                ratios(f, "echo: ", e.per_second, &e.latency)?;
             }
             if let Some(fo) = &self.fanout {
-                writeln!(
-                    f,
-                    "ratio to fan-out: throughput {:.2}   p50 {:.2}×   p99 {:.2}×   p99.9 {:.2}×",
-                    l.per_second / fo.per_second,
-                    l.latency.p50_us / fo.latency.p50_us,
-                    l.latency.p99_us / fo.latency.p99_us,
-                    l.latency.p999_us / fo.latency.p999_us
-                )?;
+                ratios(f, "fan-out:", fo.per_second, &fo.latency)?;
             }
             if let Some(cpu) = l.server_cpu_us_per_choice {
                 let embedded = if o.server.is_none() {

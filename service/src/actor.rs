@@ -1170,9 +1170,10 @@ impl<'g> Shared<'g> {
         });
     }
 
-    /// The view for `viewer` with `parts`, built on first use.
-    fn view(&mut self, viewer: Viewer, parts: convert::ViewParts) -> pb::GameView {
-        let i = self.find(viewer, parts).unwrap_or_else(|| {
+    /// The index of `viewer`'s view with `parts`, added (not yet built) if no message was
+    /// counted for it.
+    fn entry(&mut self, viewer: Viewer, parts: convert::ViewParts) -> usize {
+        self.find(viewer, parts).unwrap_or_else(|| {
             self.views.push(SharedView {
                 viewers: vec![viewer],
                 parts,
@@ -1182,7 +1183,12 @@ impl<'g> Shared<'g> {
                 bytes: None,
             });
             self.views.len() - 1
-        });
+        })
+    }
+
+    /// The view for `viewer` with `parts`, built on first use.
+    fn view(&mut self, viewer: Viewer, parts: convert::ViewParts) -> pb::GameView {
+        let i = self.entry(viewer, parts);
         let game = self.game;
         let entry = &mut self.views[i];
         if entry.wire.is_none() {
@@ -1202,17 +1208,7 @@ impl<'g> Shared<'g> {
     /// The view for `viewer` with `parts` encoded as a `MatchUpdate`'s view field, built
     /// and encoded on first use and shared by every message that needs it.
     fn view_bytes(&mut self, viewer: Viewer, parts: convert::ViewParts) -> prost::bytes::Bytes {
-        let i = self.find(viewer, parts).unwrap_or_else(|| {
-            self.views.push(SharedView {
-                viewers: vec![viewer],
-                parts,
-                engine: None,
-                uses: 1,
-                wire: None,
-                bytes: None,
-            });
-            self.views.len() - 1
-        });
+        let i = self.entry(viewer, parts);
         let game = self.game;
         let entry = &mut self.views[i];
         if let Some(b) = &entry.bytes {
