@@ -16,16 +16,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The match service's client once more, for the harness's thin players: every message
     // from hustings-proto except MatchUpdate, which decodes into `player::PlayerUpdate`
     // (only the fields a random player reads).
-    let files = [
-        "hustings/v1/hustings.proto",
-        "hustings/v1/presidency.proto",
-        "hustings/v1/votes_for_women.proto",
-        "hustings/v1/the_vote.proto",
-    ];
-    for f in &files {
-        println!("cargo:rerun-if-changed=../proto/{f}");
-    }
-    let fds = protox::compile(files, ["../proto"])?;
+    // The service is in hustings.proto; the files it imports come along, and every message
+    // maps to hustings-proto's own types, so only the service's client is generated here.
+    println!("cargo:rerun-if-changed=../proto/hustings/v1");
+    let fds = protox::compile(["hustings/v1/hustings.proto"], ["../proto"])?;
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR")?).join("player");
     std::fs::create_dir_all(&out)?;
     tonic_prost_build::configure()
