@@ -1,23 +1,27 @@
-//! Random full games per second of the Presidential Race, through the public contract
-//! (`to_act`, `prompt`, `apply`): the two-player standard game (30 rounds and the Election
-//! deck) and a six-seat National Convention (30 rounds).
+//! Random full games per second of the Presidential Race: the two-player standard game (30
+//! rounds and the Election deck) and a six-seat National Convention (30 rounds).
 //!
-//! Each iteration plays one whole game from a new seed with uniformly random legal choices;
-//! the throughput line ("elem/s") is games per second.
+//! Two ways of playing, each uniformly random over the legal choices:
+//! - `*_prompt`: a game built by `new` (its log kept), played through the prompt contract
+//!   (`to_act`, `prompt`, `apply` with the choice id), as the service and external AIs do;
+//! - `*_search`: a state resampled from the spectator's view right after set-up (no log),
+//!   played as the search AIs play their playouts.
+//!
+//! Each iteration plays one whole game from a new seed; the throughput line ("elem/s") is
+//! games per second.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use hustings_engine::presidency::Presidency;
-use hustings_engine::{Game, Setup};
+use hustings_engine::{Game, Setup, Viewer};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-/// Plays one game to its end; returns how many choices it took.
-fn play(setup: &Setup, rng: &mut ChaCha8Rng) -> usize {
-    let mut game = Presidency::new(setup).expect("a valid set-up");
+/// Plays one game to its end through the prompt contract; returns how many choices it took.
+fn play_prompts(mut game: Presidency, rng: &mut ChaCha8Rng) -> usize {
     let mut choices = 0;
     while let Some(&seat) = game.to_act().first() {
         let prompt = game.prompt(seat).expect("a seat to act has a prompt");
@@ -28,6 +32,12 @@ fn play(setup: &Setup, rng: &mut ChaCha8Rng) -> usize {
     }
     assert!(game.outcome().is_some());
     choices
+}
+
+/// A state as search builds it: resampled from the spectator's view of a new game.
+fn search_state(setup: &Setup, rng: &mut ChaCha8Rng) -> Presidency {
+    let game = Presidency::new(setup).expect("a valid set-up");
+    Presidency::resample(&game.view(Viewer::Spectator), Viewer::Spectator, rng)
 }
 
 fn random_games(c: &mut Criterion) {
@@ -41,12 +51,25 @@ fn random_games(c: &mut Criterion) {
     ] {
         let mut seed = 0u64;
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        group.bench_function(name, |b| {
+        group.bench_function(format!("{name}_prompt"), |b| {
             b.iter(|| {
                 seed += 1;
-                let setup = Setup::new(variant, seats, seed);
-                black_box(play(&setup, &mut rng))
+                let game = Presidency::new(&Setup::new(variant, seats, seed)).expect("set-up");
+                black_box(play_prompts(game, &mut rng))
             })
+        });
+        let mut seed = 0u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        group.bench_function(format!("{name}_search"), |b| {
+            b.iter_batched(
+                || {
+                    seed += 1;
+                    let mut r = ChaCha8Rng::seed_from_u64(seed);
+                    search_state(&Setup::new(variant, seats, seed), &mut r)
+                },
+                |game| black_box(play_prompts(game, &mut rng)),
+                BatchSize::SmallInput,
+            )
         });
     }
     group.finish();

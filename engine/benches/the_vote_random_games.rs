@@ -1,29 +1,32 @@
 //! Random games per second of The Vote: `cargo bench -p hustings-engine --bench the_vote_random_games`.
+//!
+//! `random games`: games built by `new` (their log kept), played through the prompt
+//! contract, 20 per iteration; `random games (search state)`: states resampled from
+//! Equality's view right after set-up (no log), as the search AIs play their playouts.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use hustings_engine::the_vote::TheVote;
-use hustings_engine::{Game, Setup};
+use hustings_engine::{Game, Setup, Viewer};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
 
-/// Plays one game with uniformly random legal choices; returns the number of choices.
-fn play(seed: u64) -> usize {
-    let mut g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+/// Plays a game to its end with uniformly random legal choices; returns the number of choices.
+fn play_prompts(mut g: TheVote, rng: &mut ChaCha8Rng) -> usize {
     let mut n = 0;
     while g.outcome().is_none() {
         let seat = g.to_act()[0];
         let prompt = g.prompt(seat).expect("a prompt");
-        let choice = prompt
-            .choices
-            .choose(&mut rng)
-            .expect("a choice")
-            .id
-            .clone();
+        let choice = prompt.choices.choose(rng).expect("a choice").id.clone();
         g.apply(seat, &choice).expect("legal");
         n += 1;
     }
     n
+}
+
+fn play(seed: u64) -> usize {
+    let g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
+    play_prompts(g, &mut ChaCha8Rng::seed_from_u64(seed))
 }
 
 fn bench(c: &mut Criterion) {
@@ -37,6 +40,21 @@ fn bench(c: &mut Criterion) {
             base += GAMES;
             (base..base + GAMES).map(play).sum::<usize>()
         })
+    });
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0u64;
+    group.bench_function("random games (search state)", |b| {
+        b.iter_batched(
+            || {
+                seed += 1;
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
+                let viewer = Viewer::Seat(0);
+                (TheVote::resample(&g.view(viewer), viewer, &mut rng), rng)
+            },
+            |(g, mut rng)| play_prompts(g, &mut rng),
+            BatchSize::SmallInput,
+        )
     });
     group.finish();
 }

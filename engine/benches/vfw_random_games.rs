@@ -1,25 +1,34 @@
 //! Random games of Votes for Women per second: the speed search AIs depend on.
 //! Run with `cargo bench -p hustings-engine --bench vfw_random_games`.
+//!
+//! `random game`: a game built by `new` (its log kept), played through the prompt contract;
+//! `random game (search state)`: a state resampled from the Suffragist's view right after
+//! set-up (no log), as the search AIs play their playouts.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use hustings_engine::votes_for_women::VotesForWomen;
-use hustings_engine::{Game, Setup};
+use hustings_engine::{Game, Setup, Viewer};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
-/// Plays one game with uniformly random legal choices; returns the number of choices.
-fn play(seed: u64) -> usize {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut g = VotesForWomen::new(&Setup::new("standard", 2, rng.random())).expect("set-up");
+/// Plays a game to its end with uniformly random legal choices; returns the number of choices.
+fn play_prompts(mut g: VotesForWomen, rng: &mut ChaCha8Rng) -> usize {
     let mut n = 0;
     while g.outcome().is_none() {
         let seat = g.to_act()[0];
         let prompt = g.prompt(seat).expect("a prompt");
-        let choice = &prompt.choices.choose(&mut rng).expect("a choice").id;
+        let choice = &prompt.choices.choose(rng).expect("a choice").id;
         g.apply_legal(seat, choice);
         n += 1;
     }
     n
+}
+
+fn play(seed: u64) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let g = VotesForWomen::new(&Setup::new("standard", 2, rng.random())).expect("set-up");
+    play_prompts(g, &mut rng)
 }
 
 fn bench(c: &mut Criterion) {
@@ -31,6 +40,24 @@ fn bench(c: &mut Criterion) {
             seed += 1;
             play(seed)
         })
+    });
+    let mut seed = 0u64;
+    group.bench_function("random game (search state)", |b| {
+        b.iter_batched(
+            || {
+                seed += 1;
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let g =
+                    VotesForWomen::new(&Setup::new("standard", 2, rng.random())).expect("set-up");
+                let viewer = Viewer::Seat(0);
+                (
+                    VotesForWomen::resample(&g.view(viewer), viewer, &mut rng),
+                    rng,
+                )
+            },
+            |(g, mut rng)| play_prompts(g, &mut rng),
+            BatchSize::SmallInput,
+        )
     });
     group.finish();
 }
