@@ -250,7 +250,7 @@ async fn hands_deck_order_and_set_aside_states_never_reach_the_other_seat() {
                 // The opponent's hand is only counted, unless this seat is choosing from it
                 // (Change In Plans).
                 let choosing_from_it = game.board().stack.last().is_some_and(|f| {
-                    f.side == data::Side::from_index(s) && f.task == Some(Task::ChangeInPlans)
+                    Some(f.side) == data::Side::from_index(s) && f.task == Some(Task::ChangeInPlans)
                 });
                 if !choosing_from_it {
                     assert!(v.opponent_hand.is_empty(), "opponent's hand sent");

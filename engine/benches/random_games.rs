@@ -1,11 +1,13 @@
 //! Random full games per second of the Presidential Race: the two-player standard game (30
 //! rounds and the Election deck) and a six-seat National Convention (30 rounds).
 //!
-//! Two ways of playing, each uniformly random over the legal choices:
-//! - `*_prompt`: a game built by `new` (its log kept), played through the prompt contract
-//!   (`to_act`, `prompt`, `apply` with the choice id), as the service and external AIs do;
-//! - `*_search`: a state resampled from the spectator's view right after set-up (no log),
-//!   played as the search AIs play their playouts.
+//! Each uniformly random over the legal choices, in two paths and from two kinds of state:
+//! - `*_prompt`: through the prompt contract (`to_act`, `prompt`, `apply` with the choice
+//!   id), as the service and external AIs play;
+//! - `*_actions`: through the cheap path (`first_to_act`, `legal_actions` into a reused
+//!   buffer, `apply_action`), as the fuzzers and the search AIs play;
+//! - a game built by `new` keeps its log; a `*_search_*` state is resampled from the
+//!   spectator's view right after set-up and keeps none, as the search AIs' playouts.
 //!
 //! Each iteration plays one whole game from a new seed; the throughput line ("elem/s") is
 //! games per second.
@@ -34,6 +36,21 @@ fn play_prompts(mut game: Presidency, rng: &mut ChaCha8Rng) -> usize {
     choices
 }
 
+/// Plays one game to its end through the cheap path; returns how many choices it took.
+fn play_actions(mut game: Presidency, rng: &mut ChaCha8Rng) -> usize {
+    let mut choices = 0;
+    let mut legal = Vec::new();
+    while let Some(seat) = game.first_to_act() {
+        legal.clear();
+        game.legal_actions(seat, &mut legal);
+        let action = *legal.choose(rng).expect("a legal action");
+        game.apply_action(seat, action);
+        choices += 1;
+    }
+    assert!(game.outcome().is_some());
+    choices
+}
+
 /// A state as search builds it: resampled from the spectator's view of a new game.
 fn search_state(setup: &Setup, rng: &mut ChaCha8Rng) -> Presidency {
     let game = Presidency::new(setup).expect("a valid set-up");
@@ -49,28 +66,41 @@ fn random_games(c: &mut Criterion) {
         ("standard_2p", "standard", 2),
         ("convention_6p", "convention", 6),
     ] {
-        let mut seed = 0u64;
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        group.bench_function(format!("{name}_prompt"), |b| {
-            b.iter(|| {
-                seed += 1;
-                let game = Presidency::new(&Setup::new(variant, seats, seed)).expect("set-up");
-                black_box(play_prompts(game, &mut rng))
-            })
-        });
-        let mut seed = 0u64;
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        group.bench_function(format!("{name}_search"), |b| {
-            b.iter_batched(
-                || {
+        for (path, play) in [
+            (
+                "prompt",
+                play_prompts as fn(Presidency, &mut ChaCha8Rng) -> usize,
+            ),
+            ("actions", play_actions),
+        ] {
+            let mut seed = 0u64;
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            group.bench_function(format!("{name}_{path}"), |b| {
+                b.iter(|| {
                     seed += 1;
-                    let mut r = ChaCha8Rng::seed_from_u64(seed);
-                    search_state(&Setup::new(variant, seats, seed), &mut r)
-                },
-                |game| black_box(play_prompts(game, &mut rng)),
-                BatchSize::SmallInput,
-            )
-        });
+                    let game = Presidency::new(&Setup::new(variant, seats, seed)).expect("set-up");
+                    black_box(play(game, &mut rng))
+                })
+            });
+            let mut seed = 0u64;
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            let label = if path == "prompt" {
+                format!("{name}_search")
+            } else {
+                format!("{name}_search_actions")
+            };
+            group.bench_function(label, |b| {
+                b.iter_batched(
+                    || {
+                        seed += 1;
+                        let mut r = ChaCha8Rng::seed_from_u64(seed);
+                        search_state(&Setup::new(variant, seats, seed), &mut r)
+                    },
+                    |game| black_box(play(game, &mut rng)),
+                    BatchSize::SmallInput,
+                )
+            });
+        }
     }
     group.finish();
 }

@@ -2,7 +2,9 @@
 //!
 //! `random games`: games built by `new` (their log kept), played through the prompt
 //! contract, 20 per iteration; `random games (search state)`: states resampled from
-//! Equality's view right after set-up (no log), as the search AIs play their playouts.
+//! Equality's view right after set-up (no log), as the search AIs play their playouts; the
+//! `actions` rows play one game per iteration through the cheap path (`legal_actions`,
+//! `apply_action`).
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use hustings_engine::the_vote::TheVote;
@@ -19,6 +21,20 @@ fn play_prompts(mut g: TheVote, rng: &mut ChaCha8Rng) -> usize {
         let prompt = g.prompt(seat).expect("a prompt");
         let choice = prompt.choices.choose(rng).expect("a choice").id.clone();
         g.apply(seat, &choice).expect("legal");
+        n += 1;
+    }
+    n
+}
+
+/// The same through the cheap path (`first_to_act`, `legal_actions`, `apply_action`).
+fn play_actions(mut g: TheVote, rng: &mut ChaCha8Rng) -> usize {
+    let mut n = 0;
+    let mut legal = Vec::new();
+    while let Some(seat) = g.first_to_act() {
+        legal.clear();
+        g.legal_actions(seat, &mut legal);
+        let action = *legal.choose(rng).expect("a legal action");
+        g.apply_action(seat, action);
         n += 1;
     }
     n
@@ -53,6 +69,28 @@ fn bench(c: &mut Criterion) {
                 (TheVote::resample(&g.view(viewer), viewer, &mut rng), rng)
             },
             |(g, mut rng)| play_prompts(g, &mut rng),
+            BatchSize::SmallInput,
+        )
+    });
+    let mut seed = 0u64;
+    group.bench_function("random games (actions)", |b| {
+        b.iter(|| {
+            seed += 1;
+            let g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
+            play_actions(g, &mut ChaCha8Rng::seed_from_u64(seed))
+        })
+    });
+    let mut seed = 0u64;
+    group.bench_function("random games (search state, actions)", |b| {
+        b.iter_batched(
+            || {
+                seed += 1;
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
+                let viewer = Viewer::Seat(0);
+                (TheVote::resample(&g.view(viewer), viewer, &mut rng), rng)
+            },
+            |(g, mut rng)| play_actions(g, &mut rng),
             BatchSize::SmallInput,
         )
     });

@@ -156,19 +156,26 @@ pub enum OptionValue {
 pub struct Options(pub BTreeMap<String, OptionValue>);
 
 impl Options {
-    pub fn int(&self, key: &str) -> i64 {
+    /// A whole-number option. A key the game's catalogue does not declare as one is a bug
+    /// in the game, refused rather than read as 0.
+    pub fn int(&self, key: &str) -> Result<i64, SetupError> {
         match self.0.get(key) {
-            Some(OptionValue::Int(v)) => *v,
-            _ => 0,
+            Some(OptionValue::Int(v)) => Ok(*v),
+            _ => Err(SetupError::MissingOption(key.to_string())),
         }
     }
-    pub fn flag(&self, key: &str) -> bool {
-        matches!(self.0.get(key), Some(OptionValue::Bool(true)))
-    }
-    pub fn choice(&self, key: &str) -> &str {
+    /// A true/false option (see [`Options::int`] for a key that is not one).
+    pub fn flag(&self, key: &str) -> Result<bool, SetupError> {
         match self.0.get(key) {
-            Some(OptionValue::Choice(v)) => v,
-            _ => "",
+            Some(OptionValue::Bool(v)) => Ok(*v),
+            _ => Err(SetupError::MissingOption(key.to_string())),
+        }
+    }
+    /// A one-of-several option (see [`Options::int`] for a key that is not one).
+    pub fn choice(&self, key: &str) -> Result<&str, SetupError> {
+        match self.0.get(key) {
+            Some(OptionValue::Choice(v)) => Ok(v),
+            _ => Err(SetupError::MissingOption(key.to_string())),
         }
     }
 }
@@ -306,6 +313,161 @@ impl Choice {
     pub fn target(mut self, seat: Seat) -> Self {
         self.target = Some(seat);
         self
+    }
+}
+
+// ----- typed actions ----------------------------------------------------------------------
+
+/// A game's typed decision: one choice a seat may make, small and `Copy`.
+///
+/// `Display` writes the choice id (`dice:2d6`, `convert:3`, `take:1`) and `FromStr` reads it
+/// back: they are exact inverses on every action a game offers, so stored matches, replays
+/// and external AIs keep the ids they always had. [`parse_action`] accepts only that
+/// canonical spelling (`convert:03` is not `convert:3`).
+///
+/// `code` is a compact integer per action, stable within one build and unique within a
+/// game: what search trees key their edges on and what [`crate::AnyGame`]'s cheap path
+/// speaks, without strings. `from_code(a.code()) == Some(a)` for every action.
+pub trait Action:
+    Copy + Eq + fmt::Debug + fmt::Display + std::str::FromStr + Send + Sync + 'static
+{
+    /// This action as a compact code.
+    fn code(self) -> u32;
+    /// The action a code stands for (`None` for a code no action has).
+    fn from_code(code: u32) -> Option<Self>;
+}
+
+/// Reads a choice id as an action of type `A`, in its canonical spelling only (the one its
+/// `Display` writes), so that exactly the ids a prompt offers are accepted.
+pub fn parse_action<A: Action>(id: &str) -> Option<A> {
+    let action: A = id.parse().ok()?;
+    displays_as(&action, id).then_some(action)
+}
+
+/// Whether `value` displays as exactly `text`, compared as it is written (no allocation).
+fn displays_as(value: &impl fmt::Display, text: &str) -> bool {
+    struct Cmp<'a> {
+        rest: &'a str,
+    }
+    impl fmt::Write for Cmp<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            match self.rest.strip_prefix(s) {
+                Some(rest) => {
+                    self.rest = rest;
+                    Ok(())
+                }
+                None => Err(fmt::Error),
+            }
+        }
+    }
+    let mut cmp = Cmp { rest: text };
+    fmt::write(&mut cmp, format_args!("{value}")).is_ok() && cmp.rest.is_empty()
+}
+
+/// Where [`crate::Game::legal_actions`] puts the actions it lists: a `Vec` of them, or an
+/// adapter such as [`Codes`] that stores something else per action. Games only `push`.
+pub trait ActionSink<A> {
+    /// Adds one legal action.
+    fn push(&mut self, action: A);
+}
+
+impl<A> ActionSink<A> for Vec<A> {
+    fn push(&mut self, action: A) {
+        Vec::push(self, action);
+    }
+}
+
+/// Collects the [`Action::code`] of each action pushed (the object-safe cheap path).
+pub struct Codes<'a>(pub &'a mut Vec<u32>);
+
+impl<A: Action> ActionSink<A> for Codes<'_> {
+    fn push(&mut self, action: A) {
+        self.0.push(action.code());
+    }
+}
+
+/// Keeps only the first action pushed (a default choice needs no more).
+pub struct First<A>(pub Option<A>);
+
+impl<A> ActionSink<A> for First<A> {
+    fn push(&mut self, action: A) {
+        if self.0.is_none() {
+            self.0 = Some(action);
+        }
+    }
+}
+
+/// Whether some pushed action equals the one looked for (a legality check that keeps no
+/// list).
+pub struct Contains<A> {
+    pub wanted: A,
+    pub found: bool,
+}
+
+impl<A: PartialEq> ActionSink<A> for Contains<A> {
+    fn push(&mut self, action: A) {
+        self.found |= action == self.wanted;
+    }
+}
+
+// ----- the log ----------------------------------------------------------------------------
+
+/// A game's structured log, numbered as it grows. A state built for search (resampled)
+/// keeps none: [`GameLog::push_with`] then does not even build the entry, so its text is
+/// never formatted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameLog {
+    entries: Vec<LogEntry>,
+    /// Whether entries are kept.
+    on: bool,
+}
+
+impl Default for GameLog {
+    fn default() -> Self {
+        GameLog::new()
+    }
+}
+
+impl GameLog {
+    /// An empty log that keeps what it is given.
+    pub fn new() -> Self {
+        GameLog {
+            entries: Vec::new(),
+            on: true,
+        }
+    }
+
+    /// A log that keeps nothing (for states built by search).
+    pub fn off() -> Self {
+        GameLog {
+            entries: Vec::new(),
+            on: false,
+        }
+    }
+
+    /// Whether entries are kept.
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// Appends the entry `entry()` builds, numbered, if the log is on.
+    #[inline]
+    pub fn push_with(&mut self, entry: impl FnOnce() -> LogEntry) {
+        if self.on {
+            let mut e = entry();
+            e.seq = self.entries.len() as u64;
+            self.entries.push(e);
+        }
+    }
+
+    /// Appends an entry, numbered, if the log is on.
+    pub fn push(&mut self, entry: LogEntry) {
+        self.push_with(|| entry);
+    }
+
+    /// Every entry, unredacted.
+    pub fn entries(&self) -> &[LogEntry] {
+        &self.entries
     }
 }
 
@@ -456,6 +618,10 @@ pub enum SetupError {
         value: String,
         expected: String,
     },
+    /// A game read an option its catalogue entry does not declare (with that kind): a bug in
+    /// the game, reported instead of a silent default.
+    #[error("the game has no option '{0}' of that kind")]
+    MissingOption(String),
 }
 
 /// Lists the legal choice ids of a prompt for an error message, shortened when long.

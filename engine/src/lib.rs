@@ -11,6 +11,7 @@
 //! the registry of games.
 
 pub mod core;
+pub mod legacy;
 pub mod presidency;
 pub mod rng;
 pub mod testing;
@@ -20,15 +21,29 @@ pub mod votes_for_women;
 use std::fmt::Debug;
 
 use rand::RngCore;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 pub use crate::core::*;
 
 /// The rules contract every game implements.
+///
+/// A decision is a typed [`Game::Action`]. The cheap path, for search and fuzzers, is
+/// [`Game::legal_actions`] and [`Game::apply_action`]: no strings, no labels. What a person
+/// or an external AI reads — [`Game::prompt`] with its labelled [`Choice`]s, and
+/// [`Game::apply`] with a choice id — is built from the same actions, only when asked:
+/// [`Game::prompt_text`] and [`Game::describe_action`] render them. A game writes its
+/// decision's legal actions and their application side by side; the prompt, the checked
+/// `apply`, the default choice and the legality check come with the trait.
+///
+/// How to write (or convert) a game: see the module doc of [`presidency`] for a complete
+/// example and the recipe in `engine/README.md`.
 pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// What one viewer may know: the public state plus that viewer's private parts.
     type View: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned;
+
+    /// One decision of this game (see [`Action`]): its `Display` is the choice id.
+    type Action: Action;
 
     /// The game's stable id (`presidency`, `votes-for-women`, `the-vote`).
     const ID: &'static str;
@@ -46,11 +61,71 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     /// The seats that must decide now (empty once the game is over).
     fn to_act(&self) -> Vec<Seat>;
 
-    /// The decision `seat` faces now, or `None` when it has nothing to decide.
-    fn prompt(&self, seat: Seat) -> Option<Prompt>;
+    /// The first of [`Game::to_act`], without building the list (the search's loop asks it
+    /// at every step). Override it where `to_act` allocates.
+    fn first_to_act(&self) -> Option<Seat> {
+        self.to_act().first().copied()
+    }
 
-    /// Applies a choice that [`Game::prompt`] offered to `seat`. Only called with legal choices.
-    fn apply_legal(&mut self, seat: Seat, choice: &str);
+    /// Pushes every legal action of `seat` into `out`, in the order its prompt lists them
+    /// (so a uniform pick over either is the same pick); pushes nothing when `seat` has
+    /// nothing to decide. The cheap path: build no strings and no labels here.
+    fn legal_actions(&self, seat: Seat, out: &mut impl ActionSink<Self::Action>);
+
+    /// Applies one legal action of `seat`, one [`Game::legal_actions`] just listed for this
+    /// very state. Anything else is a caller's bug (never network input: [`Game::apply`]
+    /// checks that), and a game may panic on it.
+    fn apply_action(&mut self, seat: Seat, action: Self::Action);
+
+    /// The text of the decision `seat` faces (called only when it has one).
+    fn prompt_text(&self, seat: Seat) -> String;
+
+    /// One legal action as a prompt shows it: its label, kind and structured fields; its id
+    /// is `action.to_string()`.
+    fn describe_action(&self, seat: Seat, action: Self::Action) -> Choice;
+
+    /// Whether `action` is legal for `seat` now. The default lists the legal actions; a
+    /// game may answer more cheaply.
+    fn is_legal(&self, seat: Seat, action: Self::Action) -> bool {
+        let mut sink = Contains {
+            wanted: action,
+            found: false,
+        };
+        self.legal_actions(seat, &mut sink);
+        sink.found
+    }
+
+    /// The decision `seat` faces now, or `None` when it has nothing to decide: the text and
+    /// every legal action, described.
+    fn prompt(&self, seat: Seat) -> Option<Prompt> {
+        let mut actions = Vec::new();
+        self.legal_actions(seat, &mut actions);
+        if actions.is_empty() {
+            return None;
+        }
+        Some(Prompt {
+            seat,
+            text: self.prompt_text(seat),
+            choices: actions
+                .into_iter()
+                .map(|a| self.describe_action(seat, a))
+                .collect(),
+        })
+    }
+
+    /// The action a choice id names, if it is legal for `seat` now (the id in its canonical
+    /// spelling only).
+    fn legal_action(&self, seat: Seat, choice: &str) -> Option<Self::Action> {
+        parse_action::<Self::Action>(choice).filter(|&a| self.is_legal(seat, a))
+    }
+
+    /// Applies a choice that [`Game::prompt`] offered to `seat`, by its id. Only called with
+    /// legal choices (an id that names no action changes nothing).
+    fn apply_legal(&mut self, seat: Seat, choice: &str) {
+        if let Some(action) = parse_action::<Self::Action>(choice) {
+            self.apply_action(seat, action);
+        }
+    }
 
     /// The full, unredacted log.
     fn log(&self) -> &[LogEntry];
@@ -66,11 +141,14 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     }
 
     /// A full state consistent with `view` as seen by `viewer`, its hidden parts (deck order,
-    /// other hands, the generator) drawn at random from `rng`. Used by search AIs.
+    /// other hands, the generator) drawn at random from `rng`, keeping no log. Used by search
+    /// AIs.
     fn resample(view: &Self::View, viewer: Viewer, rng: &mut dyn RngCore) -> Self;
 
     /// This same state with everything `viewer` may not know redrawn at random. Its view for
-    /// `viewer` must not change: that is how redaction is tested.
+    /// `viewer` must not change: that is how redaction is tested. Search draws each
+    /// determinization this way from one resampled state (see [`resampler_any`]), so a game
+    /// should make it cheap.
     fn shuffle_hidden(&self, viewer: Viewer, rng: &mut dyn RngCore) -> Self;
 
     /// The result, once the game is over.
@@ -82,10 +160,11 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     fn hidden_digest(&self, viewer: Viewer) -> u64;
 
     /// The choice taken for a seat whose clock ran out, where the game's timeout policy is
-    /// to take a default. The first offered choice unless a game knows better.
+    /// to take a default. The first legal action unless a game knows better.
     fn default_choice(&self, seat: Seat) -> Option<String> {
-        self.prompt(seat)
-            .and_then(|p| p.choices.first().map(|c| c.id.clone()))
+        let mut first = First(None);
+        self.legal_actions(seat, &mut first);
+        first.0.map(|a| a.to_string())
     }
 
     /// Applies one choice, or refuses it with a typed error and leaves the state untouched.
@@ -97,20 +176,23 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
         if self.outcome().is_some() {
             return Err(RuleError::GameOver);
         }
-        let Some(prompt) = self.prompt(seat) else {
+        let mut legal = Vec::new();
+        self.legal_actions(seat, &mut legal);
+        if legal.is_empty() {
             return Err(RuleError::NotYourTurn {
                 seat,
                 waiting: self.to_act(),
             });
-        };
-        if prompt.find(choice).is_none() {
+        }
+        let Some(action) = parse_action::<Self::Action>(choice).filter(|a| legal.contains(a))
+        else {
             return Err(RuleError::IllegalChoice {
                 choice: choice.to_string(),
-                legal: legal_list(Some(&prompt)),
+                legal: legal_list(self.prompt(seat).as_ref()),
             });
-        }
+        };
         let before = self.log().len();
-        self.apply_legal(seat, choice);
+        self.apply_action(seat, action);
         Ok(self.log()[before..].to_vec())
     }
 
@@ -134,12 +216,33 @@ pub enum AnyView {
 }
 
 /// The object-safe face of [`Game`], for hosting any game without knowing which.
+///
+/// Two paths, as in [`Game`]: the prompt path ([`AnyGame::prompt`], [`AnyGame::apply`] with
+/// choice ids) for the service and external AIs, and the cheap path for search — actions as
+/// compact integer codes ([`AnyGame::legal_codes`], [`AnyGame::apply_code`]; see
+/// [`Action::code`]), turned into choice ids only for the one that is played
+/// ([`AnyGame::choice_id`]).
 pub trait AnyGame: Debug + Send + Sync {
     fn game_id(&self) -> &'static str;
     fn num_seats(&self) -> usize;
     fn to_act(&self) -> Vec<Seat>;
+    /// See [`Game::first_to_act`].
+    fn first_to_act(&self) -> Option<Seat>;
     fn prompt(&self, seat: Seat) -> Option<Prompt>;
     fn apply(&mut self, seat: Seat, choice: &str) -> Result<Vec<LogEntry>, RuleError>;
+    /// The offered choice with this id, described (label and fields), if it is legal for
+    /// `seat` now: without building the rest of the prompt.
+    fn describe_choice(&self, seat: Seat, choice: &str) -> Option<Choice>;
+    /// Appends the code of every legal action of `seat` (in prompt order) to `out`.
+    fn legal_codes(&self, seat: Seat, out: &mut Vec<u32>);
+    /// Applies the action with this code, one [`AnyGame::legal_codes`] just listed for
+    /// `seat` on this very state; refuses a code that names no action. (Unchecked beyond
+    /// that, like [`Game::apply_action`]: search only.)
+    fn apply_code(&mut self, seat: Seat, code: u32) -> Result<(), RuleError>;
+    /// The choice id of an action code.
+    fn choice_id(&self, code: u32) -> Option<String>;
+    /// The action code of a choice id (canonical spelling only).
+    fn choice_code(&self, choice: &str) -> Option<u32>;
     fn log_len(&self) -> usize;
     fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry>;
     /// The whole log from entry `from` on, unredacted (for replays of finished matches).
@@ -156,6 +259,9 @@ pub trait AnyGame: Debug + Send + Sync {
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// The full state as JSON (never sent to clients): for replay checks and debugging.
     fn state_json(&self) -> String;
+    /// The concrete game, for code that knows which game it holds (a bot's evaluation reads
+    /// the state directly instead of building a view).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// Ties a game type to its [`AnyView`] variant.
@@ -191,11 +297,35 @@ impl<G: IntoAnyView> AnyGame for G {
     fn to_act(&self) -> Vec<Seat> {
         Game::to_act(self)
     }
+    fn first_to_act(&self) -> Option<Seat> {
+        Game::first_to_act(self)
+    }
     fn prompt(&self, seat: Seat) -> Option<Prompt> {
         Game::prompt(self, seat)
     }
     fn apply(&mut self, seat: Seat, choice: &str) -> Result<Vec<LogEntry>, RuleError> {
         Game::apply(self, seat, choice)
+    }
+    fn describe_choice(&self, seat: Seat, choice: &str) -> Option<Choice> {
+        let action = self.legal_action(seat, choice)?;
+        Some(self.describe_action(seat, action))
+    }
+    fn legal_codes(&self, seat: Seat, out: &mut Vec<u32>) {
+        self.legal_actions(seat, &mut Codes(out));
+    }
+    fn apply_code(&mut self, seat: Seat, code: u32) -> Result<(), RuleError> {
+        let action = G::Action::from_code(code).ok_or_else(|| RuleError::IllegalChoice {
+            choice: format!("code {code}"),
+            legal: "codes from legal_codes".into(),
+        })?;
+        self.apply_action(seat, action);
+        Ok(())
+    }
+    fn choice_id(&self, code: u32) -> Option<String> {
+        G::Action::from_code(code).map(|a| a.to_string())
+    }
+    fn choice_code(&self, choice: &str) -> Option<u32> {
+        parse_action::<G::Action>(choice).map(Action::code)
     }
     fn log_len(&self) -> usize {
         Game::log(self).len()
@@ -229,6 +359,9 @@ impl<G: IntoAnyView> AnyGame for G {
     }
     fn state_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
@@ -270,9 +403,56 @@ pub fn resample_any(
         viewer: Viewer,
         rng: &mut dyn RngCore,
     ) -> Result<Box<dyn AnyGame>, String> {
-        let view: G::View = serde_json::from_value(view.clone())
-            .map_err(|e| format!("not a {} view: {e}", G::ID))?;
+        let view = G::View::deserialize(view).map_err(|e| format!("not a {} view: {e}", G::ID))?;
         Ok(Box::new(G::resample(&view, viewer, rng)))
+    }
+    match game_id {
+        presidency::GAME_ID => typed::<presidency::Presidency>(view, viewer, rng),
+        the_vote::GAME_ID => typed::<the_vote::TheVote>(view, viewer, rng),
+        votes_for_women::GAME_ID => typed::<votes_for_women::VotesForWomen>(view, viewer, rng),
+        other => Err(format!("unknown game '{other}'")),
+    }
+}
+
+/// Draws full states consistent with one view, over and over: what a search AI does once
+/// per iteration. Built once per decision by [`resampler_any`], so the view is read (and
+/// its JSON parsed) once, not per state.
+pub trait Resampler: Send + Sync {
+    /// One more state consistent with the view, its hidden parts drawn from `rng`.
+    fn sample(&self, rng: &mut dyn RngCore) -> Box<dyn AnyGame>;
+}
+
+/// A [`Resampler`] for game `G`: one state resampled from the view, whose hidden parts
+/// [`Game::shuffle_hidden`] redraws for every sample.
+struct TypedResampler<G> {
+    template: G,
+    viewer: Viewer,
+}
+
+impl<G: IntoAnyView> Resampler for TypedResampler<G> {
+    fn sample(&self, rng: &mut dyn RngCore) -> Box<dyn AnyGame> {
+        Box::new(self.template.shuffle_hidden(self.viewer, rng))
+    }
+}
+
+/// A [`Resampler`] for game `game_id` from a view (as JSON, the shape
+/// [`AnyGame::view_json`] produces) seen by `viewer`; `rng` draws its first state.
+pub fn resampler_any(
+    game_id: &str,
+    view: &serde_json::Value,
+    viewer: Viewer,
+    rng: &mut dyn RngCore,
+) -> Result<Box<dyn Resampler>, String> {
+    fn typed<G: IntoAnyView>(
+        view: &serde_json::Value,
+        viewer: Viewer,
+        rng: &mut dyn RngCore,
+    ) -> Result<Box<dyn Resampler>, String> {
+        let view = G::View::deserialize(view).map_err(|e| format!("not a {} view: {e}", G::ID))?;
+        Ok(Box::new(TypedResampler {
+            template: G::resample(&view, viewer, rng),
+            viewer,
+        }))
     }
     match game_id {
         presidency::GAME_ID => typed::<presidency::Presidency>(view, viewer, rng),

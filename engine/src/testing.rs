@@ -110,10 +110,18 @@ fn state_json<G: Game>(g: &G) -> String {
     serde_json::to_string(g).unwrap_or_default()
 }
 
-/// Plays one game with uniformly random legal choices, checking after every choice that:
-/// some seat can act until the game ends (no dead end); every seat in `to_act` has a prompt
-/// with at least one choice and no other seat has one; `invariant` holds. Optionally checks
-/// redaction, that illegal choices change nothing, and that a replay gives the same state.
+/// How often [`random_game`] checks a seat's legal actions against its prompt (every step of
+/// a heavy game: see [`FuzzOptions::redaction_every`]).
+const PROMPT_CHECK_EVERY: usize = 8;
+
+/// Plays one game with uniformly random legal actions (the cheap path: `legal_actions` and
+/// `apply_action`), checking after every choice that: some seat can act until the game ends
+/// (no dead end); every seat in `to_act` has legal actions and no other seat has any;
+/// `first_to_act` is the first of `to_act`; `invariant` holds. Every few steps (every step of
+/// a game with heavy checks) the actions are checked against the prompt: the same ids in the
+/// same order, each one legal, read back from its id and its code ([`check_actions`]).
+/// Optionally checks redaction, that illegal choices change nothing, and that replaying the
+/// choice ids through the checked `apply` gives the same state.
 pub fn random_game<G: Game>(
     setup: &Setup,
     rng_seed: u64,
@@ -125,9 +133,11 @@ pub fn random_game<G: Game>(
     invariant(&game)?;
     let mut choices = Vec::new();
     let n = game.num_seats();
+    let heavy = opts.redaction_every > 0 || opts.illegal_every > 0;
+    let mut legal: Vec<G::Action> = Vec::new();
     loop {
         if game.outcome().is_some() {
-            if !game.to_act().is_empty() {
+            if !game.to_act().is_empty() || game.first_to_act().is_some() {
                 return Err("the game is over but seats are still asked to act".into());
             }
             break;
@@ -142,23 +152,32 @@ pub fn random_game<G: Game>(
                 choices.len()
             ));
         }
+        if game.first_to_act() != to_act.first().copied() {
+            return Err(format!(
+                "first_to_act {:?} is not the first of to_act {to_act:?}",
+                game.first_to_act()
+            ));
+        }
+        let step = choices.len();
         for seat in 0..n {
-            let p = game.prompt(seat);
-            match (to_act.contains(&seat), p) {
-                (true, None) => return Err(format!("seat {seat} must act but has no prompt")),
-                (true, Some(p)) if p.choices.is_empty() => {
+            legal.clear();
+            game.legal_actions(seat, &mut legal);
+            match (to_act.contains(&seat), legal.is_empty()) {
+                (true, true) => {
+                    let text = game.prompt(seat).map(|p| p.text).unwrap_or_default();
                     return Err(format!(
-                        "seat {seat} has a prompt with no choices: {}",
-                        p.text
+                        "seat {seat} must act but has no legal action: {text}"
                     ));
                 }
-                (false, Some(_)) => {
-                    return Err(format!("seat {seat} has a prompt but is not to act"));
+                (false, false) => {
+                    return Err(format!("seat {seat} has legal actions but is not to act"));
                 }
                 _ => {}
             }
+            if heavy || step % PROMPT_CHECK_EVERY == 0 {
+                check_actions(&game, seat, &legal)?;
+            }
         }
-        let step = choices.len();
         if opts.redaction_every > 0 && step % opts.redaction_every == 0 {
             check_redaction(&game, rng.random())?;
         }
@@ -166,16 +185,11 @@ pub fn random_game<G: Game>(
         if opts.illegal_every > 0 && step % opts.illegal_every == 0 {
             check_refusals(&game, seat)?;
         }
-        let prompt = game.prompt(seat).ok_or("no prompt")?;
-        let choice = prompt
-            .choices
-            .choose(&mut rng)
-            .ok_or("no choice")?
-            .id
-            .clone();
-        game.apply(seat, &choice)
-            .map_err(|e| format!("offered choice {choice} refused: {e}"))?;
-        choices.push((seat, choice));
+        legal.clear();
+        game.legal_actions(seat, &mut legal);
+        let action = *legal.choose(&mut rng).ok_or("no choice")?;
+        game.apply_action(seat, action);
+        choices.push((seat, action.to_string()));
         invariant(&game)?;
     }
     if opts.replay {
@@ -194,6 +208,55 @@ pub fn random_game<G: Game>(
         choices,
         outcome: game.outcome().ok_or("no outcome")?,
     })
+}
+
+/// Checks `seat`'s legal actions (`legal`, as [`Game::legal_actions`] listed them) against
+/// its prompt: the prompt offers exactly their ids, in the same order, each described with
+/// that id; each action is legal ([`Game::is_legal`]), reads back from its id
+/// ([`parse_action`]) and from its code, and no two share an id or a code. No legal action,
+/// no prompt.
+pub fn check_actions<G: Game>(game: &G, seat: Seat, legal: &[G::Action]) -> Result<(), String> {
+    let prompt = game.prompt(seat);
+    let Some(prompt) = prompt else {
+        return if legal.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("seat {seat} has legal actions but no prompt"))
+        };
+    };
+    let ids: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+    let offered: Vec<&str> = prompt.choices.iter().map(|c| c.id.as_str()).collect();
+    if ids != offered {
+        return Err(format!(
+            "seat {seat}: legal actions {ids:?} but the prompt offers {offered:?}"
+        ));
+    }
+    let mut codes = std::collections::HashSet::new();
+    let mut seen = std::collections::HashSet::new();
+    for (&a, id) in legal.iter().zip(&ids) {
+        if !game.is_legal(seat, a) {
+            return Err(format!("seat {seat}: listed action {id} is not legal"));
+        }
+        if parse_action::<G::Action>(id) != Some(a) {
+            return Err(format!(
+                "seat {seat}: id {id} does not read back as its action"
+            ));
+        }
+        if G::Action::from_code(a.code()) != Some(a) {
+            return Err(format!(
+                "seat {seat}: action {id} does not read back from its code"
+            ));
+        }
+        if game.describe_action(seat, a).id != *id {
+            return Err(format!(
+                "seat {seat}: action {id} is described with another id"
+            ));
+        }
+        if !codes.insert(a.code()) || !seen.insert(id.as_str()) {
+            return Err(format!("seat {seat}: action {id} listed twice"));
+        }
+    }
+    Ok(())
 }
 
 /// Plays `games` games set up by `setup(seed)` from large seeds (so that their digits cannot

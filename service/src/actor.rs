@@ -510,19 +510,25 @@ impl MatchActor {
             .filter(|c| c.version == self.version())
             .and_then(|c| c.prompts.into_iter().find(|(s, _)| *s == seat))
             .map(|(_, p)| p);
-        let Some(prompt) = cached.or_else(|| self.game.prompt(seat)) else {
-            let waiting: Vec<String> = self
-                .game
-                .to_act()
-                .into_iter()
-                .map(|s| self.seat_name(s))
-                .collect();
-            return Err(Status::failed_precondition(format!(
-                "it is not your turn: waiting for {}",
-                waiting.join(", ")
-            )));
+        // The choice is checked against the prompt just sent, or else read as the game's
+        // typed action and checked on its own (no other label is built).
+        let offered = match &cached {
+            Some(prompt) => prompt.find(choice).cloned(),
+            None => self.game.describe_choice(seat, choice),
         };
-        let Some(offered) = prompt.find(choice) else {
+        let Some(offered) = offered else {
+            let Some(prompt) = cached.or_else(|| self.game.prompt(seat)) else {
+                let waiting: Vec<String> = self
+                    .game
+                    .to_act()
+                    .into_iter()
+                    .map(|s| self.seat_name(s))
+                    .collect();
+                return Err(Status::failed_precondition(format!(
+                    "it is not your turn: waiting for {}",
+                    waiting.join(", ")
+                )));
+            };
             return Err(Status::failed_precondition(format!(
                 "'{choice}' is not a legal choice now; legal: {}",
                 engine::legal_list(Some(&prompt))
@@ -531,7 +537,7 @@ impl MatchActor {
         let last = pb::LastAction {
             seat: seat as u32,
             choice_id: choice.to_string(),
-            label: offered.label.clone(),
+            label: offered.label,
         };
         // Write the choice before applying it: an acknowledged choice is always stored.
         let record = ChoiceRecord {

@@ -96,8 +96,13 @@ const PRESIDENCY_IDLE_MONEY: f64 = 0.01;
 /// the few tokens kept for Ads, less for the rest, and almost nothing once the seat's last
 /// turn is over.
 fn presidency_score(game: &dyn AnyGame, seat: Seat) -> f64 {
-    use hustings_engine::presidency::Phase;
-    let AnyView::Presidency(view) = game.view(Viewer::Seat(seat)) else {
+    use hustings_engine::presidency::{Phase, Presidency};
+    // Every seat sees the whole public state: read it in place rather than build a view.
+    let Some(view) = game
+        .as_any()
+        .downcast_ref::<Presidency>()
+        .map(Presidency::public)
+    else {
         return 0.0;
     };
     let Some(me) = view.players.get(seat) else {

@@ -17,7 +17,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Ai, AiError, Decision, determinize, eval};
+use super::{Ai, AiError, Decision, eval, resampler};
 
 /// Resampled states per choice when no level is given.
 pub const DEFAULT_SAMPLES: usize = 8;
@@ -34,20 +34,20 @@ const MAX_ACTION_STEPS: usize = 16;
 /// action out, each deciding seat taking the step that scores best for itself one step on,
 /// so that a choice opening an action is judged by its result and not by its cost.
 fn play_out_action(state: &mut Box<dyn AnyGame>, in_action: fn(&dyn AnyGame) -> bool) {
+    let mut legal = Vec::new();
     for _ in 0..MAX_ACTION_STEPS {
         if state.outcome().is_some() || !in_action(state.as_ref()) {
             return;
         }
-        let Some(&seat) = state.to_act().first() else {
+        let Some(seat) = state.first_to_act() else {
             return;
         };
-        let Some(prompt) = state.prompt(seat) else {
-            return;
-        };
+        legal.clear();
+        state.legal_codes(seat, &mut legal);
         let mut best: Option<(f64, Box<dyn AnyGame>)> = None;
-        for choice in &prompt.choices {
+        for &code in &legal {
             let mut next = state.clone_box();
-            if next.apply(seat, &choice.id).is_ok() {
+            if next.apply_code(seat, code).is_ok() {
                 let v = eval::score(next.as_ref(), seat);
                 if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
                     best = Some((v, next));
@@ -91,13 +91,20 @@ impl Ai for Greedy {
         }
         let mut best: Vec<&str> = Vec::new();
         let mut best_score = f64::NEG_INFINITY;
+        let sampler = resampler(decision, &mut self.rng)?;
+        let mut legal = Vec::new();
         for choice in choices {
             let mut total = 0.0;
             let mut n = 0usize;
             for _ in 0..self.samples {
-                let mut state = determinize(decision, &mut self.rng)?;
-                // A choice the resampled state refuses tells nothing: skip that sample.
-                if state.apply(decision.seat, &choice.id).is_ok() {
+                let mut state = sampler.sample(&mut self.rng);
+                // A choice the resampled state does not offer tells nothing: skip that sample.
+                let Some(code) = state.choice_code(&choice.id) else {
+                    continue;
+                };
+                legal.clear();
+                state.legal_codes(decision.seat, &mut legal);
+                if legal.contains(&code) && state.apply_code(decision.seat, code).is_ok() {
                     match eval::evaluation(decision.game) {
                         Some(eval::Evaluation {
                             in_action: Some(in_action),
@@ -140,26 +147,29 @@ impl Ai for Greedy {
 /// dozen cubes one by one would otherwise cost thousands of evaluations per choice).
 fn follow_through(state: &mut Box<dyn AnyGame>, seat: Seat, rng: &mut ChaCha8Rng) {
     let mut evals = 0usize;
+    let mut legal = Vec::new();
     for _ in 0..FOLLOW_THROUGH {
         if state.outcome().is_some() || state.to_act() != [seat] {
             return;
         }
-        let Some(prompt) = state.prompt(seat) else {
+        legal.clear();
+        state.legal_codes(seat, &mut legal);
+        if legal.is_empty() {
             return;
-        };
-        if evals + prompt.choices.len() > FOLLOW_EVALS {
-            let Some(c) = prompt.choices.choose(rng) else {
+        }
+        if evals + legal.len() > FOLLOW_EVALS {
+            let Some(&code) = legal.choose(rng) else {
                 return;
             };
-            if state.apply(seat, &c.id).is_err() {
+            if state.apply_code(seat, code).is_err() {
                 return;
             }
             continue;
         }
         let mut best: Option<(f64, Box<dyn AnyGame>)> = None;
-        for choice in &prompt.choices {
+        for &code in &legal {
             let mut next = state.clone_box();
-            if next.apply(seat, &choice.id).is_err() {
+            if next.apply_code(seat, code).is_err() {
                 continue;
             }
             evals += 1;

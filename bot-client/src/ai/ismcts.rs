@@ -2,8 +2,9 @@
 //! Whitehouse 2012).
 //!
 //! Each iteration draws one determinization — a full state consistent with the deciding
-//! seat's view, through [`hustings_engine::resample_any`] — and walks one shared tree whose
-//! edges are (seat, choice id) pairs: only the edges legal in this determinization compete,
+//! seat's view, from one [`hustings_engine::Resampler`] per search — and walks one shared
+//! tree whose edges are (seat, action code) pairs (the engine's cheap path: codes, not
+//! choice ids; only the chosen root edge is turned back into an id): only the edges legal in this determinization compete,
 //! with UCB1 counting how often each was available rather than how often its parent was
 //! visited. Dice and hidden cards differ from one iteration to the next, so a node stands
 //! for everything the observer cannot tell apart. The tree holds every seat's decisions;
@@ -20,7 +21,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Ai, AiError, Decision, determinize, eval, outcome_rewards};
+use super::{Ai, AiError, Decision, eval, outcome_rewards, resampler};
 
 /// How long the search runs for each decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +74,8 @@ const MAX_PLAYOUT: usize = 100_000;
 /// One node of the shared tree: the edge into it (who chose what) and its statistics.
 struct Node {
     seat: Seat,
-    choice: String,
+    /// The action's code (see [`hustings_engine::Action::code`]).
+    choice: u32,
     visits: f64,
     /// How many times this edge was legal when its parent was reached.
     available: f64,
@@ -114,18 +116,21 @@ impl Ismcts {
 
     /// Runs one search and reports what it found.
     pub fn search(&mut self, decision: &Decision) -> Result<SearchReport, AiError> {
-        let root_ids: Vec<&str> = decision
+        if decision.prompt.choices.is_empty() {
+            return Err(AiError::NoChoice);
+        }
+        let sampler = resampler(decision, &mut self.rng)?;
+        // The root's edges: the real prompt's choices, as codes of this game.
+        let probe = sampler.sample(&mut self.rng);
+        let root: Vec<u32> = decision
             .prompt
             .choices
             .iter()
-            .map(|c| c.id.as_str())
+            .filter_map(|c| probe.choice_code(&c.id))
             .collect();
-        if root_ids.is_empty() {
-            return Err(AiError::NoChoice);
-        }
         let mut tree = vec![Node {
             seat: decision.seat,
-            choice: String::new(),
+            choice: 0,
             visits: 0.0,
             available: 0.0,
             reward: 0.0,
@@ -133,7 +138,8 @@ impl Ismcts {
         }];
         let started = Instant::now();
         let mut iterations = 0u64;
-        if root_ids.len() > 1 {
+        let mut buf = Buffers::default();
+        if root.len() > 1 {
             loop {
                 match self.budget {
                     Budget::Iterations(n) if iterations >= n as u64 => break,
@@ -147,21 +153,27 @@ impl Ismcts {
                 {
                     break;
                 }
-                let state = determinize(decision, &mut self.rng)?;
-                self.iterate(&mut tree, state, decision.seat, &root_ids);
+                let state = sampler.sample(&mut self.rng);
+                self.iterate(&mut tree, state, decision.seat, &root, &mut buf);
                 iterations += 1;
             }
         }
         let visits: Vec<(String, u64)> = tree[0]
             .children
             .iter()
-            .map(|&c| (tree[c].choice.clone(), tree[c].visits as u64))
+            .filter_map(|&c| Some((probe.choice_id(tree[c].choice)?, tree[c].visits as u64)))
             .collect();
         let best = visits
             .iter()
             .max_by_key(|(_, v)| *v)
             .map(|(id, _)| id.clone())
-            .or_else(|| root_ids.choose(&mut self.rng).map(|s| s.to_string()))
+            .or_else(|| {
+                decision
+                    .prompt
+                    .choices
+                    .choose(&mut self.rng)
+                    .map(|c| c.id.clone())
+            })
             .ok_or(AiError::NoChoice)?;
         Ok(SearchReport {
             iterations,
@@ -176,55 +188,52 @@ impl Ismcts {
         tree: &mut Vec<Node>,
         mut state: Box<dyn AnyGame>,
         me: Seat,
-        root_ids: &[&str],
+        root: &[u32],
+        buf: &mut Buffers,
     ) {
-        let mut path = vec![0usize];
+        buf.path.clear();
+        buf.path.push(0usize);
         let mut node = 0usize;
         // Selection and expansion.
         loop {
             if state.outcome().is_some() {
                 break;
             }
-            let Some(&actor) = state.to_act().first() else {
+            let Some(actor) = state.first_to_act() else {
                 break;
             };
-            let Some(prompt) = state.prompt(actor) else {
-                break;
-            };
-            let legal: Vec<&str> = prompt
-                .choices
-                .iter()
-                .map(|c| c.id.as_str())
-                // At the root the real prompt is the truth: never search anything else.
-                .filter(|id| node != 0 || actor != me || root_ids.contains(id))
-                .collect();
-            if legal.is_empty() {
+            buf.legal.clear();
+            state.legal_codes(actor, &mut buf.legal);
+            // At the root the real prompt is the truth: never search anything else.
+            if node == 0 && actor == me {
+                buf.legal.retain(|c| root.contains(c));
+            }
+            if buf.legal.is_empty() {
                 break;
             }
-            let mut untried: Vec<&str> = Vec::new();
-            let mut known: Vec<usize> = Vec::with_capacity(legal.len());
-            for id in &legal {
+            buf.untried.clear();
+            buf.known.clear();
+            for &code in &buf.legal {
                 match tree[node]
                     .children
                     .iter()
                     .copied()
-                    .find(|&c| tree[c].seat == actor && tree[c].choice == *id)
+                    .find(|&c| tree[c].seat == actor && tree[c].choice == code)
                 {
-                    Some(c) => known.push(c),
-                    None => untried.push(id),
+                    Some(c) => buf.known.push(c),
+                    None => buf.untried.push(code),
                 }
             }
-            for &c in &known {
+            for &c in &buf.known {
                 tree[c].available += 1.0;
             }
-            let next = if let Some(id) = untried.choose(&mut self.rng) {
-                let id = id.to_string();
-                if state.apply(actor, &id).is_err() {
+            let next = if let Some(&code) = buf.untried.choose(&mut self.rng) {
+                if state.apply_code(actor, code).is_err() {
                     break;
                 }
                 tree.push(Node {
                     seat: actor,
-                    choice: id,
+                    choice: code,
                     visits: 0.0,
                     available: 1.0,
                     reward: 0.0,
@@ -232,25 +241,26 @@ impl Ismcts {
                 });
                 let new = tree.len() - 1;
                 tree[node].children.push(new);
-                path.push(new);
+                buf.path.push(new);
                 break;
             } else {
-                let best = known
+                let best = buf
+                    .known
                     .iter()
                     .copied()
                     .max_by(|&a, &b| ucb(&tree[a]).total_cmp(&ucb(&tree[b])));
                 let Some(best) = best else { break };
-                if state.apply(actor, &tree[best].choice.clone()).is_err() {
+                if state.apply_code(actor, tree[best].choice).is_err() {
                     break;
                 }
                 best
             };
-            path.push(next);
+            buf.path.push(next);
             node = next;
         }
         // Playout.
-        let rewards = self.playout(state.as_mut());
-        for &n in &path {
+        let rewards = self.playout(state.as_mut(), &mut buf.legal);
+        for &n in &buf.path {
             let node = &mut tree[n];
             node.visits += 1.0;
             node.reward += rewards.get(node.seat).copied().unwrap_or(0.0);
@@ -259,7 +269,7 @@ impl Ismcts {
 
     /// Random play from `state`, then each seat's reward: the result if the game ended,
     /// the heuristic's win estimate if it was cut short.
-    fn playout(&mut self, state: &mut dyn AnyGame) -> Vec<f64> {
+    fn playout(&mut self, state: &mut dyn AnyGame, legal: &mut Vec<u32>) -> Vec<f64> {
         let has_heuristic = eval::evaluation(state.game_id()).is_some();
         let limit = if has_heuristic {
             self.playout_depth
@@ -270,17 +280,15 @@ impl Ismcts {
             if state.outcome().is_some() {
                 break;
             }
-            let Some(&actor) = state.to_act().first() else {
+            let Some(actor) = state.first_to_act() else {
                 break;
             };
-            let Some(prompt) = state.prompt(actor) else {
+            legal.clear();
+            state.legal_codes(actor, legal);
+            let Some(&code) = legal.choose(&mut self.rng) else {
                 break;
             };
-            let Some(choice) = prompt.choices.choose(&mut self.rng) else {
-                break;
-            };
-            let id = choice.id.clone();
-            if state.apply(actor, &id).is_err() {
+            if state.apply_code(actor, code).is_err() {
                 break;
             }
         }
@@ -291,6 +299,15 @@ impl Ismcts {
         // Unfinished: the heuristic's estimate, or an even share without one.
         eval::win_estimates(state).unwrap_or_else(|| vec![1.0 / n.max(1) as f64; n])
     }
+}
+
+/// Scratch space one search reuses from iteration to iteration.
+#[derive(Default)]
+struct Buffers {
+    path: Vec<usize>,
+    legal: Vec<u32>,
+    untried: Vec<u32>,
+    known: Vec<usize>,
 }
 
 /// UCB1 with availability counts: mean reward plus an exploration bonus.

@@ -4,14 +4,15 @@
 //! The same [`Decision`] is built from a `MatchUpdate` over the network and from the engine
 //! in-process (see [`crate::local`]), so an AI cannot tell the two apart and can never see
 //! more than its seat's view: search AIs build their states from the view alone, through
-//! [`hustings_engine::resample_any`].
+//! [`hustings_engine::resampler_any`], and play them on the engine's cheap path (action
+//! codes).
 
 pub mod eval;
 mod greedy;
 mod ismcts;
 mod random;
 
-use hustings_engine::{AnyGame, Outcome, Prompt, Seat, Viewer};
+use hustings_engine::{Outcome, Prompt, Seat, Viewer};
 use rand::RngCore;
 
 pub use greedy::Greedy;
@@ -87,13 +88,14 @@ pub fn make_ai(name: &str, level: &str, seed: u64) -> Result<Box<dyn Ai>, String
     }
 }
 
-/// A state of the game consistent with what the deciding seat knows, hidden parts drawn
-/// from `rng`.
-pub(crate) fn determinize(
+/// Draws states consistent with what the deciding seat knows, over and over: the view is
+/// read once (see [`hustings_engine::resampler_any`]) and each state's hidden parts drawn
+/// from `rng`. What searches use, one per decision.
+pub(crate) fn resampler(
     decision: &Decision,
     rng: &mut dyn RngCore,
-) -> Result<Box<dyn AnyGame>, AiError> {
-    hustings_engine::resample_any(
+) -> Result<Box<dyn hustings_engine::Resampler>, AiError> {
+    hustings_engine::resampler_any(
         decision.game,
         decision.view,
         Viewer::Seat(decision.seat),

@@ -411,3 +411,134 @@ pub fn card_index(deck: Deck, id: &str) -> Option<u8> {
         .position(|c| c.id == id)
         .map(|i| i as u8)
 }
+
+/// Declares a card of one deck: its index in the deck's table, shown and stored as the
+/// card's id (`"union-support"`), so views keep the ids they always had while the state
+/// holds a byte. Compares equal to its id as text.
+macro_rules! card_type {
+    ($(#[$doc:meta])* $name:ident, $table:ident, $deck:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(pub u8);
+
+        impl $name {
+            /// The card with this id, if the deck has one.
+            pub fn from_id(id: &str) -> Option<$name> {
+                card_index($deck, id).map($name)
+            }
+            /// The card's data.
+            pub fn def(self) -> &'static CardDef {
+                &$table[self.0 as usize % $table.len()]
+            }
+            /// The card's stable id.
+            pub fn id(self) -> &'static str {
+                self.def().id
+            }
+        }
+
+        impl std::ops::Deref for $name {
+            type Target = str;
+            fn deref(&self) -> &str {
+                self.id()
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.id())
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.id() == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.id() == *other
+            }
+        }
+
+        impl PartialEq<String> for $name {
+            fn eq(&self, other: &String) -> bool {
+                self.id() == other
+            }
+        }
+
+        impl PartialEq<$name> for String {
+            fn eq(&self, other: &$name) -> bool {
+                self == other.id()
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.id())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                $name::from_id(&id).ok_or_else(|| {
+                    serde::de::Error::custom(format!(
+                        "'{id}' is not a card of the {} deck",
+                        $deck.name()
+                    ))
+                })
+            }
+        }
+    };
+}
+
+card_type!(
+    /// A Campaign card.
+    CampaignCard,
+    CAMPAIGN,
+    Deck::Campaign
+);
+card_type!(
+    /// A Candidate card.
+    CandidateCard,
+    CANDIDATE,
+    Deck::Candidate
+);
+card_type!(
+    /// An Election card.
+    ElectionCard,
+    ELECTION,
+    Deck::Election
+);
+
+/// A space of the 40-space track, numbered 1–40 clockwise from Start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Space(u8);
+
+impl Space {
+    /// Start, where every pawn begins.
+    pub const START: Space = Space(1);
+
+    /// The space with this number, if the track has one.
+    pub fn new(number: u8) -> Option<Space> {
+        (1..=SPACES.len() as u8)
+            .contains(&number)
+            .then_some(Space(number))
+    }
+
+    /// The space `steps` further on, round the track.
+    pub fn advance(self, steps: u32) -> Space {
+        Space(((self.0 as u32 - 1 + steps) % SPACES.len() as u32 + 1) as u8)
+    }
+
+    /// Its number, 1–40.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// What the space is and does.
+    pub fn def(self) -> &'static SpaceDef {
+        &SPACES[(self.0 as usize).clamp(1, SPACES.len()) - 1]
+    }
+}

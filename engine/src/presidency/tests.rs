@@ -919,7 +919,7 @@ fn the_debate_comes_before_the_space_and_both_happen() {
 fn the_campaign_deck_reshuffles_its_discards_when_it_runs_out() {
     let mut g = standard(40);
     g.hidden.campaign.clear();
-    g.public.campaign_discard = CAMPAIGN.iter().map(|c| c.id.to_string()).collect();
+    g.public.campaign_discard = (0..CAMPAIGN.len() as u8).map(CampaignCard).collect();
     g.public.campaign_deck_count = 0;
     let log = roll(&mut g, "dice:1d6", &[5]);
     assert_eq!(&ids(&log)[..3], ["move", "reshuffle", "campaign-card"]);

@@ -30,8 +30,18 @@ impl Side {
             Side::Opposition => 1,
         }
     }
-    pub fn from_index(i: usize) -> Side {
-        if i == 0 {
+    /// The side with this index (0 Suffragist, 1 Opposition); `None` for any other: an
+    /// index that is no side is a bug to report, not the Opposition.
+    pub fn from_index(i: usize) -> Option<Side> {
+        match i {
+            0 => Some(Side::Suffragist),
+            1 => Some(Side::Opposition),
+            _ => None,
+        }
+    }
+    /// The side of player `p` (players alternate: 0, 2 Suffragist; 1, 3 Opposition).
+    pub fn of_player(p: usize) -> Side {
+        if p.is_multiple_of(2) {
             Side::Suffragist
         } else {
             Side::Opposition

@@ -841,6 +841,7 @@ impl VotesForWomen {
     fn setup(setup: &Setup) -> Result<Self, SetupError> {
         let info = Self::info();
         let (variant, opts): (VariantInfo, Options) = info.validate(setup)?;
+        let hard = opts.choice("oppobot")? == "hard";
         let solitaire = variant.id == SOLITAIRE || variant.id == COOP;
         let seats: Vec<Side> = match variant.id.as_str() {
             SOLITAIRE => vec![Side::Suffragist],
@@ -901,7 +902,7 @@ impl VotesForWomen {
                 .collect();
             // The second player of a side starts with a random Early card: the top of the
             // shuffled Early cards.
-            if pair(Side::from_index(i))
+            if pair(Side::of_player(i))
                 && let Some(c) = decks[i].draw()
             {
                 hands[i + 2].push(c);
@@ -940,7 +941,7 @@ impl VotesForWomen {
                 vote: None,
                 outcome: None,
                 oppobot: solitaire.then(|| OppobotMode {
-                    hard: opts.choice("oppobot") == "hard",
+                    hard,
                     starts: OPPOBOT_STARTS.to_vec(),
                 }),
             },
@@ -3581,6 +3582,23 @@ impl VotesForWomen {
 impl Game for VotesForWomen {
     const ID: &'static str = GAME_ID;
     type View = View;
+    type Action = crate::legacy::ChoiceId;
+
+    fn legal_actions(&self, seat: Seat, out: &mut impl ActionSink<Self::Action>) {
+        crate::legacy::legal_actions(self, seat, out)
+    }
+
+    fn apply_action(&mut self, seat: Seat, action: Self::Action) {
+        self.apply_legal(seat, action.as_str());
+    }
+
+    fn prompt_text(&self, seat: Seat) -> String {
+        crate::legacy::prompt_text(self, seat)
+    }
+
+    fn describe_action(&self, seat: Seat, action: Self::Action) -> Choice {
+        crate::legacy::describe_action(self, seat, action)
+    }
 
     fn info() -> GameInfo {
         GameInfo {

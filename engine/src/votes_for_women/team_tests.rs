@@ -71,7 +71,7 @@ fn table(variant: &str, seats: usize, round: u8, campaigners: &[(Hue, Region)]) 
     b.buttons = [6, 3];
     b.stack.clear();
     for p in 0..g.hidden.hands.len() {
-        let side = Side::from_index(p % 2);
+        let side = Side::of_player(p);
         let old = std::mem::take(&mut g.hidden.hands[p]);
         g.hidden.decks[side.index()].middle.extend(old);
         let filler = if side == Side::Suffragist {
@@ -89,7 +89,7 @@ fn table(variant: &str, seats: usize, round: u8, campaigners: &[(Hue, Region)]) 
 
 /// Moves `c` from its side's deck into player `p`'s hand.
 fn give(g: &mut VotesForWomen, p: usize, c: CardId) {
-    let side = Side::from_index(p % 2);
+    let side = Side::of_player(p);
     assert!(
         g.hidden.decks[side.index()].remove(c),
         "card {c} in the deck"

@@ -1,0 +1,360 @@
+//! Resolution: what a space, a card or a conversion does, one [`Step`] at a time. Gains come
+//! from Undecided first and the rest from an opponent; losses go to Undecided, with Damage
+//! Control's roll; a Campaign Trail space draws (and reshuffles) the Campaign deck; landing
+//! on an opponent starts a debate. A step that needs an opponent chosen among several waits
+//! for that decision (see `actions.rs`).
+
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+use super::data::{CampaignCard, Effect, describe, votes};
+use super::{Phase, Player, Presidency, Variant, join};
+use crate::core::*;
+use crate::rng::{d6, dice};
+
+/// A step waiting in the resolution queue. Steps run in order; one that needs a decision
+/// (which opponent to take from, to hurt, or to debate) waits for a prompt.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// `seat` applies `effect` (from a space, a card or a conversion).
+    Effect { seat: Seat, effect: Effect },
+    /// `seat` still gains `amount` votes that Undecided could not supply: from an opponent.
+    TakeFromOpponent { seat: Seat, amount: u32 },
+    /// An opponent of `seat` loses `amount` votes.
+    OpponentLoses { seat: Seat, amount: u32 },
+    /// `seat` debates an opponent on its space.
+    Debate { seat: Seat },
+}
+
+/// A debate bonus as shown after the dice: ", +2 bonus" (nothing without a bonus).
+fn bonus_text(bonus: u32) -> String {
+    if bonus > 0 {
+        format!(", +{bonus} bonus")
+    } else {
+        String::new()
+    }
+}
+
+impl Presidency {
+    /// Runs pending steps until one needs a decision or the game waits for its next turn.
+    pub(super) fn run(&mut self) {
+        loop {
+            if self.opponent_choice().is_some() {
+                return;
+            }
+            if let Some(step) = self.public.pending.pop_front() {
+                self.execute(step, None);
+                continue;
+            }
+            // The queue is empty: move the game on.
+            match self.public.phase {
+                Phase::Setup => self.roll_for_first(),
+                Phase::Resolving => {
+                    self.public.phase = Phase::AfterMove;
+                    if !self.can_convert(self.current_seat()) {
+                        self.end_turn();
+                    }
+                }
+                Phase::AfterMove => {
+                    if !self.can_convert(self.current_seat()) {
+                        self.end_turn();
+                    }
+                }
+                Phase::Election => self.election_step(),
+                Phase::Declare | Phase::Finished => {}
+            }
+            if self.public.pending.is_empty()
+                && matches!(
+                    self.public.phase,
+                    Phase::Declare | Phase::AfterMove | Phase::Finished
+                )
+            {
+                return;
+            }
+        }
+    }
+
+    /// Executes one step; `target` is the opponent chosen for it, when a choice was needed.
+    pub(super) fn execute(&mut self, step: Step, target: Option<Seat>) {
+        match step {
+            Step::Effect { seat, effect } => self.effect(seat, effect),
+            Step::TakeFromOpponent { seat, amount } => {
+                let Some(from) = target.or_else(|| self.only_candidate(seat, |p| p.votes > 0))
+                else {
+                    return;
+                };
+                let taken = amount.min(self.public.players[from].votes);
+                self.public.players[from].votes -= taken;
+                self.public.players[seat].votes += taken;
+                self.note(|v| {
+                    LogEntry::new(
+                        "take",
+                        format!(
+                            "{} takes {} from {} (no undecided votes left)",
+                            v.name(seat),
+                            votes(taken),
+                            v.name(from)
+                        ),
+                    )
+                    .seat(seat)
+                    .target(from)
+                    .amount(taken as i64)
+                });
+                if amount > taken {
+                    self.public.pending.push_front(Step::TakeFromOpponent {
+                        seat,
+                        amount: amount - taken,
+                    });
+                }
+            }
+            Step::OpponentLoses { seat, amount } => {
+                let Some(victim) = target.or_else(|| self.only_candidate(seat, |p| p.votes > 0))
+                else {
+                    self.note(|v| {
+                        LogEntry::new(
+                            "no-effect",
+                            format!("No opponent of {} has votes to lose", v.name(seat)),
+                        )
+                        .seat(seat)
+                    });
+                    return;
+                };
+                self.lose(victim, amount, true);
+            }
+            Step::Debate { seat } => {
+                let pos = self.public.players[seat].position;
+                let Some(other) =
+                    target.or_else(|| self.only_candidate(seat, |p| p.position == pos))
+                else {
+                    return;
+                };
+                self.debate(seat, other);
+            }
+        }
+    }
+
+    /// The only opponent of `seat` that satisfies `pred`, if there is exactly one.
+    fn only_candidate(&self, seat: Seat, pred: impl Fn(&Player) -> bool) -> Option<Seat> {
+        let mut it = self
+            .opponents(seat)
+            .filter(|&o| pred(&self.public.players[o]));
+        let first = it.next()?;
+        it.next().is_none().then_some(first)
+    }
+
+    fn effect(&mut self, seat: Seat, effect: Effect) {
+        match effect {
+            Effect::Gain(n) => self.gain(seat, n),
+            Effect::Lose(n) => {
+                let dc =
+                    self.public.phase != Phase::Setup || self.public.rules.setup_damage_control;
+                self.lose(seat, n, dc);
+            }
+            Effect::OpponentLoses(n) => {
+                self.public
+                    .pending
+                    .push_front(Step::OpponentLoses { seat, amount: n });
+            }
+            Effect::Money(n) => {
+                self.public.players[seat].money += n;
+                self.note(|v| {
+                    LogEntry::new("money", format!("{} gains {n} money", v.name(seat)))
+                        .seat(seat)
+                        .amount(n as i64)
+                });
+            }
+            Effect::Ad { votes, cost } => {
+                if self.public.players[seat].money >= cost {
+                    self.public.players[seat].money -= cost;
+                    self.note(|v| {
+                        LogEntry::new("pay", format!("{} pays {cost} money", v.name(seat)))
+                            .seat(seat)
+                            .amount(cost as i64)
+                    });
+                    self.gain(seat, votes);
+                } else {
+                    self.note(|v| {
+                        LogEntry::new(
+                            "cannot-pay",
+                            format!("{} cannot pay {cost} money and gains nothing", v.name(seat)),
+                        )
+                        .seat(seat)
+                        .amount(cost as i64)
+                    });
+                }
+            }
+            Effect::DrawCampaign => self.draw_campaign(seat),
+            Effect::StateVotes { party, votes } => {
+                let to = if self.public.rules.party_bound_states
+                    && self.public.variant == Variant::Standard
+                {
+                    party.seat()
+                } else {
+                    seat
+                };
+                self.gain(to, votes);
+            }
+        }
+    }
+
+    /// Gains votes from Undecided first; the rest comes from an opponent.
+    pub(super) fn gain(&mut self, seat: Seat, n: u32) {
+        let from_undecided = n.min(self.public.undecided);
+        self.public.undecided -= from_undecided;
+        self.public.players[seat].votes += from_undecided;
+        if from_undecided > 0 {
+            self.note(|v| {
+                LogEntry::new(
+                    "gain",
+                    format!("{} gains {}", v.name(seat), votes(from_undecided)),
+                )
+                .seat(seat)
+                .amount(from_undecided as i64)
+            });
+        }
+        if n > from_undecided {
+            self.public.pending.push_front(Step::TakeFromOpponent {
+                seat,
+                amount: n - from_undecided,
+            });
+        }
+    }
+
+    /// Loses votes to Undecided, never below zero; with Damage Control, a 6 saves two.
+    fn lose(&mut self, seat: Seat, n: u32, damage_control: bool) {
+        if self.public.players[seat].votes == 0 {
+            self.note(|v| {
+                LogEntry::new(
+                    "no-effect",
+                    format!("{} has no votes to lose", v.name(seat)),
+                )
+                .seat(seat)
+            });
+            return;
+        }
+        let mut amount = n;
+        if damage_control {
+            let roll = d6(&mut self.hidden.rng);
+            let saved = if roll >= 6 { n.min(2) } else { 0 };
+            amount -= saved;
+            self.note(|v| {
+                let name = v.name(seat);
+                LogEntry::new(
+                    "damage-control",
+                    if saved > 0 {
+                        format!(
+                            "{name} rolls {roll} for Damage Control and saves {}",
+                            votes(saved)
+                        )
+                    } else {
+                        format!("{name} rolls {roll} for Damage Control: no help")
+                    },
+                )
+                .seat(seat)
+                .dice(vec![roll])
+                .amount(saved as i64)
+            });
+        }
+        let lost = amount.min(self.public.players[seat].votes);
+        self.public.players[seat].votes -= lost;
+        self.public.undecided += lost;
+        self.note(|v| {
+            LogEntry::new(
+                "lose",
+                format!("{} loses {} to Undecided", v.name(seat), votes(lost)),
+            )
+            .seat(seat)
+            .amount(lost as i64)
+        });
+    }
+
+    /// Draws the top Campaign card (reshuffling the discards into a new deck when it is
+    /// empty) and queues its effects first.
+    fn draw_campaign(&mut self, seat: Seat) {
+        if self.hidden.campaign.is_empty() {
+            let mut deck: Vec<u8> = self
+                .public
+                .campaign_discard
+                .drain(..)
+                .map(|c| c.0)
+                .collect();
+            deck.shuffle(&mut self.hidden.rng);
+            self.hidden.campaign = deck;
+            self.public.campaign_deck_count = self.hidden.campaign.len() as u32;
+            self.note(|_| LogEntry::new("reshuffle", "The Campaign deck is reshuffled"));
+        }
+        let Some(idx) = self.hidden.campaign.pop() else {
+            return;
+        };
+        self.public.campaign_deck_count -= 1;
+        let card = CampaignCard(idx);
+        let def = card.def();
+        self.public.campaign_discard.push(card);
+        self.note(|v| {
+            LogEntry::new(
+                "campaign-card",
+                format!(
+                    "{} draws {}: {}",
+                    v.name(seat),
+                    def.name,
+                    describe(def.effects, 0)
+                ),
+            )
+            .seat(seat)
+            .card(def.id)
+        });
+        for &effect in def.effects.iter().rev() {
+            self.public
+                .pending
+                .push_front(Step::Effect { seat, effect });
+        }
+    }
+
+    /// Both roll 2D6 plus debate bonuses; the higher takes the difference from the loser.
+    fn debate(&mut self, mover: Seat, other: Seat) {
+        let a = dice(&mut self.hidden.rng, 2);
+        let b = dice(&mut self.hidden.rng, 2);
+        let ta = a.iter().sum::<u32>() + self.public.players[mover].debate_bonus;
+        let tb = b.iter().sum::<u32>() + self.public.players[other].debate_bonus;
+        let (winner, loser, diff) = if ta > tb {
+            (Some(mover), other, ta - tb)
+        } else if tb > ta {
+            (Some(other), mover, tb - ta)
+        } else {
+            (None, mover, 0)
+        };
+        let taken = winner.map_or(0, |_| diff.min(self.public.players[loser].votes));
+        if let Some(w) = winner {
+            self.public.players[loser].votes -= taken;
+            self.public.players[w].votes += taken;
+        }
+        self.note(|v| {
+            let result = match winner {
+                Some(w) => format!("{} wins and takes {}", v.name(w), votes(taken)),
+                None => "a tie: no votes change hands".into(),
+            };
+            let mut all = a.clone();
+            all.extend(&b);
+            let mut entry = LogEntry::new(
+                "debate",
+                format!(
+                    "Debate: {} rolls {}{} (total {ta}), {} rolls {}{} (total {tb}): {result}",
+                    v.name(mover),
+                    join(&a),
+                    bonus_text(v.players[mover].debate_bonus),
+                    v.name(other),
+                    join(&b),
+                    bonus_text(v.players[other].debate_bonus),
+                ),
+            )
+            .seat(mover)
+            .target(other)
+            .dice(all)
+            .amount(taken as i64);
+            if let Some(w) = winner {
+                entry.location = Some(format!("winner:{w}"));
+            }
+            entry
+        });
+    }
+}
