@@ -6,55 +6,26 @@
 //!   id), as the service and external AIs play;
 //! - `*_actions`: through the cheap path (`first_to_act`, `legal_actions` into a reused
 //!   buffer, `apply_action`), as the fuzzers and the search AIs play;
-//! - a game built by `new` keeps its log; a `*_search_*` state is resampled from the
+//! - a game built by `new` keeps its log; a `*_search*` state is resampled from the
 //!   spectator's view right after set-up and keeps none, as the search AIs' playouts.
 //!
 //! Each iteration plays one whole game from a new seed; the throughput line ("elem/s") is
 //! games per second.
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use common::{checked, play_actions, play_prompts, search_row};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hustings_engine::presidency::Presidency;
 use hustings_engine::{Game, Setup, Viewer};
 use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-/// Plays one game to its end through the prompt contract; returns how many choices it took.
-fn play_prompts(mut game: Presidency, rng: &mut ChaCha8Rng) -> usize {
-    let mut choices = 0;
-    while let Some(&seat) = game.to_act().first() {
-        let prompt = game.prompt(seat).expect("a seat to act has a prompt");
-        let choice = &prompt.choices.choose(rng).expect("a legal choice").id;
-        game.apply(seat, choice)
-            .expect("an offered choice is legal");
-        choices += 1;
-    }
-    assert!(game.outcome().is_some());
-    choices
-}
-
-/// Plays one game to its end through the cheap path; returns how many choices it took.
-fn play_actions(mut game: Presidency, rng: &mut ChaCha8Rng) -> usize {
-    let mut choices = 0;
-    let mut legal = Vec::new();
-    while let Some(seat) = game.first_to_act() {
-        legal.clear();
-        game.legal_actions(seat, &mut legal);
-        let action = *legal.choose(rng).expect("a legal action");
-        game.apply_action(seat, action);
-        choices += 1;
-    }
-    assert!(game.outcome().is_some());
-    choices
-}
-
-/// A state as search builds it: resampled from the spectator's view of a new game.
-fn search_state(setup: &Setup, rng: &mut ChaCha8Rng) -> Presidency {
-    let game = Presidency::new(setup).expect("a valid set-up");
-    Presidency::resample(&game.view(Viewer::Spectator), Viewer::Spectator, rng)
+fn prompts(g: Presidency, rng: &mut ChaCha8Rng) -> usize {
+    play_prompts(g, rng, checked)
 }
 
 fn random_games(c: &mut Criterion) {
@@ -66,10 +37,14 @@ fn random_games(c: &mut Criterion) {
         ("standard_2p", "standard", 2),
         ("convention_6p", "convention", 6),
     ] {
+        let fresh = |seed: u64| {
+            let g = Presidency::new(&Setup::new(variant, seats, seed)).expect("set-up");
+            (g, ChaCha8Rng::seed_from_u64(seed))
+        };
         for (path, play) in [
             (
                 "prompt",
-                play_prompts as fn(Presidency, &mut ChaCha8Rng) -> usize,
+                prompts as fn(Presidency, &mut ChaCha8Rng) -> usize,
             ),
             ("actions", play_actions),
         ] {
@@ -78,28 +53,14 @@ fn random_games(c: &mut Criterion) {
             group.bench_function(format!("{name}_{path}"), |b| {
                 b.iter(|| {
                     seed += 1;
-                    let game = Presidency::new(&Setup::new(variant, seats, seed)).expect("set-up");
-                    black_box(play(game, &mut rng))
+                    black_box(play(fresh(seed).0, &mut rng))
                 })
             });
-            let mut seed = 0u64;
-            let mut rng = ChaCha8Rng::seed_from_u64(7);
-            let label = if path == "prompt" {
-                format!("{name}_search")
-            } else {
-                format!("{name}_search_actions")
+            let label = match path {
+                "prompt" => format!("{name}_search"),
+                _ => format!("{name}_search_actions"),
             };
-            group.bench_function(label, |b| {
-                b.iter_batched(
-                    || {
-                        seed += 1;
-                        let mut r = ChaCha8Rng::seed_from_u64(seed);
-                        search_state(&Setup::new(variant, seats, seed), &mut r)
-                    },
-                    |game| black_box(play(game, &mut rng)),
-                    BatchSize::SmallInput,
-                )
-            });
+            search_row(&mut group, &label, Viewer::Spectator, fresh, play);
         }
     }
     group.finish();

@@ -6,43 +6,23 @@
 //! `actions` rows play one game per iteration through the cheap path (`legal_actions`,
 //! `apply_action`).
 
-use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+mod common;
+
+use common::{checked, play_actions, play_prompts, search_row};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hustings_engine::the_vote::TheVote;
 use hustings_engine::{Game, Setup, Viewer};
 use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-/// Plays a game to its end with uniformly random legal choices; returns the number of choices.
-fn play_prompts(mut g: TheVote, rng: &mut ChaCha8Rng) -> usize {
-    let mut n = 0;
-    while g.outcome().is_none() {
-        let seat = g.to_act()[0];
-        let prompt = g.prompt(seat).expect("a prompt");
-        let choice = prompt.choices.choose(rng).expect("a choice").id.clone();
-        g.apply(seat, &choice).expect("legal");
-        n += 1;
-    }
-    n
-}
-
-/// The same through the cheap path (`first_to_act`, `legal_actions`, `apply_action`).
-fn play_actions(mut g: TheVote, rng: &mut ChaCha8Rng) -> usize {
-    let mut n = 0;
-    let mut legal = Vec::new();
-    while let Some(seat) = g.first_to_act() {
-        legal.clear();
-        g.legal_actions(seat, &mut legal);
-        let action = *legal.choose(rng).expect("a legal action");
-        g.apply_action(seat, action);
-        n += 1;
-    }
-    n
-}
-
-fn play(seed: u64) -> usize {
+/// A new game and the policy's generator, from a bench seed.
+fn fresh(seed: u64) -> (TheVote, ChaCha8Rng) {
     let g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
-    play_prompts(g, &mut ChaCha8Rng::seed_from_u64(seed))
+    (g, ChaCha8Rng::seed_from_u64(seed))
+}
+
+fn prompts(g: TheVote, rng: &mut ChaCha8Rng) -> usize {
+    play_prompts(g, rng, checked)
 }
 
 fn bench(c: &mut Criterion) {
@@ -54,46 +34,38 @@ fn bench(c: &mut Criterion) {
     group.bench_function("random games", |b| {
         b.iter(|| {
             base += GAMES;
-            (base..base + GAMES).map(play).sum::<usize>()
+            (base..base + GAMES)
+                .map(|seed| {
+                    let (g, mut rng) = fresh(seed);
+                    prompts(g, &mut rng)
+                })
+                .sum::<usize>()
         })
     });
     group.throughput(Throughput::Elements(1));
-    let mut seed = 0u64;
-    group.bench_function("random games (search state)", |b| {
-        b.iter_batched(
-            || {
-                seed += 1;
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
-                let viewer = Viewer::Seat(0);
-                (TheVote::resample(&g.view(viewer), viewer, &mut rng), rng)
-            },
-            |(g, mut rng)| play_prompts(g, &mut rng),
-            BatchSize::SmallInput,
-        )
-    });
+    let eq = Viewer::Seat(0);
+    search_row(
+        &mut group,
+        "random games (search state)",
+        eq,
+        fresh,
+        prompts,
+    );
     let mut seed = 0u64;
     group.bench_function("random games (actions)", |b| {
         b.iter(|| {
             seed += 1;
-            let g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
-            play_actions(g, &mut ChaCha8Rng::seed_from_u64(seed))
+            let (g, mut rng) = fresh(seed);
+            play_actions(g, &mut rng)
         })
     });
-    let mut seed = 0u64;
-    group.bench_function("random games (search state, actions)", |b| {
-        b.iter_batched(
-            || {
-                seed += 1;
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
-                let viewer = Viewer::Seat(0);
-                (TheVote::resample(&g.view(viewer), viewer, &mut rng), rng)
-            },
-            |(g, mut rng)| play_actions(g, &mut rng),
-            BatchSize::SmallInput,
-        )
-    });
+    search_row(
+        &mut group,
+        "random games (search state, actions)",
+        eq,
+        fresh,
+        play_actions,
+    );
     group.finish();
 }
 

@@ -254,6 +254,32 @@ impl GameInfo {
     }
 }
 
+/// The setters of the structured fields a [`Choice`] and a [`LogEntry`] share.
+macro_rules! structured_fields {
+    () => {
+        /// The card it is about (its id).
+        pub fn card(mut self, card: impl Into<String>) -> Self {
+            self.card = Some(card.into());
+            self
+        }
+        /// The place it is about (a space, a state, a region).
+        pub fn location(mut self, location: impl Into<String>) -> Self {
+            self.location = Some(location.into());
+            self
+        }
+        /// The amount it is about.
+        pub fn amount(mut self, amount: i64) -> Self {
+            self.amount = Some(amount);
+            self
+        }
+        /// The seat it is aimed at.
+        pub fn target(mut self, seat: Seat) -> Self {
+            self.target = Some(seat);
+            self
+        }
+    };
+}
+
 /// The one decision a seat faces now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Prompt {
@@ -298,22 +324,7 @@ impl Choice {
             ..Choice::default()
         }
     }
-    pub fn card(mut self, card: impl Into<String>) -> Self {
-        self.card = Some(card.into());
-        self
-    }
-    pub fn location(mut self, location: impl Into<String>) -> Self {
-        self.location = Some(location.into());
-        self
-    }
-    pub fn amount(mut self, amount: i64) -> Self {
-        self.amount = Some(amount);
-        self
-    }
-    pub fn target(mut self, seat: Seat) -> Self {
-        self.target = Some(seat);
-        self
-    }
+    structured_fields!();
 }
 
 // ----- typed actions ----------------------------------------------------------------------
@@ -517,22 +528,7 @@ impl LogEntry {
         self.dice = dice;
         self
     }
-    pub fn card(mut self, card: impl Into<String>) -> Self {
-        self.card = Some(card.into());
-        self
-    }
-    pub fn location(mut self, location: impl Into<String>) -> Self {
-        self.location = Some(location.into());
-        self
-    }
-    pub fn amount(mut self, amount: i64) -> Self {
-        self.amount = Some(amount);
-        self
-    }
-    pub fn target(mut self, seat: Seat) -> Self {
-        self.target = Some(seat);
-        self
-    }
+    structured_fields!();
     /// Makes the entry private to `seats`; others see `redacted` instead, if given.
     pub fn private(mut self, seats: Vec<Seat>, redacted: Option<String>) -> Self {
         self.private_to = Some(seats);

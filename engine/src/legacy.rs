@@ -92,6 +92,31 @@ impl Action for ChoiceId {
     }
 }
 
+/// The typed half of [`Game`] for an unconverted game, inside its `impl Game`: `type Action
+/// = ChoiceId` and the four methods, through its own `prompt` and `apply_legal`.
+#[macro_export]
+macro_rules! legacy_actions {
+    () => {
+        type Action = $crate::legacy::ChoiceId;
+
+        fn legal_actions(&self, seat: Seat, out: &mut impl $crate::ActionSink<Self::Action>) {
+            $crate::legacy::legal_actions(self, seat, out)
+        }
+
+        fn apply_action(&mut self, seat: Seat, action: Self::Action) {
+            self.apply_legal(seat, action.as_str());
+        }
+
+        fn prompt_text(&self, seat: Seat) -> String {
+            $crate::legacy::prompt_text(self, seat)
+        }
+
+        fn describe_action(&self, seat: Seat, action: Self::Action) -> $crate::Choice {
+            $crate::legacy::describe_action(self, seat, action)
+        }
+    };
+}
+
 /// [`Game::legal_actions`] of an unconverted game: its prompt's choices, interned.
 pub fn legal_actions<G: Game<Action = ChoiceId>>(
     game: &G,

@@ -27,3 +27,8 @@ pub fn d6(rng: &mut GameRng) -> u32 {
 pub fn dice(rng: &mut GameRng, n: usize) -> Vec<u32> {
     (0..n).map(|_| d6(rng)).collect()
 }
+
+/// `N` six-sided dice, without allocating (the same rolls as [`dice`] with `n = N`).
+pub fn dice_array<const N: usize>(rng: &mut GameRng) -> [u32; N] {
+    std::array::from_fn(|_| d6(rng))
+}

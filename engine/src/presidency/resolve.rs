@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::data::{CampaignCard, Effect, describe, votes};
 use super::{Phase, Player, Presidency, Variant, join};
 use crate::core::*;
-use crate::rng::{d6, dice};
+use crate::rng::{d6, dice_array};
 
 /// A step waiting in the resolution queue. Steps run in order; one that needs a decision
 /// (which opponent to take from, to hurt, or to debate) waits for a prompt.
@@ -312,8 +312,8 @@ impl Presidency {
 
     /// Both roll 2D6 plus debate bonuses; the higher takes the difference from the loser.
     fn debate(&mut self, mover: Seat, other: Seat) {
-        let a = dice(&mut self.hidden.rng, 2);
-        let b = dice(&mut self.hidden.rng, 2);
+        let a: [u32; 2] = dice_array(&mut self.hidden.rng);
+        let b: [u32; 2] = dice_array(&mut self.hidden.rng);
         let ta = a.iter().sum::<u32>() + self.public.players[mover].debate_bonus;
         let tb = b.iter().sum::<u32>() + self.public.players[other].debate_bonus;
         let (winner, loser, diff) = if ta > tb {
@@ -333,8 +333,8 @@ impl Presidency {
                 Some(w) => format!("{} wins and takes {}", v.name(w), votes(taken)),
                 None => "a tie: no votes change hands".into(),
             };
-            let mut all = a.clone();
-            all.extend(&b);
+            let mut all = a.to_vec();
+            all.extend(b);
             let mut entry = LogEntry::new(
                 "debate",
                 format!(

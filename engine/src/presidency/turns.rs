@@ -4,7 +4,7 @@
 use super::data::{ELECTION, ElectionCard, Space, describe, votes};
 use super::{ELECTION_DRAWS_EACH, Phase, Presidency, Step, Variant, join};
 use crate::core::*;
-use crate::rng::dice;
+use crate::rng::d6;
 
 impl Presidency {
     /// The nominee whose turn it is.
@@ -71,7 +71,12 @@ impl Presidency {
     /// Rolls `n` dice and moves; queues the debate (an opponent on the space) and the
     /// space's effects, in that order.
     pub(super) fn roll_and_move(&mut self, seat: Seat, n: usize) {
-        let d = dice(&mut self.hidden.rng, n);
+        // One die or two, rolled in order, kept off the heap (a search rolls millions).
+        let mut two = [0u32; 2];
+        for die in two.iter_mut().take(n) {
+            *die = d6(&mut self.hidden.rng);
+        }
+        let d = &two[..n.min(2)];
         let total: u32 = d.iter().sum();
         let p = &mut self.public.players[seat];
         let to = Space::new(p.position)
@@ -85,14 +90,14 @@ impl Presidency {
                 format!(
                     "{} rolls {n}D6: {} and moves {total} to space {}, {} ({})",
                     v.name(seat),
-                    join(&d),
+                    join(d),
                     to.number(),
                     space.name,
                     describe(space.effects, 0)
                 ),
             )
             .seat(seat)
-            .dice(d.clone())
+            .dice(d.to_vec())
             .location(to.number().to_string())
             .amount(total as i64)
         });

@@ -2541,23 +2541,8 @@ fn region_choice(r: usize) -> Choice {
 impl Game for TheVote {
     const ID: &'static str = GAME_ID;
     type View = View;
-    type Action = crate::legacy::ChoiceId;
-
-    fn legal_actions(&self, seat: Seat, out: &mut impl ActionSink<Self::Action>) {
-        crate::legacy::legal_actions(self, seat, out)
-    }
-
-    fn apply_action(&mut self, seat: Seat, action: Self::Action) {
-        self.apply_legal(seat, action.as_str());
-    }
-
-    fn prompt_text(&self, seat: Seat) -> String {
-        crate::legacy::prompt_text(self, seat)
-    }
-
-    fn describe_action(&self, seat: Seat, action: Self::Action) -> Choice {
-        crate::legacy::describe_action(self, seat, action)
-    }
+    // Not yet on typed actions: its prompt's ids, interned (see `crate::legacy`).
+    crate::legacy_actions!();
 
     fn info() -> GameInfo {
         GameInfo {
