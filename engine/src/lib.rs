@@ -398,20 +398,7 @@ pub fn resample_any(
     viewer: Viewer,
     rng: &mut dyn RngCore,
 ) -> Result<Box<dyn AnyGame>, String> {
-    fn typed<G: IntoAnyView>(
-        view: &serde_json::Value,
-        viewer: Viewer,
-        rng: &mut dyn RngCore,
-    ) -> Result<Box<dyn AnyGame>, String> {
-        let view = G::View::deserialize(view).map_err(|e| format!("not a {} view: {e}", G::ID))?;
-        Ok(Box::new(G::resample(&view, viewer, rng)))
-    }
-    match game_id {
-        presidency::GAME_ID => typed::<presidency::Presidency>(view, viewer, rng),
-        the_vote::GAME_ID => typed::<the_vote::TheVote>(view, viewer, rng),
-        votes_for_women::GAME_ID => typed::<votes_for_women::VotesForWomen>(view, viewer, rng),
-        other => Err(format!("unknown game '{other}'")),
-    }
+    Ok(resampler_any(game_id, view, viewer, rng)?.sample(rng))
 }
 
 /// Draws full states consistent with one view, over and over: what a search AI does once

@@ -171,6 +171,11 @@ impl Presidency {
         }
     }
 
+    /// Logs an entry about `seat` whose text names it (`text` gets the name).
+    fn note_about(&mut self, seat: Seat, kind: &str, text: impl FnOnce(&str) -> String) {
+        self.note(|v| LogEntry::new(kind, text(v.name(seat))).seat(seat));
+    }
+
     fn opponents(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
         (0..self.public.players.len()).filter(move |&s| s != seat)
     }

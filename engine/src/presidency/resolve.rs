@@ -100,22 +100,13 @@ impl Presidency {
                     .target(from)
                     .amount(taken as i64)
                 });
-                if amount > taken {
-                    self.public.pending.push_front(Step::TakeFromOpponent {
-                        seat,
-                        amount: amount - taken,
-                    });
-                }
+                self.still_to_take(seat, amount - taken);
             }
             Step::OpponentLoses { seat, amount } => {
                 let Some(victim) = target.or_else(|| self.only_candidate(seat, |p| p.votes > 0))
                 else {
-                    self.note(|v| {
-                        LogEntry::new(
-                            "no-effect",
-                            format!("No opponent of {} has votes to lose", v.name(seat)),
-                        )
-                        .seat(seat)
+                    self.note_about(seat, "no-effect", |name| {
+                        format!("No opponent of {name} has votes to lose")
                     });
                     return;
                 };
@@ -212,23 +203,23 @@ impl Presidency {
                 .amount(from_undecided as i64)
             });
         }
-        if n > from_undecided {
-            self.public.pending.push_front(Step::TakeFromOpponent {
-                seat,
-                amount: n - from_undecided,
-            });
+        self.still_to_take(seat, n - from_undecided);
+    }
+
+    /// Queues the `amount` votes `seat` still gains from an opponent (none: nothing).
+    fn still_to_take(&mut self, seat: Seat, amount: u32) {
+        if amount > 0 {
+            self.public
+                .pending
+                .push_front(Step::TakeFromOpponent { seat, amount });
         }
     }
 
     /// Loses votes to Undecided, never below zero; with Damage Control, a 6 saves two.
     fn lose(&mut self, seat: Seat, n: u32, damage_control: bool) {
         if self.public.players[seat].votes == 0 {
-            self.note(|v| {
-                LogEntry::new(
-                    "no-effect",
-                    format!("{} has no votes to lose", v.name(seat)),
-                )
-                .seat(seat)
+            self.note_about(seat, "no-effect", |name| {
+                format!("{name} has no votes to lose")
             });
             return;
         }

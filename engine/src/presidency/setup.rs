@@ -268,9 +268,7 @@ impl Presidency {
         self.public.turn_index = 0;
         self.public.round = 1;
         self.public.phase = Phase::Declare;
-        self.note(|view| {
-            LogEntry::new("first-player", format!("{} moves first", view.name(first))).seat(first)
-        });
+        self.note_about(first, "first-player", |name| format!("{name} moves first"));
         self.log_round_start();
     }
 
