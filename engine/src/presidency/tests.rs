@@ -380,6 +380,8 @@ fn setup_rolls_37_plus_1d6_votes_and_2d6_money_and_undecided_holds_the_rest() {
 }
 
 #[test]
+// Candidate cards became `Copy` newtypes (issue 18); the test is kept as it was written.
+#[allow(clippy::clone_on_copy)]
 fn setup_deals_five_candidate_cards_each_with_their_debate_bonus() {
     for seed in 0..100 {
         for (variant, seats) in [("standard", 2), ("convention", 6)] {
