@@ -116,7 +116,10 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     /// The action a choice id names, if it is legal for `seat` now (the id in its canonical
     /// spelling only).
     fn legal_action(&self, seat: Seat, choice: &str) -> Option<Self::Action> {
-        parse_action::<Self::Action>(choice).filter(|&a| self.is_legal(seat, a))
+        // Listed first: a game on the legacy bridge only knows the ids it has listed.
+        let mut legal = Vec::new();
+        self.legal_actions(seat, &mut legal);
+        parse_action::<Self::Action>(choice).filter(|a| legal.contains(a))
     }
 
     /// Applies a choice that [`Game::prompt`] offered to `seat`, by its id. Only called with
@@ -241,7 +244,8 @@ pub trait AnyGame: Debug + Send + Sync {
     fn apply_code(&mut self, seat: Seat, code: u32) -> Result<(), RuleError>;
     /// The choice id of an action code.
     fn choice_id(&self, code: u32) -> Option<String>;
-    /// The action code of a choice id (canonical spelling only).
+    /// The action code of a choice id (canonical spelling only). For a game on the legacy
+    /// bridge, only of ids some state has listed: list the seat's codes first.
     fn choice_code(&self, choice: &str) -> Option<u32>;
     fn log_len(&self) -> usize;
     fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry>;

@@ -99,11 +99,12 @@ impl Ai for Greedy {
             for _ in 0..self.samples {
                 let mut state = sampler.sample(&mut self.rng);
                 // A choice the resampled state does not offer tells nothing: skip that sample.
+                // (Listed first: a game on the legacy bridge knows only the ids it listed.)
+                legal.clear();
+                state.legal_codes(decision.seat, &mut legal);
                 let Some(code) = state.choice_code(&choice.id) else {
                     continue;
                 };
-                legal.clear();
-                state.legal_codes(decision.seat, &mut legal);
                 if legal.contains(&code) && state.apply_code(decision.seat, code).is_ok() {
                     match eval::evaluation(decision.game) {
                         Some(eval::Evaluation {

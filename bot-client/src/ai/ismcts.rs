@@ -122,6 +122,9 @@ impl Ismcts {
         let sampler = resampler(decision, &mut self.rng)?;
         // The root's edges: the real prompt's choices, as codes of this game.
         let probe = sampler.sample(&mut self.rng);
+        // Listing the seat's codes first makes every id it offers known to the game.
+        let mut listed = Vec::new();
+        probe.legal_codes(decision.seat, &mut listed);
         let root: Vec<u32> = decision
             .prompt
             .choices

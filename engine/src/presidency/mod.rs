@@ -223,6 +223,10 @@ impl Game for Presidency {
         self.allows(seat, action)
     }
 
+    fn legal_action(&self, seat: Seat, choice: &str) -> Option<Action> {
+        parse_action::<Action>(choice).filter(|&a| self.allows(seat, a))
+    }
+
     fn prompt_text(&self, seat: Seat) -> String {
         self.decision_text(seat)
     }
