@@ -68,7 +68,10 @@ pub async fn serve(req: Request<Body>) -> Response<Body> {
     }
     let head = req.method() == Method::HEAD;
     if req.method() != Method::GET && !head {
-        return plain(StatusCode::METHOD_NOT_ALLOWED, "only GET and HEAD are served here\n");
+        return plain(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "only GET and HEAD are served here\n",
+        );
     }
     let Some((path, bytes, etag)) = asset(req.uri().path()) else {
         return plain(StatusCode::NOT_FOUND, "not found: the web client is at /\n");
@@ -175,7 +178,10 @@ mod tests {
             content_type("assets/app-AB12.js"),
             "text/javascript; charset=utf-8"
         );
-        assert_eq!(content_type("assets/app-AB12.css"), "text/css; charset=utf-8");
+        assert_eq!(
+            content_type("assets/app-AB12.css"),
+            "text/css; charset=utf-8"
+        );
         assert_eq!(cache_control("index.html"), "no-cache");
         assert!(cache_control("assets/app-AB12.js").contains("immutable"));
     }

@@ -10,7 +10,7 @@ import type { BoardModule, BoardProps } from "./types";
 import { Clickable, Die, SeatMark, seatColor, wrap } from "./svg";
 
 const CELL_W = 80;
-const CELL_H = 62;
+const CELL_H = 66;
 const SIDE = 11;
 const W = CELL_W * SIDE;
 const H = CELL_H * SIDE;
@@ -84,45 +84,52 @@ function Space(props: {
     >
       <title>{`${space.number} ${space.name}: ${space.description}`}</title>
       <rect class="space-bg" x={1} y={1} width={CELL_W - 2} height={CELL_H - 2} rx={4} />
-      <text class="space-num" x={5} y={12}>
+      <text class="space-num" x={5} y={13}>
         {space.number}
       </text>
-      {kind.glyph && (
-        <text class="space-glyph" x={CELL_W - 5} y={12} text-anchor="end">
+      {kind.glyph && !reach && (
+        <text class="space-glyph" x={CELL_W - 5} y={13} text-anchor="end">
           {kind.glyph}
         </text>
       )}
-      {name.map((line, i) => (
-        <text class="space-name" x={CELL_W / 2} y={24 + i * 10} text-anchor="middle" key={i}>
-          {line}
-        </text>
-      ))}
-      <text class="space-effect" x={CELL_W / 2} y={24 + name.length * 10 + 1} text-anchor="middle">
-        {effect.length > 18 ? `${effect.slice(0, 17)}…` : effect}
-      </text>
       {reach && (
         <g class="reach-badges">
           {reach.one > 0 && (
             <g class="reach-one">
-              <rect x={3} y={CELL_H - 17} width={34} height={13} rx={6} />
-              <text x={20} y={CELL_H - 7} text-anchor="middle">{`1D ${Math.round(reach.one * 100)}%`}</text>
+              <rect x={CELL_W - 59} y={3} width={28} height={12} rx={6} />
+              <text x={CELL_W - 45} y={12} text-anchor="middle">{`1D ${Math.round(reach.one * 100)}%`}</text>
             </g>
           )}
           {reach.two > 0 && (
             <g class="reach-two">
-              <rect x={CELL_W - 37} y={CELL_H - 17} width={34} height={13} rx={2} />
-              <text x={CELL_W - 20} y={CELL_H - 7} text-anchor="middle">{`2D ${Math.round(reach.two * 100)}%`}</text>
+              <rect x={CELL_W - 30} y={3} width={28} height={12} rx={2} />
+              <text x={CELL_W - 16} y={12} text-anchor="middle">{`2D ${Math.round(reach.two * 100)}%`}</text>
             </g>
           )}
         </g>
       )}
+      {name.map((line, i) => (
+        <text
+          class="space-name"
+          x={CELL_W / 2}
+          y={26 + i * 10}
+          text-anchor="middle"
+          key={i}
+          {...(line.length > 13 ? { textLength: CELL_W - 8, lengthAdjust: "spacingAndGlyphs" } : {})}
+        >
+          {line}
+        </text>
+      ))}
+      <text class="space-effect" x={CELL_W / 2} y={27 + name.length * 10} text-anchor="middle">
+        {effect.length > 18 ? `${effect.slice(0, 17)}…` : effect}
+      </text>
       {here.map((p, i) => (
         <SeatMark
           key={p.seat}
           seat={p.seat}
           letter={letters[p.seat] ?? "?"}
           x={14 + i * (here.length > 3 ? 12 : 18)}
-          y={reach ? CELL_H - 26 : CELL_H - 13}
+          y={CELL_H - 11}
           r={8}
           current={p.seat === props.mover}
         />
