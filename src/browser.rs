@@ -80,6 +80,13 @@ pub fn chromium() -> Option<(PathBuf, PathBuf)> {
     }
 }
 
+/// Taken by each browser test for its whole run: Chromium is heavy, and on a 2-core machine
+/// several at once make every one of them slow.
+pub async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    TURN.lock().await
+}
+
 /// A free loopback port (bound once and released).
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")

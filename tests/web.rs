@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hustings::browser::{Browser, HEIGHT};
+use hustings::browser::{Browser, HEIGHT, one_at_a_time};
 use hustings::cli_bin::bot_bin;
 use hustings::server_proc::{ServerProcess, temp_dir};
 use hustings::{connect, start_server};
@@ -210,6 +210,7 @@ async fn summary(url: &str, id: &str) -> pb::MatchSummary {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_presidential_race_played_by_clicks_against_the_bot_pool() {
+    let _turn = one_at_a_time().await;
     let Some(b) = Browser::launch().await else {
         return;
     };
@@ -386,6 +387,7 @@ fn card_names(reference: &pb::MatchReference) -> std::collections::HashMap<Strin
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectators_page_never_shows_what_is_still_hidden() {
+    let _turn = one_at_a_time().await;
     let Some(b) = Browser::launch().await else {
         return;
     };
@@ -490,6 +492,7 @@ async fn a_spectators_page_never_shows_what_is_still_hidden() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_carries_on_by_itself_after_the_server_restarts() {
+    let _turn = one_at_a_time().await;
     let Some(b) = Browser::launch().await else {
         return;
     };
@@ -554,6 +557,7 @@ const ACTS: &str = "return performance.getEntriesByType('resource').filter(e => 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_choice_clicked_twice_quickly_is_sent_once() {
+    let _turn = one_at_a_time().await;
     let Some(b) = Browser::launch().await else {
         return;
     };
@@ -623,6 +627,7 @@ async fn a_choice_clicked_twice_quickly_is_sent_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_creates_joins_and_resumes_after_a_reload() {
+    let _turn = one_at_a_time().await;
     let Some(a) = Browser::launch().await else {
         return;
     };

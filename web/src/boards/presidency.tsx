@@ -96,14 +96,14 @@ function Space(props: {
         <g class="reach-badges">
           {reach.one > 0 && (
             <g class="reach-one">
-              <rect x={CELL_W - 59} y={3} width={28} height={12} rx={6} />
-              <text x={CELL_W - 45} y={12} text-anchor="middle">{`1D ${Math.round(reach.one * 100)}%`}</text>
+              <rect x={CELL_W - 53} y={3} width={24} height={12} rx={6} />
+              <text x={CELL_W - 41} y={12} text-anchor="middle">{`${Math.round(reach.one * 100)}%`}</text>
             </g>
           )}
           {reach.two > 0 && (
             <g class="reach-two">
-              <rect x={CELL_W - 30} y={3} width={28} height={12} rx={2} />
-              <text x={CELL_W - 16} y={12} text-anchor="middle">{`2D ${Math.round(reach.two * 100)}%`}</text>
+              <rect x={CELL_W - 27} y={3} width={24} height={12} rx={1} />
+              <text x={CELL_W - 15} y={12} text-anchor="middle">{`${Math.round(reach.two * 100)}%`}</text>
             </g>
           )}
         </g>
@@ -261,6 +261,8 @@ function DiceArea(props: {
   lastMove: LogEntry | undefined;
   names: string[];
   letters: string[];
+  /** The board shows where the mover's rolls can land. */
+  reach: boolean;
 }) {
   const { x, y } = props;
   const one = props.offered.find((c) => c.id === "dice:1d6");
@@ -271,6 +273,22 @@ function DiceArea(props: {
       <text class="area-title" x={0} y={0}>
         {one || two ? "Your roll: click the dice" : "Last roll"}
       </text>
+      {props.reach && (
+      <g class="reach-legend" transform="translate(0,96)" aria-label="reach legend">
+        <g class="reach-one">
+          <rect x={0} y={-9} width={24} height={12} rx={6} />
+        </g>
+        <text x={30} y={1} class="small">
+          chance with 1D6
+        </text>
+        <g class="reach-two">
+          <rect x={140} y={-9} width={24} height={12} rx={1} />
+        </g>
+        <text x={170} y={1} class="small">
+          chance with 2D6
+        </text>
+      </g>
+      )}
       {one || two ? (
         <g>
           {one && (
@@ -323,7 +341,7 @@ function DebateArea(props: { x: number; y: number; w: number; entry: LogEntry | 
       <g transform={`translate(${props.x},${props.y})`}>
         <text class="area-title">Debate</text>
         <text y={22} class="small">
-          When pawns share a space, they debate: 2D6 each plus bonuses.
+          Pawns sharing a space debate: 2D6 each, plus bonuses.
         </text>
       </g>
     );
@@ -449,9 +467,10 @@ function PresidencyBoard({ view, reference, state, offered, choose }: BoardProps
         lastMove={lastMove}
         names={names}
         letters={letters}
+        reach={showReach}
       />
       <DebateArea x={innerX + 330} y={belowPanels} w={innerW - 330} entry={lastDebate} names={names} />
-      <g class="decks" transform={`translate(${innerX},${H - CELL_H - 30})`}>
+      <g class="decks" transform={`translate(${innerX},${H - CELL_H - 50})`}>
         <text class="small">
           {`Campaign deck ${v.campaignDeckCount} · Candidate deck ${v.candidateDeckCount}` +
             (v.variant === "standard" ? ` · Election deck ${v.electionDeckCount}` : "")}
@@ -461,11 +480,16 @@ function PresidencyBoard({ view, reference, state, offered, choose }: BoardProps
             {`Last Campaign card: ${wrap(lastCard.text, 90)[0] ?? ""}`}
           </text>
         )}
-        {v.electionDrawn.length > 0 && (
-          <text y={lastCard ? 32 : 16} class="small">
-            {`Election cards: ${v.electionDrawn.map((d) => `${letters[d.seat] ?? ""} ${d.card?.name ?? ""}`).join(", ")}`}
+        {wrap(
+          v.electionDrawn.length > 0
+            ? `Election cards: ${v.electionDrawn.map((d) => `${letters[d.seat] ?? ""} ${d.card?.name ?? ""}`).join(", ")}`
+            : "",
+          100,
+        ).map((line, i) => (
+          <text y={(lastCard ? 32 : 16) + i * 15} class="small" key={i}>
+            {line}
           </text>
-        )}
+        ))}
       </g>
     </svg>
   );

@@ -12,7 +12,7 @@ export function LogPane({ state }: { state: MatchState }) {
     const el = box.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
   }, [state.log.length]);
-  const shown = state.log.slice(-300);
+  const shown = state.log.slice(-400);
   return (
     <section class="log" aria-label="Log">
       <h2>Log</h2>
@@ -24,8 +24,8 @@ export function LogPane({ state }: { state: MatchState }) {
           stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 30;
         }}
       >
-        {shown.map((e, i) => (
-          <li key={`${String(e.seq)}-${i}`} class={`log-entry kind-${e.kind}`} data-kind={e.kind}>
+        {shown.map((e) => (
+          <li key={`${String(e.seq)}:${e.kind}:${e.text.length}`} class={`log-entry kind-${e.kind}`} data-kind={e.kind}>
             {e.seat !== undefined ? <SeatChip seat={e.seat} letter={letters[e.seat] ?? "?"} /> : <span class="log-dot">·</span>}
             <span class="log-text">
               {e.dice.length > 0 && (

@@ -96,19 +96,19 @@ export function ReplayPage({ matchId }: { matchId: string }) {
         {replay && (
           <div class="replay-controls" role="group" aria-label="Replay controls">
             <button type="button" onClick={() => setVersion(0)} aria-label="First" disabled={version === 0}>
-              ⏮
+              |◀
             </button>
             <button type="button" data-action="back" onClick={() => setVersion(Math.max(0, version - 1))} aria-label="Back" disabled={version === 0}>
               ◀
             </button>
             <button type="button" onClick={() => setPlaying(!playing)} aria-label={playing ? "Pause" : "Play"}>
-              {playing ? "⏸" : "▶ play"}
+              {playing ? "pause" : "play ▶"}
             </button>
             <button type="button" data-action="forward" onClick={() => setVersion(Math.min(last, version + 1))} aria-label="Forward" disabled={version >= last}>
               ▶
             </button>
             <button type="button" onClick={() => setVersion(last)} aria-label="Last" disabled={version >= last}>
-              ⏭
+              ▶|
             </button>
             <input
               type="range"
