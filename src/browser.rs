@@ -241,16 +241,25 @@ impl Browser {
             .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
     }
 
-    /// Saves a screenshot of the viewport as `name`.png in `target/web-screenshots/` and,
-    /// when `HUSTINGS_UPDATE_SCREENSHOTS=1`, also in `docs/screenshots/` (the README's).
+    /// Saves a screenshot of the viewport as `name`.png in `target/web-screenshots/`.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
+        self.save_screenshot(name, false).await
+    }
+
+    /// Like [`Browser::screenshot`], and when `HUSTINGS_UPDATE_SCREENSHOTS=1` also saves it
+    /// in `docs/screenshots/` (the README's, committed).
+    pub async fn screenshot_for_docs(&self, name: &str) -> PathBuf {
+        self.save_screenshot(name, true).await
+    }
+
+    async fn save_screenshot(&self, name: &str, docs: bool) -> PathBuf {
         let png = self.client.screenshot().await.expect("screenshot");
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let dir = root.join("target").join("web-screenshots");
         std::fs::create_dir_all(&dir).expect("screenshot dir");
         let path = dir.join(format!("{name}.png"));
         std::fs::write(&path, &png).expect("screenshot written");
-        if std::env::var("HUSTINGS_UPDATE_SCREENSHOTS").as_deref() == Ok("1") {
+        if docs && std::env::var("HUSTINGS_UPDATE_SCREENSHOTS").as_deref() == Ok("1") {
             let docs = root.join("docs").join("screenshots");
             std::fs::create_dir_all(&docs).expect("docs/screenshots");
             std::fs::write(docs.join(format!("{name}.png")), &png).expect("screenshot copied");

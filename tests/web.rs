@@ -90,18 +90,33 @@ fn list(s: &Value, key: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Creates a match from the lobby's form as a person would: the Presidential Race with its
-/// defaults (you as the Democrat, a greedy bot as the Republican), unless `second` changes
-/// who plays seat 1 ("open" for another person). Returns the new match's id.
-async fn create_from_lobby(b: &Browser, url: &str, second: Option<&str>) -> String {
+/// Creates a match from the lobby's form as a person would: `game` (and `variant`, else the
+/// first) with the form's defaults — you in seat 0, a greedy bot in every other seat —
+/// unless `second` changes who plays seat 1 ("open" for another person). Returns the new
+/// match's id; the page is then on the match.
+async fn create_from_lobby(
+    b: &Browser,
+    url: &str,
+    game: &str,
+    variant: Option<&str>,
+    second: Option<&str>,
+) -> String {
     b.open(&format!("{url}/")).await;
+    let card = format!("[data-game=\"{game}\"]");
     b.wait_for(
         "the lobby's catalogue",
         Duration::from_secs(20),
-        "return document.querySelector('[data-game=\"presidency\"]');",
+        &format!("return document.querySelector('{card}');"),
     )
     .await;
-    b.click("[data-game=\"presidency\"]").await;
+    b.click(&card).await;
+    if let Some(v) = variant {
+        b.js(&format!(
+            "const s = document.getElementById('variant'); s.value = '{v}'; \
+             s.dispatchEvent(new Event('change', {{bubbles: true}})); return true;"
+        ))
+        .await;
+    }
     if let Some(kind) = second {
         b.js(&format!(
             "const s = document.querySelector('[data-seat-kind=\"1\"]'); s.value = '{kind}'; \
@@ -217,7 +232,7 @@ async fn a_whole_presidential_race_played_by_clicks_against_the_bot_pool() {
     let server = start_server().await;
     let url = server.url();
     let _pool = BotPool::start(&url);
-    let id = create_from_lobby(&b, &url, None).await;
+    let id = create_from_lobby(&b, &url, "presidency", None, None).await;
     // Load the match page afresh (it finds its seat token in the browser's storage), so
     // "time to first board" measures a whole page load.
     b.open("about:blank").await;
@@ -239,7 +254,7 @@ async fn a_whole_presidential_race_played_by_clicks_against_the_bot_pool() {
         if !shot && decisions >= 24 && list(&s, "board").iter().any(|c| c == "dice:2d6") {
             // Mid-race, at a roll: the reach of both rolls is drawn.
             assert_fits_window(&b).await;
-            b.screenshot("presidency").await;
+            b.screenshot_for_docs("presidency").await;
             shot = true;
         }
         click_one(&b, &s, &mut rng, Duration::from_secs(60)).await;
@@ -292,7 +307,7 @@ async fn a_whole_presidential_race_played_by_clicks_against_the_bot_pool() {
         ),
     )
     .await;
-    b.screenshot("presidency-replay").await;
+    b.screenshot_for_docs("presidency-replay").await;
     b.close().await;
     server.shutdown().await;
 }
@@ -503,7 +518,7 @@ async fn the_page_carries_on_by_itself_after_the_server_restarts() {
     let server = ServerProcess::start_on(&listen, &["--data-dir", &data_arg], &[]);
     let url = server.url();
     let _pool = BotPool::start(&url);
-    let id = create_from_lobby(&b, &url, None).await;
+    let id = create_from_lobby(&b, &url, "presidency", None, None).await;
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
     for _ in 0..6 {
         decide(&b, &mut rng, Duration::from_secs(60)).await;
@@ -564,7 +579,7 @@ async fn a_choice_clicked_twice_quickly_is_sent_once() {
     let server = start_server().await;
     let url = server.url();
     let _pool = BotPool::start(&url);
-    let id = create_from_lobby(&b, &url, None).await;
+    let id = create_from_lobby(&b, &url, "presidency", None, None).await;
     b.js("performance.setResourceTimingBufferSize(100000); return true;")
         .await;
     let mut tried_board = false;
@@ -637,7 +652,7 @@ async fn the_lobby_creates_joins_and_resumes_after_a_reload() {
     let server = start_server().await;
     let url = server.url();
     // A leaves the Republican seat open for another person.
-    let id = create_from_lobby(&a, &url, Some("open")).await;
+    let id = create_from_lobby(&a, &url, "presidency", None, Some("open")).await;
     a.wait_for(
         "the page waiting for the second player",
         Duration::from_secs(20),
@@ -658,7 +673,7 @@ async fn the_lobby_creates_joins_and_resumes_after_a_reload() {
         ),
     )
     .await;
-    b.screenshot("lobby").await;
+    b.screenshot_for_docs("lobby").await;
     b.click(&join).await;
     let seat_of = "const s = (() => { PAGE })(); return s && s.viewer !== null ? s.viewer : null;"
         .replace("PAGE", PAGE_STATE);
@@ -709,6 +724,46 @@ async fn the_lobby_creates_joins_and_resumes_after_a_reload() {
         .await;
     assert_eq!(seat, 1);
     a.close().await;
+    b.close().await;
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_without_a_board_of_their_own_are_playable_from_buttons() {
+    let _turn = one_at_a_time().await;
+    let Some(b) = Browser::launch().await else {
+        return;
+    };
+    let server = start_server().await;
+    let url = server.url();
+    let _pool = BotPool::start(&url);
+    for (game, variant) in [("votes-for-women", Some("solitaire")), ("the-vote", None)] {
+        let id = create_from_lobby(&b, &url, game, variant, None).await;
+        b.wait_for(
+            "the generic board",
+            Duration::from_secs(20),
+            "return document.querySelector('[data-board=\"generic\"]');",
+        )
+        .await;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        let mut made = 0;
+        for _ in 0..8 {
+            let s = ready(&b, Duration::from_secs(60)).await;
+            if !s["outcome"].is_null() {
+                break;
+            }
+            assert!(
+                list(&s, "board").is_empty(),
+                "the generic board claims no choice"
+            );
+            assert_fits_window(&b).await;
+            click_one(&b, &s, &mut rng, Duration::from_secs(60)).await;
+            made += 1;
+        }
+        assert!(made >= 4, "{game}: decisions made from buttons: {made}");
+        assert!(summary(&url, &id).await.version >= made);
+        b.screenshot(&format!("{game}-generic")).await;
+    }
     b.close().await;
     server.shutdown().await;
 }

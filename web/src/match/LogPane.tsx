@@ -7,11 +7,18 @@ import type { MatchState } from "./connection";
 export function LogPane({ state }: { state: MatchState }) {
   const box = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
+  // Where this component last scrolled to: the scroll events its own scrolling raises say
+  // nothing about the reader.
+  const ours = useRef(-1);
   const letters = seatLetters(state.seats.map((s) => s.name));
+  // After every render (new entries, or the prompt above growing): keep to the end.
   useLayoutEffect(() => {
     const el = box.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [state.log.length]);
+    if (el && stick.current) {
+      el.scrollTop = el.scrollHeight;
+      ours.current = el.scrollTop;
+    }
+  });
   const shown = state.log.slice(-400);
   return (
     <section class="log" aria-label="Log">
@@ -21,6 +28,7 @@ export function LogPane({ state }: { state: MatchState }) {
         ref={box}
         onScroll={(e) => {
           const el = e.currentTarget;
+          if (Math.abs(el.scrollTop - ours.current) < 2) return;
           stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 30;
         }}
       >
