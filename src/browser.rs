@@ -241,6 +241,18 @@ impl Browser {
             .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
     }
 
+    /// Presses and releases one key, as the keyboard would, wherever the focus is.
+    pub async fn press_key(&self, key: char) {
+        use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+        let keys = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+        self.client
+            .perform_actions(keys)
+            .await
+            .unwrap_or_else(|e| panic!("cannot press {key:?}: {e}"));
+    }
+
     /// Saves a screenshot of the viewport as `name`.png in `target/web-screenshots/`.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
         self.save_screenshot(name, false).await

@@ -767,3 +767,156 @@ async fn games_without_a_board_of_their_own_are_playable_from_buttons() {
     b.close().await;
     server.shutdown().await;
 }
+
+/// Waits until the page state satisfies `cond` (a JavaScript expression over `s`, the page
+/// state), and returns the state.
+async fn until(b: &Browser, what: &str, cond: &str) -> Value {
+    b.wait_for(
+        what,
+        Duration::from_secs(30),
+        &format!("const s = (() => {{ {PAGE_STATE} }})(); return s && ({cond}) ? s : null;"),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keys_undo_clocks_resign_and_rematch_from_the_page() {
+    let _turn = one_at_a_time().await;
+    let Some(b) = Browser::launch().await else {
+        return;
+    };
+    let server = start_server().await;
+    let url = server.url();
+    let _pool = BotPool::start(&url);
+    // A match on the form's time bank: 10 minutes + 5 s a choice.
+    b.open(&format!("{url}/")).await;
+    b.wait_for(
+        "the lobby",
+        Duration::from_secs(20),
+        "return document.querySelector('[data-action=\"create\"]');",
+    )
+    .await;
+    b.js(
+        "const s = document.querySelector('select[aria-label=\"Clock\"]'); s.value = 'game'; \
+          s.dispatchEvent(new Event('change', {bubbles: true})); return true;",
+    )
+    .await;
+    b.click("[data-action=\"create\"]").await;
+    let id = b
+        .wait_for(
+            "the match page",
+            Duration::from_secs(20),
+            "const m = /#\\/match\\/([^/]+)/.exec(location.hash); return m && document.querySelector('[data-board]') ? m[1] : null;",
+        )
+        .await
+        .as_str()
+        .expect("id")
+        .to_string();
+
+    // The Democrat's clock runs down on the page while it decides.
+    let s = ready(&b, Duration::from_secs(60)).await;
+    let clock = "return document.querySelector('[data-clock=\"0\"]').textContent;";
+    let first = b.js(clock).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let later = b.js(clock).await;
+    assert_ne!(first, later, "the clock counts down live");
+    assert!(
+        first.as_str().is_some_and(|t| t.starts_with("9:5")),
+        "{first}"
+    );
+
+    // Number keys choose: "1" is the first choice listed (on the board: roll 1D6).
+    assert_eq!(
+        list(&s, "board").first().map(String::as_str),
+        Some("dice:1d6")
+    );
+    let v = version_of(&s);
+    b.press_key('1').await;
+    let s = until(&b, "the roll made by a key", &format!("s.version > {v}")).await;
+    let text = b.text().await;
+    assert!(text.contains("Democrat rolls 1D6"), "a 1D6 roll was made");
+
+    // Undo: after converting money (which reveals nothing), take it back.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+    let mut s = s;
+    for _ in 0..60 {
+        if list(&s, "buttons").iter().any(|c| c == "convert:1") {
+            break;
+        }
+        if s["prompt"] == s["version"] {
+            click_one(&b, &s, &mut rng, Duration::from_secs(60)).await;
+        }
+        s = ready(&b, Duration::from_secs(60)).await;
+    }
+    assert!(
+        list(&s, "buttons").iter().any(|c| c == "convert:1"),
+        "a conversion was offered"
+    );
+    let v = version_of(&s);
+    b.click(".choices button[data-choice=\"convert:1\"]").await;
+    until(
+        &b,
+        "the undo action",
+        &format!(
+            "s.version > {v} && document.querySelector('.match-actions [data-choice=\"undo\"]')"
+        ),
+    )
+    .await;
+    b.click(".match-actions [data-choice=\"undo\"]").await;
+    until(
+        &b,
+        "the conversion taken back",
+        &format!("s.version > {} && s.prompt === s.version", v + 1),
+    )
+    .await;
+    assert!(
+        b.text().await.contains("took back"),
+        "the log says it was taken back"
+    );
+
+    // Resign asks first; "Keep playing" keeps playing.
+    b.click("[data-action=\"resign\"]").await;
+    b.wait_for(
+        "the confirmation",
+        Duration::from_secs(10),
+        "return document.querySelector('[role=\"alertdialog\"]');",
+    )
+    .await;
+    b.click("[role=\"alertdialog\"] button:not(.danger)").await;
+    let gone = b
+        .js("return !document.querySelector('[role=\"alertdialog\"]');")
+        .await;
+    assert_eq!(gone, true);
+    assert_eq!(
+        summary(&url, &id).await.status,
+        pb::MatchStatus::Active as i32
+    );
+    b.click("[data-action=\"resign\"]").await;
+    b.click("[data-action=\"confirm-resign\"]").await;
+    let s = until(&b, "the outcome after resigning", "s.outcome !== null").await;
+    assert_eq!(s["outcome"], "1", "the Republican wins");
+    let m = summary(&url, &id).await;
+    assert!(m.outcome.is_some_and(|o| o.resigned));
+
+    // A rematch: offered from the page (the bot seat need not accept), then followed.
+    b.click(".match-actions [data-choice=\"rematch\"]").await;
+    b.wait_for(
+        "the rematch",
+        Duration::from_secs(20),
+        "return document.querySelector('[data-action=\"follow-rematch\"]');",
+    )
+    .await;
+    b.click("[data-action=\"follow-rematch\"]").await;
+    let s = until(
+        &b,
+        "the rematch's page",
+        &format!("s.viewer !== null && !location.hash.includes('{id}')"),
+    )
+    .await;
+    assert_eq!(
+        s["viewer"], 1,
+        "seats rotate: the Democrat's player is the Republican now"
+    );
+    b.close().await;
+    server.shutdown().await;
+}

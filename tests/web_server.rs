@@ -12,9 +12,12 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tonic::Code;
 
+/// A response: its status, its headers (names lower-cased) and its body.
+type Response = (u16, Vec<(String, String)>, Vec<u8>);
+
 /// One HTTP/1.1 exchange; returns (status, lower-cased headers, body). The server keeps the
 /// connection open, so the body is read by its length (or chunk by chunk) and no further.
-async fn http(addr: std::net::SocketAddr, request: &[u8]) -> (u16, Vec<(String, String)>, Vec<u8>) {
+async fn http(addr: std::net::SocketAddr, request: &[u8]) -> Response {
     let mut s = TcpStream::connect(addr).await.expect("connect");
     s.write_all(request).await.expect("send");
     let mut buf = Vec::new();
@@ -34,7 +37,7 @@ async fn http(addr: std::net::SocketAddr, request: &[u8]) -> (u16, Vec<(String, 
 }
 
 /// A complete response in `buf`, if it holds one.
-fn parse(buf: &[u8]) -> Option<(u16, Vec<(String, String)>, Vec<u8>)> {
+fn parse(buf: &[u8]) -> Option<Response> {
     let end = buf.windows(4).position(|w| w == b"\r\n\r\n")?;
     let head = String::from_utf8_lossy(&buf[..end]).to_string();
     let mut lines = head.split("\r\n");
