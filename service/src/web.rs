@@ -4,10 +4,16 @@
 //! The server answers three kinds of request on one port: gRPC over HTTP/2 (the CLI, the
 //! bots, any gRPC library), gRPC-web over HTTP/1.1 or HTTP/2 (the browser; tonic-web turns
 //! it into gRPC in front of each service), and plain GETs for the client's files, which this
-//! module serves from the table `build.rs` makes of `web/dist/`.
+//! module serves from the table `build.rs` makes of `web/dist/` (gzipped for browsers that
+//! take it).
+
+use std::io::Write as _;
+use std::sync::OnceLock;
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, Method, Request, Response, StatusCode, header};
+use flate2::Compression;
+use flate2::write::GzEncoder;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 /// One embedded file: its path under `web/dist/`, its bytes and its ETag (a quoted hash).
@@ -16,14 +22,47 @@ type Asset = (&'static str, &'static [u8], &'static str);
 /// Every file of the web client's build, sorted by path.
 static ASSETS: &[Asset] = include!(concat!(env!("OUT_DIR"), "/web_assets.rs"));
 
-/// The embedded file at `path` (`/` is `index.html`), if there is one.
-fn asset(path: &str) -> Option<&'static Asset> {
+/// The embedded file at `path` (`/` is `index.html`), if there is one, with its index.
+fn asset(path: &str) -> Option<(usize, &'static Asset)> {
     let path = path.trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
-    ASSETS
-        .binary_search_by(|a| a.0.cmp(path))
-        .ok()
-        .and_then(|i| ASSETS.get(i))
+    let i = ASSETS.binary_search_by(|a| a.0.cmp(path)).ok()?;
+    ASSETS.get(i).map(|a| (i, a))
+}
+
+/// Each file gzipped, where that makes it smaller (text: the script shrinks to about a
+/// third), compressed once on first use and kept.
+fn gzipped(index: usize) -> Option<&'static [u8]> {
+    static GZ: OnceLock<Vec<Option<Vec<u8>>>> = OnceLock::new();
+    GZ.get_or_init(|| {
+        ASSETS
+            .iter()
+            .map(|(path, bytes, _)| {
+                if !content_type(path).starts_with("text/") && !path.ends_with(".svg") {
+                    return None;
+                }
+                let mut enc = GzEncoder::new(Vec::new(), Compression::best());
+                enc.write_all(bytes).ok()?;
+                let gz = enc.finish().ok()?;
+                (gz.len() < bytes.len()).then_some(gz)
+            })
+            .collect()
+    })
+    .get(index)
+    .and_then(|g| g.as_deref())
+}
+
+/// True when the request's Accept-Encoding takes gzip (and does not refuse it with q=0).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|token| {
+            let mut parts = token.split(';').map(str::trim);
+            parts.next() == Some("gzip") && !parts.any(|p| p == "q=0" || p == "q=0.0")
+        })
 }
 
 /// The number of embedded files (none when the bundle was missing at build time).
@@ -73,19 +112,29 @@ pub async fn serve(req: Request<Body>) -> Response<Body> {
             "only GET and HEAD are served here\n",
         );
     }
-    let Some((path, bytes, etag)) = asset(req.uri().path()) else {
+    let Some((index, (path, raw, etag))) = asset(req.uri().path()) else {
         return plain(StatusCode::NOT_FOUND, "not found: the web client is at /\n");
+    };
+    // The gzipped form is another representation: its own ETag ("…-gz").
+    let gz = gzipped(index).filter(|_| accepts_gzip(req.headers()));
+    let (bytes, etag): (&'static [u8], String) = match gz {
+        Some(gz) => (gz, format!("{}-gz\"", etag.trim_end_matches('"'))),
+        None => (raw, etag.to_string()),
     };
     let fresh = req
         .headers()
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == *etag));
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
     let mut resp = Response::builder()
         .header(header::CONTENT_TYPE, content_type(path))
         .header(header::CACHE_CONTROL, cache_control(path))
-        .header(header::ETAG, *etag)
+        .header(header::ETAG, etag)
+        .header(header::VARY, "accept-encoding")
         .header("x-content-type-options", "nosniff");
+    if gz.is_some() {
+        resp = resp.header(header::CONTENT_ENCODING, "gzip");
+    }
     if path.ends_with(".html") {
         // The page only talks to its own origin; nothing may frame it.
         resp = resp
@@ -101,7 +150,7 @@ pub async fn serve(req: Request<Body>) -> Response<Body> {
         resp = resp.header(header::CONTENT_LENGTH, bytes.len());
         (StatusCode::OK, Body::empty())
     } else {
-        (StatusCode::OK, Body::from(*bytes))
+        (StatusCode::OK, Body::from(bytes))
     };
     resp.status(status)
         .body(body)
@@ -191,6 +240,25 @@ mod tests {
         assert!(asset("/").is_some(), "web/dist/index.html is embedded");
         assert!(ASSETS.windows(2).all(|w| w[0].0 < w[1].0));
         assert!(asset("/../Cargo.toml").is_none());
+    }
+
+    #[test]
+    fn gzip_only_when_asked_and_worth_it() {
+        let mut h = HeaderMap::new();
+        assert!(!accepts_gzip(&h));
+        h.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("br, gzip, deflate"),
+        );
+        assert!(accepts_gzip(&h));
+        h.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("gzip;q=0, br"),
+        );
+        assert!(!accepts_gzip(&h));
+        let (i, (_, raw, _)) = asset("/").expect("index.html");
+        let gz = gzipped(i).expect("html compresses");
+        assert!(gz.len() < raw.len());
     }
 
     #[test]
