@@ -191,7 +191,16 @@ pub fn cors(origins: &[String]) -> anyhow::Result<Option<CorsLayer>> {
     let origins = origins
         .iter()
         .map(|o| {
-            HeaderValue::from_str(o.trim_end_matches('/'))
+            let origin = o.trim_end_matches('/');
+            let rest = origin
+                .strip_prefix("http://")
+                .or_else(|| origin.strip_prefix("https://"));
+            if rest.is_none_or(|r| r.is_empty() || r.contains('/')) {
+                anyhow::bail!(
+                    "--cors-origin {o:?} is not an origin: give scheme://host[:port], e.g. http://localhost:5173"
+                );
+            }
+            HeaderValue::from_str(origin)
                 .map_err(|_| anyhow::anyhow!("--cors-origin {o:?} is not a valid origin"))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
@@ -266,5 +275,8 @@ mod tests {
         assert!(cors(&[]).ok().flatten().is_none());
         assert!(cors(&["http://localhost:5173".into()]).is_ok());
         assert!(cors(&["http://bad\norigin".into()]).is_err());
+        assert!(cors(&["localhost:5173".into()]).is_err());
+        assert!(cors(&["http://localhost:5173/app".into()]).is_err());
+        assert!(cors(&["https://play.example/".into()]).is_ok());
     }
 }
