@@ -149,7 +149,13 @@ impl Browser {
                     eprintln!("WebDriver session not ready ({e}); trying again");
                     tokio::time::sleep(Duration::from_millis(300)).await;
                 }
-                Err(e) => panic!("no WebDriver session in headless Chromium: {e}"),
+                Err(e) => {
+                    // Leave no chromedriver behind.
+                    let mut driver = driver;
+                    let _ = driver.kill();
+                    let _ = driver.wait();
+                    panic!("no WebDriver session in headless Chromium: {e}")
+                }
             }
         };
         let browser = Browser {
