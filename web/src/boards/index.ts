@@ -4,10 +4,11 @@
 import type { BoardModule } from "./types";
 import { generic } from "./generic";
 import { presidency } from "./presidency";
+import { votesForWomen } from "./votes_for_women";
 
 const BOARDS: BoardModule[] = [
   presidency,
-  // votes-for-women: boards/votes_for_women.tsx
+  votesForWomen,
   // the-vote: boards/the_vote.tsx
 ];
 

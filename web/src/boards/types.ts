@@ -2,7 +2,7 @@
 // typed view as SVG and says which of the prompt's choices it shows as clickable things on
 // the board; the match page turns every other choice into a button. See web/README.md.
 import type { ComponentType } from "preact";
-import type { Choice, GameView, MatchReference, Prompt } from "../gen/hustings/v1/hustings_pb";
+import type { Choice, GameView, LogEntry, MatchReference, Prompt } from "../gen/hustings/v1/hustings_pb";
 import type { MatchState } from "../match/connection";
 
 /** What a board is given each time it is drawn. */
@@ -30,7 +30,8 @@ export interface BoardModule {
   claims: (choice: Choice, view: GameView) => boolean;
   /** Draws the board. */
   Board: ComponentType<BoardProps>;
-  /** The prompt's place in a multi-step decision ("cube 3 of 8"), when the view says so;
-   * the match page falls back to reading "N of M" in the prompt's text. */
-  progress?: (view: GameView, prompt: Prompt) => { label: string; done: number; total: number } | undefined;
+  /** The prompt's place in a multi-step decision ("cube 3 of 8"), when the view (and the
+   * log, the whole one the viewer may see) says so; the match page falls back to reading
+   * "N of M" in the prompt's text. */
+  progress?: (view: GameView, prompt: Prompt, log: LogEntry[]) => { label: string; done: number; total: number } | undefined;
 }

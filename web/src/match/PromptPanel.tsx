@@ -20,6 +20,9 @@ function followRematch(s: MatchState, held: HeldSeat): void {
   go(href.match(s.rematchMatchId, seat));
 }
 
+/** Board choices listed by name in the hint: those the number keys 1–9 reach. */
+const HINTED = 9;
+
 /** Choices the service adds to a game's own (see Prompt in hustings.proto). */
 const RESERVED = new Set(["undo", "claim-win", "rematch"]);
 
@@ -127,7 +130,7 @@ export function PromptPanel(props: {
   }, [conn]);
 
   const progress =
-    prompt && view ? (board.progress?.(view, prompt) ?? progressFromText(prompt.text)) : undefined;
+    prompt && view ? (board.progress?.(view, prompt, s.log) ?? progressFromText(prompt.text)) : undefined;
   const number = (c: Choice) => numbered.indexOf(c) + 1;
 
   return (
@@ -157,12 +160,15 @@ export function PromptPanel(props: {
           {onBoard.length > 0 && (
             <p class="board-hint">
               On the board (highlighted):{" "}
-              {onBoard.map((c, i) => (
+              {/* The ones number keys reach; a long list (a cube for any of 40 states) is
+                  better read on the board itself. */}
+              {onBoard.slice(0, HINTED).map((c, i) => (
                 <span key={c.id} class="hint-item">
                   {i > 0 ? " · " : ""}
                   <kbd>{number(c)}</kbd> {c.label}
                 </span>
               ))}
+              {onBoard.length > HINTED && <span class="hint-more">{` · and ${onBoard.length - HINTED} more`}</span>}
             </p>
           )}
           <div class="choices">
