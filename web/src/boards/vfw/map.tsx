@@ -12,7 +12,8 @@ import type {
 import { Clickable } from "../svg";
 import { HUES, PITCH_X, PITCH_Y, TILE_H, TILE_W, cellXY, hue, tabRect } from "./layout";
 
-/** A state's cubes as chips: a colour, its letter and the count ("3P"). */
+/** A state's cubes as chips: a colour, its letter and the count ("3P"), each as wide as its
+ * text, so three colours fit beside each other on a tile. */
 function Cubes({ s, x, y }: { s: VotesForWomenState; x: number; y: number }) {
   const groups = (
     [
@@ -21,18 +22,24 @@ function Cubes({ s, x, y }: { s: VotesForWomenState; x: number; y: number }) {
       ["red", s.red],
     ] as const
   ).filter(([, n]) => n > 0);
+  let at = 0;
   return (
     <g class="cubes" transform={`translate(${x},${y})`}>
-      {groups.map(([name, n], i) => {
+      {groups.map(([name, n]) => {
         const h = HUES[name];
         if (!h) return null;
-        return (
-          <g key={name} class={`cube-chip cube-${name}`} transform={`translate(${i * 35},0)`} data-cubes={`${n}${h.letter}`}>
-            <rect width={32} height={17} rx={3} style={{ fill: h.fill }} class="cube-chip-bg" />
-            <rect x={4} y={4.5} width={8} height={8} rx={1} class="cube-icon" />
-            <text x={22} y={12.5} text-anchor="middle" style={{ fill: h.ink }} class="cube-count">{`${n}${h.letter}`}</text>
+        const label = `${n}${h.letter}`;
+        const w = 8 + 6.6 * label.length;
+        const chip = (
+          <g key={name} class={`cube-chip cube-${name}`} transform={`translate(${at},0)`} data-cubes={label}>
+            <rect width={w} height={17} rx={3} style={{ fill: h.fill }} class="cube-chip-bg" />
+            <text x={w / 2} y={12.5} text-anchor="middle" style={{ fill: h.ink }} class="cube-count">
+              {label}
+            </text>
           </g>
         );
+        at += w + 2;
+        return chip;
       })}
     </g>
   );
@@ -94,28 +101,28 @@ export function StateTile(props: {
         </text>
       </g>
       {mark === "check" && (
-        <g class="tile-mark mark-check" transform={`translate(${TILE_W - 22},${TILE_H - 22})`}>
-          <circle cx={9} cy={9} r={10} />
-          <path d="M4 9.5 L8 13.5 L14.5 5" />
+        <g class="tile-mark mark-check" transform={`translate(${TILE_W - 57},3)`}>
+          <circle cx={8} cy={8} r={8} />
+          <path d="M3.5 8.5 L7 12 L12.5 4.5" />
         </g>
       )}
       {mark === "x" && (
-        <g class="tile-mark mark-x" transform={`translate(${TILE_W - 22},${TILE_H - 22})`}>
-          <rect x={-1} y={-1} width={20} height={20} rx={3} />
-          <path d="M4 4 L14 14 M14 4 L4 14" />
+        <g class="tile-mark mark-x" transform={`translate(${TILE_W - 57},3)`}>
+          <rect width={16} height={16} rx={3} />
+          <path d="M4 4 L12 12 M12 4 L4 12" />
         </g>
       )}
       {s.stateCard && (
-        <g class={`tile-card card-${s.stateCard}`} transform={`translate(${TILE_W - 42},${TILE_H - 21})`}>
-          <rect width={14} height={18} rx={2} />
-          <text x={7} y={13} text-anchor="middle">
+        <g class={`tile-card card-${s.stateCard}`} transform={`translate(${TILE_W - 37},3)`}>
+          <rect width={13} height={16} rx={2} />
+          <text x={6.5} y={12} text-anchor="middle">
             {s.stateCard === "available" ? "★" : s.stateCard === "suffragist" ? "S" : "O"}
           </text>
         </g>
       )}
-      <Cubes s={s} x={5} y={TILE_H - 21} />
+      <Cubes s={s} x={4} y={TILE_H - 21} />
       {props.voting && (
-        <text class="tile-vote" x={TILE_W / 2 + 4} y={15} text-anchor="middle">
+        <text class="tile-vote" x={TILE_W - 5} y={TILE_H - 8} text-anchor="end">
           {`${props.voting.suffragist || "–"}:${props.voting.opposition || "–"}`}
         </text>
       )}

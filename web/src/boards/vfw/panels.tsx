@@ -189,7 +189,7 @@ export function Players({ v, x, y, w }: { v: VotesForWomenView; x: number; y: nu
     const line = `${p.name}${you} · ${sideName(p.side)} · ${held}${claimed}`;
     const max = Math.floor((w - 60) / CHAR_W);
     return (
-      <g key={p.name} class={`player${p.toAct ? " to-act" : ""}`} transform={`translate(${x},${y + 20 + i * 18})`} data-player={p.name}>
+      <g key={p.name} class={`player${p.toAct ? " to-act" : ""}`} transform={`translate(${x},${y + 30 + i * 18})`} data-player={p.name}>
         <title>{line}</title>
         {colours.map((c, k) => (
           <Pawn key={c} hueName={hue(c).name} x={8 + k * 15} y={-4} size={0.8} />
@@ -210,6 +210,6 @@ export function Players({ v, x, y, w }: { v: VotesForWomenView; x: number; y: nu
         {rows}
       </g>
     ),
-    bottom: y + 20 + v.players.length * 18,
+    bottom: y + 22 + v.players.length * 18,
   };
 }
