@@ -2,7 +2,10 @@
 //! bot pool (`hustings-bot pool`, a separate process): a whole Presidential Race played by
 //! clicks on the board and its buttons, a spectator whose page never shows what is still
 //! hidden, the server killed and restarted mid-match with the page carrying on by itself,
-//! a choice clicked twice sent once, and the lobby's create / join / resume after a reload.
+//! a choice clicked twice sent once, and the lobby's create / join / resume after a reload;
+//! a Votes for Women solitaire against the Oppobot played to its outcome by clicks on the
+//! map (with its cube-by-cube progress), and Votes for Women pages (a spectator's, a seat's)
+//! that never show a hand they may not see.
 //! Skipped with a message when Chromium is not installed, failing under `CI=true` (see
 //! `hustings::browser`). Screenshots land in `target/web-screenshots/`
 //! (`HUSTINGS_UPDATE_SCREENSHOTS=1` also refreshes `docs/screenshots/`).
@@ -505,6 +508,376 @@ async fn a_spectators_page_never_shows_what_is_still_hidden() {
     server.shutdown().await;
 }
 
+/// A Votes for Women choice that names a state (`state:NY`, `purple:NY`, `yellow:NY`).
+fn names_a_state(id: &str) -> bool {
+    ["state:", "purple:", "yellow:"]
+        .iter()
+        .any(|p| id.strip_prefix(p).is_some_and(|c| c.len() == 2))
+}
+
+/// The prompt panel's progress bar, when it shows one: (label, step, steps).
+async fn progress_bar(b: &Browser) -> Option<(String, u64, u64)> {
+    let v = b
+        .js("const p = document.querySelector('.progress'); return p ? [p.getAttribute('aria-label'), \
+             Number(p.getAttribute('aria-valuenow')), Number(p.getAttribute('aria-valuemax'))] : null;")
+        .await;
+    Some((
+        v.get(0)?.as_str()?.to_string(),
+        v.get(1)?.as_u64()?,
+        v.get(2)?.as_u64()?,
+    ))
+}
+
+/// Clicks choice `id` of state `s` (on the board when it is drawn there, else its button)
+/// and waits for the match to move on.
+async fn click_choice(b: &Browser, s: &Value, id: &str, timeout: Duration) {
+    if list(s, "board").iter().any(|c| c == id) {
+        b.click(&format!("svg .clickable[data-choice=\"{id}\"]"))
+            .await;
+    } else {
+        b.click(&format!(".choices button[data-choice=\"{id}\"]"))
+            .await;
+    }
+    let v = version_of(s);
+    b.wait_for(
+        "the match to move on after a click",
+        timeout,
+        &format!(
+            "const s = (() => {{ {PAGE_STATE} }})(); return s && (s.version > {v} || s.outcome !== null);"
+        ),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_votes_for_women_solitaire_played_by_clicks_on_the_map_against_the_oppobot() {
+    let _turn = one_at_a_time().await;
+    let Some(b) = Browser::launch().await else {
+        return;
+    };
+    let server = start_server().await;
+    let url = server.url();
+    let id = create_from_lobby(&b, &url, "votes-for-women", Some("solitaire"), None).await;
+    b.wait_for(
+        "the Votes for Women board",
+        Duration::from_secs(20),
+        "return document.querySelector('svg[data-board=\"votes-for-women\"]');",
+    )
+    .await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(19);
+    let (mut decisions, mut on_states, mut yellow, mut shot) = (0, 0, 0, false);
+    // The progress bar before the last click, and how often the next one was one step on.
+    let mut before: Option<(String, u64, u64)> = None;
+    let mut steps = 0;
+    let started = Instant::now();
+    let last = loop {
+        let mut s = ready(&b, Duration::from_secs(60)).await;
+        if !s["outcome"].is_null() {
+            break s;
+        }
+        decisions += 1;
+        assert!(decisions < 1500, "the game does not end");
+        let buttons = list(&s, "buttons");
+        assert!(
+            !buttons.iter().any(|c| names_a_state(c)),
+            "a state choice is a button, not a state on the map: {buttons:?}"
+        );
+        let progress = progress_bar(&b).await;
+        if let (Some((label, done, total)), Some((l0, d0, t0))) = (&progress, &before)
+            && label.split(':').next() == l0.split(':').next()
+            && total == t0
+            && *done == d0 + 1
+        {
+            steps += 1;
+        }
+        // Where a state takes a cube of either colour, pick yellow now and then: the map then
+        // offers yellow cubes.
+        let picker = "svg .colour-picker [data-colour='yellow']";
+        let both = b
+            .js(&format!("return !!document.querySelector(\"{picker}\");"))
+            .await;
+        if both == true && rand::Rng::random_bool(&mut rng, 0.5) {
+            b.click(picker).await;
+            s = ready(&b, Duration::from_secs(20)).await;
+            let board = list(&s, "board");
+            assert!(
+                board.iter().any(|c| c.starts_with("yellow:"))
+                    && !board.iter().any(|c| c.starts_with("purple:")),
+                "picking yellow offers yellow cubes on the map: {board:?}"
+            );
+        }
+        let board = list(&s, "board");
+        if !shot && decisions > 30 && board.iter().filter(|c| names_a_state(c)).count() > 4 {
+            // Mid-game, cubes to place: the map's offered states are highlighted.
+            assert_fits_window(&b).await;
+            b.screenshot_for_docs("votes-for-women").await;
+            shot = true;
+        }
+        if decisions % 40 == 0 {
+            b.screenshot(&format!("votes-for-women-solitaire-{decisions}"))
+                .await;
+        }
+        // A board choice when there is one, else a button (with a bias to end the turn).
+        let id = match board.choose(&mut rng) {
+            Some(id) => id.clone(),
+            None if buttons.iter().any(|c| c == "done")
+                && rand::Rng::random_bool(&mut rng, 0.6) =>
+            {
+                "done".to_string()
+            }
+            None => buttons.choose(&mut rng).cloned().expect("a choice"),
+        };
+        on_states += usize::from(names_a_state(&id));
+        yellow += usize::from(id.starts_with("yellow:"));
+        click_choice(&b, &s, &id, Duration::from_secs(60)).await;
+        before = progress;
+    };
+    println!(
+        "Votes for Women solitaire: {decisions} decisions by clicks ({on_states} on states, \
+         {yellow} of them yellow cubes; {steps} progress steps followed) in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    b.screenshot("votes-for-women-outcome").await;
+    let m = summary(&url, &id).await;
+    assert_eq!(m.status, pb::MatchStatus::Finished as i32);
+    assert!(last["outcome"].is_string(), "the page shows the outcome");
+    assert!(shot, "a screenshot was taken with states on offer");
+    assert!(
+        on_states > 20,
+        "states were clicked on the map: {on_states}"
+    );
+    assert!(
+        yellow > 0,
+        "yellow cubes were placed from the colour picker"
+    );
+    assert!(
+        steps > 0,
+        "a multi-step play showed its progress step by step"
+    );
+    b.close().await;
+    server.shutdown().await;
+}
+
+/// Plays `seat` of a Votes for Women match with `token` to the end with random legal
+/// choices, 60 ms apart, and returns the names of the seat's own hidden cards (its hand and
+/// the cards it has drawn) at every version its stream showed.
+async fn vfw_hand_recorder(
+    url: String,
+    id: String,
+    seat: u32,
+    token: String,
+) -> Vec<(u64, Vec<String>)> {
+    let mut c = connect(&url).await;
+    let mut stream = hustings::open_stream(&mut c, &id, &token, 0).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(seat) + 70);
+    let mut hands = Vec::new();
+    let mut acted = None;
+    while let Some(u) = stream.message().await.expect("stream") {
+        if let Some(pb::game_view::Game::VotesForWomen(v)) =
+            u.view.as_ref().and_then(|v| v.game.as_ref())
+        {
+            let names = v.hand.iter().chain(&v.drawn).map(|c| c.name.clone());
+            hands.push((u.version, names.collect()));
+        }
+        if u.outcome.is_some() {
+            return hands;
+        }
+        let Some(p) = u.prompt.as_ref().filter(|_| acted != Some(u.version)) else {
+            continue;
+        };
+        let game: Vec<_> = p.choices.iter().filter(|c| c.kind != "undo").collect();
+        let Some(choice) = game.choose(&mut rng) else {
+            continue;
+        };
+        acted = Some(u.version);
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        let _ = c
+            .act(pb::ActRequest {
+                match_id: id.clone(),
+                token: token.clone(),
+                version: u.version,
+                choice_id: choice.id.clone(),
+            })
+            .await;
+    }
+    hands
+}
+
+/// Reads a match page: its version, its whole text (HTML and SVG, tooltips too), the
+/// choices and seat actions it offers, its viewer and outcome.
+async fn read_page(b: &Browser) -> Value {
+    b.js(&format!(
+        "const s = (() => {{ {PAGE_STATE} }})(); if (!s) return null; \
+         s.text = document.body.textContent; \
+         s.actions = document.querySelectorAll('[data-choice], [data-action=\"resign\"]').length; \
+         return s;"
+    ))
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
+    let _turn = one_at_a_time().await;
+    let Some(watcher) = Browser::launch().await else {
+        return;
+    };
+    let Some(seat_page) = Browser::launch().await else {
+        return;
+    };
+    let server = start_server().await;
+    let url = server.url();
+    // A standard match: the Suffragist (seat 0) and the Opposition (seat 1) both played
+    // over gRPC by random players that record their own hands.
+    let mut c = connect(&url).await;
+    let id = c
+        .create_match(pb::CreateMatchRequest {
+            game: "votes-for-women".into(),
+            variant: "standard".into(),
+            ..Default::default()
+        })
+        .await
+        .expect("created")
+        .into_inner()
+        .summary
+        .expect("summary")
+        .match_id;
+    let tokens = [
+        hustings::join(&mut c, &id, 0, "random suffragist").await,
+        hustings::join(&mut c, &id, 1, "random opposition").await,
+    ];
+    // A spectator's tab, and the Suffragist's own page (its token in the browser's storage,
+    // as if it had joined there); neither ever clicks.
+    watcher.open(&format!("{url}/#/match/{id}/watch")).await;
+    seat_page.open(&format!("{url}/")).await;
+    seat_page
+        .js(&format!(
+            "localStorage.setItem('hustings.seats.v1', JSON.stringify([{{matchId: '{id}', seat: 0, \
+             seatName: 'Suffragist', token: '{}', game: 'votes-for-women', variant: 'standard', \
+             joinedAt: Date.now()}}])); return true;",
+            tokens[0]
+        ))
+        .await;
+    seat_page.open(&format!("{url}/#/match/{id}/seat/0")).await;
+    for b in [&watcher, &seat_page] {
+        b.wait_for(
+            "the Votes for Women board",
+            Duration::from_secs(20),
+            "return document.querySelector('svg[data-board=\"votes-for-women\"]');",
+        )
+        .await;
+    }
+    let players: Vec<_> = (0..2u32)
+        .map(|seat| {
+            let token = tokens[seat as usize].clone();
+            tokio::spawn(vfw_hand_recorder(url.clone(), id.clone(), seat, token))
+        })
+        .collect();
+    // Both pages read at every version they show, until the outcome.
+    let mut seen: [Vec<(u64, String)>; 2] = [Vec::new(), Vec::new()];
+    let mut shot = false;
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut done = [false, false];
+    while !(done[0] && done[1]) {
+        for (i, b) in [&watcher, &seat_page].into_iter().enumerate() {
+            let v = read_page(b).await;
+            if v.is_null() || done[i] {
+                continue;
+            }
+            if i == 0 {
+                assert_eq!(v["actions"], 0, "a spectator is offered no choice");
+                assert!(v["viewer"].is_null(), "a spectator holds no seat");
+            } else {
+                assert_eq!(v["viewer"], 0, "the seat's page is the Suffragist's");
+            }
+            let version = version_of(&v);
+            if seen[i].last().map(|l| l.0) != Some(version) {
+                seen[i].push((version, v["text"].as_str().unwrap_or("").to_string()));
+            }
+            done[i] = !v["outcome"].is_null();
+        }
+        if !shot && seen[0].last().is_some_and(|l| l.0 > 60) {
+            watcher
+                .screenshot_for_docs("votes-for-women-spectator")
+                .await;
+            seat_page.screenshot("votes-for-women-standard-seat").await;
+            shot = true;
+        }
+        assert!(Instant::now() < deadline, "the watched match did not end");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut hands = Vec::new();
+    for p in players {
+        hands.push(p.await.expect("a player plays to the end"));
+    }
+    // Names several cards share are no proof of a leak; every other hidden name is.
+    let reference = c
+        .get_replay_view(pb::GetReplayViewRequest {
+            match_id: id.clone(),
+            version: 0,
+        })
+        .await
+        .expect("replay view")
+        .into_inner()
+        .reference
+        .expect("reference");
+    let mut count = std::collections::HashMap::<String, usize>::new();
+    if let Some(pb::match_reference::Game::VotesForWomen(r)) = &reference.game {
+        for c in &r.cards {
+            *count.entry(c.name.clone()).or_default() += 1;
+        }
+    }
+    assert!(!count.is_empty(), "the reference holds the cards");
+    let mut checked = [0, 0];
+    // The spectator sees neither hand; the Suffragist's page never the Opposition's.
+    for (page, hidden_seats) in [(0usize, &[0usize, 1][..]), (1, &[1][..])] {
+        for (version, text) in &seen[page] {
+            for &seat in hidden_seats {
+                let Some((_, hand)) = hands[seat].iter().find(|(v, _)| v == version) else {
+                    continue;
+                };
+                for name in hand.iter().filter(|n| count.get(*n) == Some(&1)) {
+                    checked[page] += 1;
+                    assert!(
+                        !text.contains(name.as_str()),
+                        "at version {version} the {} page shows {name:?}, in seat {seat}'s hand",
+                        if page == 0 {
+                            "spectator's"
+                        } else {
+                            "Suffragist's"
+                        }
+                    );
+                }
+            }
+        }
+    }
+    // And the Suffragist's page does show its own hand (so the check above can see a card).
+    let own = seen[1]
+        .iter()
+        .filter(|(version, text)| {
+            hands[0]
+                .iter()
+                .find(|(v, _)| v == version)
+                .is_some_and(|(_, h)| h.iter().all(|n| text.contains(n.as_str())))
+        })
+        .count();
+    println!(
+        "Votes for Women pages read: {} spectator, {} seat versions; hidden cards checked: {checked:?}; own hand shown at {own}",
+        seen[0].len(),
+        seen[1].len()
+    );
+    assert!(
+        checked[0] > 100 && checked[1] > 50,
+        "hidden cards were checked: {checked:?}"
+    );
+    assert!(
+        own * 2 > seen[1].len(),
+        "the seat's page shows its own hand: {own}"
+    );
+    watcher.close().await;
+    seat_page.close().await;
+    server.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_carries_on_by_itself_after_the_server_restarts() {
     let _turn = one_at_a_time().await;
@@ -737,7 +1110,7 @@ async fn games_without_a_board_of_their_own_are_playable_from_buttons() {
     let server = start_server().await;
     let url = server.url();
     let _pool = BotPool::start(&url);
-    for (game, variant) in [("votes-for-women", Some("solitaire")), ("the-vote", None)] {
+    for (game, variant) in [("the-vote", None)] {
         let id = create_from_lobby(&b, &url, game, variant, None).await;
         b.wait_for(
             "the generic board",
