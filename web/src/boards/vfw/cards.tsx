@@ -9,7 +9,7 @@ import { actionName } from "./choices";
 
 /** Card text size and the width one character takes at it, on average (viewBox units). */
 const LINE = 13;
-const CHAR_W = 5.25;
+const CHAR_W = 5.6;
 const HEAD = 17;
 
 /** The lines of a card's text at width `w`. */

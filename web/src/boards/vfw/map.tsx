@@ -101,15 +101,15 @@ export function StateTile(props: {
         </text>
       </g>
       {mark === "check" && (
-        <g class="tile-mark mark-check" transform={`translate(${TILE_W - 57},3)`}>
-          <circle cx={8} cy={8} r={8} />
-          <path d="M3.5 8.5 L7 12 L12.5 4.5" />
+        <g class="tile-mark mark-check" transform={`translate(${TILE_W - 23},${TILE_H - 23})`}>
+          <circle cx={9} cy={9} r={9.5} />
+          <path d="M4 9.5 L8 13.5 L14.5 5" />
         </g>
       )}
       {mark === "x" && (
-        <g class="tile-mark mark-x" transform={`translate(${TILE_W - 57},3)`}>
-          <rect width={16} height={16} rx={3} />
-          <path d="M4 4 L12 12 M12 4 L4 12" />
+        <g class="tile-mark mark-x" transform={`translate(${TILE_W - 23},${TILE_H - 23})`}>
+          <rect width={19} height={19} rx={3} />
+          <path d="M5 5 L14 14 M14 5 L5 14" />
         </g>
       )}
       {s.stateCard && (
@@ -263,8 +263,8 @@ export function Score({ v, x, y, w }: { v: VotesForWomenView; x: number; y: numb
       <text class="score-label" x={24} y={14}>
         {`${label} ${n}/${of}`}
       </text>
-      <rect class="score-track" x={110} y={5} width={w - 118} height={10} rx={5} />
-      <rect class="score-fill" x={110} y={5} width={((w - 118) * Math.min(n, of)) / Math.max(of, 1)} height={10} rx={5} />
+      <rect class="score-track" x={120} y={5} width={w - 128} height={10} rx={5} />
+      <rect class="score-fill" x={120} y={5} width={((w - 128) * Math.min(n, of)) / Math.max(of, 1)} height={10} rx={5} />
     </g>
   );
   return (

@@ -9,7 +9,7 @@ import { TILE_H, hue, sideHue, sideName } from "./layout";
 import { Pawn } from "./map";
 
 const LINE = 13;
-const CHAR_W = 5.25;
+const CHAR_W = 5.6;
 
 /** The phase in words. */
 export function phaseText(v: VotesForWomenView): string {
