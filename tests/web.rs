@@ -601,21 +601,36 @@ async fn play_vfw_by_clicks(
         {
             out.steps += 1;
         }
-        // Where a state takes a cube of either colour, pick yellow now and then: the map then
-        // offers yellow cubes.
-        let picker = "svg .colour-picker [data-colour='yellow']";
+        // Where a state takes a cube of either colour, pick one now and then, by a click on
+        // the colour picker or by its key (P, Y): the map then offers cubes of that colour.
         let both = b
-            .js(&format!("return !!document.querySelector(\"{picker}\");"))
+            .js("return !!document.querySelector('svg .colour-picker');")
             .await;
-        if both == true && rand::Rng::random_bool(&mut rng, 0.5) {
-            b.click(picker).await;
-            s = ready(b, Duration::from_secs(20)).await;
-            let board = list(&s, "board");
-            assert!(
-                board.iter().any(|c| c.starts_with("yellow:"))
-                    && !board.iter().any(|c| c.starts_with("purple:")),
-                "picking yellow offers yellow cubes on the map: {board:?}"
-            );
+        if both == true && rand::Rng::random_bool(&mut rng, 0.6) {
+            let colour = *["purple", "yellow"].choose(&mut rng).expect("a colour");
+            if rand::Rng::random_bool(&mut rng, 0.5) {
+                b.click(&format!("svg .colour-picker [data-colour='{colour}']"))
+                    .await;
+            } else {
+                b.press_key(if colour == "purple" { 'p' } else { 'y' })
+                    .await;
+            }
+            let other = if colour == "purple" {
+                "yellow"
+            } else {
+                "purple"
+            };
+            s = b
+                .wait_for(
+                    &format!("{colour} cubes offered on the map, and no {other} ones"),
+                    Duration::from_secs(10),
+                    &format!(
+                        "const s = (() => {{ {READY} }})(); return s && s.board.some(c => c.startsWith('{colour}:')) \
+                         && !s.board.some(c => c.startsWith('{other}:')) ? s : null;",
+                        READY = ready_script()
+                    ),
+                )
+                .await;
         }
         if read_text {
             out.seen.push(Seen::read(b, version_of(&s)).await);
