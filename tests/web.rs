@@ -786,8 +786,9 @@ async fn telltale_names(c: &mut hustings::Client, id: &str) -> BTreeSet<String> 
 }
 
 /// Asserts that no page in `seen` drew a card of `hands` (a seat's hidden cards by version,
-/// from its own stream) or wrote its telltale name, at the version it showed. Returns how
-/// many (version, card) pairs were checked.
+/// from its own stream) or wrote its telltale name, at the version it showed — unless the
+/// page showed that card before (a card it gave away, swapped or was shown is known to it).
+/// Returns how many (version, card) pairs were checked.
 fn assert_never_shown(
     seen: &[Seen],
     hands: &[(u64, Vec<(String, String)>)],
@@ -795,20 +796,28 @@ fn assert_never_shown(
     whose: &str,
 ) -> usize {
     let mut checked = 0;
+    // Card ids drawn, and telltale names written, on the page so far.
+    let mut known = BTreeSet::new();
+    let mut known_names = BTreeSet::new();
     for page in seen {
-        let Some((_, hand)) = hands.iter().find(|(v, _)| *v == page.version) else {
-            continue;
-        };
-        for (card, name) in hand {
+        let hand = hands
+            .iter()
+            .find(|(v, _)| *v == page.version)
+            .map(|(_, h)| h.as_slice())
+            .unwrap_or_default();
+        let hidden = hand
+            .iter()
+            .filter(|(card, name)| !known.contains(card) && !known_names.contains(name));
+        for (card, name) in hidden {
             checked += 1;
             let version = page.version;
             let around = page
                 .text
                 .find(name.as_str())
                 .map(|i| {
-                    page.text
-                        .get(i.saturating_sub(300)..(i + 200).min(page.text.len()))
-                        .unwrap_or("")
+                    let from = page.text.floor_char_boundary(i.saturating_sub(300));
+                    let to = page.text.floor_char_boundary(i + 200);
+                    page.text.get(from..to).unwrap_or("")
                 })
                 .unwrap_or("");
             assert!(
@@ -817,9 +826,16 @@ fn assert_never_shown(
             );
             assert!(
                 !telltale.contains(name) || !page.text.contains(name.as_str()),
-                "at version {version} the page shows {name:?}, in {whose} hand"
+                "at version {version} the page shows {name:?}, in {whose} hand: …{around}…"
             );
         }
+        known.extend(page.cards.iter().cloned());
+        known_names.extend(
+            telltale
+                .iter()
+                .filter(|n| page.text.contains(n.as_str()))
+                .cloned(),
+        );
     }
     checked
 }
