@@ -3781,6 +3781,21 @@ impl Game for VotesForWomen {
         }
     }
 
+    fn choice_seen_by(&self, seat: Seat, choice: &str, viewer: Viewer) -> SeenChoice {
+        // Only stacking puts a card face down: `top:<card>` (The Winning Plan, Progress, Not
+        // Politics). The side's drawn cards and the known ends of its deck are seen by both
+        // partners (see `view`), so they are told the card; opponents and spectators only
+        // that a card went on top, as their log says. Every other choice names public things:
+        // a card played, discarded or removed is shown as it goes, and states, regions, dice
+        // and amounts are on the board.
+        let side = self.board.seats.get(seat).copied();
+        if choice.starts_with("top:") && self.viewer_side(viewer) != side {
+            SeenChoice::Redacted("Put a card on top of the deck".into())
+        } else {
+            SeenChoice::Whole
+        }
+    }
+
     fn resample(view: &View, _viewer: Viewer, rng: &mut dyn RngCore) -> Self {
         VotesForWomen {
             board: view.board.clone(),

@@ -556,3 +556,16 @@ fn team_partner_hands_stay_hidden_and_views_pass_the_redaction_checker() {
         }
     }
 }
+
+#[test]
+fn team_a_card_stacked_on_the_shared_deck_is_named_to_both_partners_only() {
+    let g = new(TEAM_4, 4, 3);
+    // Purple stacks (the choice is only asked about, not made: the answer depends on who
+    // chose and who is told).
+    let told = |viewer| g.choice_seen_by(0, "top:lucy-stone", viewer);
+    assert_eq!(told(Viewer::Seat(0)), SeenChoice::Whole);
+    assert_eq!(told(Viewer::Seat(1)), SeenChoice::Whole, "Yellow sees the deck top too");
+    for viewer in [Viewer::Seat(2), Viewer::Seat(3), Viewer::Spectator] {
+        assert!(matches!(told(viewer), SeenChoice::Redacted(_)), "{viewer}");
+    }
+}
