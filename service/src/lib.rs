@@ -11,6 +11,7 @@ pub mod clock;
 pub mod convert;
 pub mod grpc;
 pub mod hub;
+pub mod projection;
 pub mod sql;
 pub mod store;
 
