@@ -525,7 +525,8 @@ impl MatchActor {
         };
         let Some(offered) = prompt.find(choice) else {
             return Err(Status::failed_precondition(format!(
-                "'{choice}' is not a legal choice now; legal: {}",
+                "{} is not a legal choice now; legal: {}",
+                crate::validate::quote(choice),
                 engine::legal_list(Some(&prompt))
             )));
         };

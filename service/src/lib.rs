@@ -14,6 +14,7 @@ pub mod hub;
 pub mod projection;
 pub mod sql;
 pub mod store;
+pub mod validate;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -189,8 +190,12 @@ pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<R
         .register_encoded_file_descriptor_set(hustings_proto::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1()?;
-    let service = HustingsServer::new(HustingsService::new(hub.clone()))
-        .max_decoding_message_size(config.limits.max_message_bytes);
+    // Every request is checked (size, framing, decoding, field caps) before tonic sees it.
+    let service = validate::Validated::new(
+        HustingsServer::new(HustingsService::new(hub.clone()))
+            .max_decoding_message_size(config.limits.max_message_bytes),
+        config.limits.max_message_bytes,
+    );
 
     // Without TCP_NODELAY a small stream message written while an earlier one is still
     // unacknowledged waits for the peer's delayed ACK (about 40 ms on Linux); tonic only

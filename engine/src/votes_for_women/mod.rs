@@ -3486,7 +3486,9 @@ impl VotesForWomen {
         };
         let i = side.index();
         let partner = player(side, 1 - view.viewer_slot.min(1));
-        if partner >= self.hidden.hands.len() || view.hands.get(partner).is_some_and(|h| h.is_some()) {
+        if partner >= self.hidden.hands.len()
+            || view.hands.get(partner).is_some_and(|h| h.is_some())
+        {
             // No partner, or one whose hand is known: the unknown part of the deck is all
             // the side's unseen cards, as built.
             return;

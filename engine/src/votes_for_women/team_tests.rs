@@ -581,13 +581,19 @@ fn team_eye_on_the_future_shows_the_playable_deck_cards_never_the_partners_hand(
         .iter()
         .filter_map(|c| c.card.as_deref().and_then(card_by_slug))
         .collect();
-    assert_eq!(listed, offered, "the search lists exactly the cards offered");
+    assert_eq!(
+        listed, offered,
+        "the search lists exactly the cards offered"
+    );
     assert!(!listed.contains(&TEA_PARTIES));
     assert!(!listed.is_empty() && listed.iter().all(|&c| g.playable(Side::Suffragist, c)));
     // Nobody else sees the search; and a state drawn from Purple's view puts the playable card
     // that is not listed in Yellow's hand, so it offers Purple the same choices.
     for seat in 1..4 {
-        assert!(g.view(Viewer::Seat(seat)).deck_search.is_none(), "seat {seat}");
+        assert!(
+            g.view(Viewer::Seat(seat)).deck_search.is_none(),
+            "seat {seat}"
+        );
     }
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
     for _ in 0..20 {
@@ -606,7 +612,11 @@ fn team_a_card_stacked_on_the_shared_deck_is_named_to_both_partners_only() {
     // chose and who is told).
     let told = |viewer| g.choice_seen_by(0, "top:lucy-stone", viewer);
     assert_eq!(told(Viewer::Seat(0)), SeenChoice::Whole);
-    assert_eq!(told(Viewer::Seat(1)), SeenChoice::Whole, "Yellow sees the deck top too");
+    assert_eq!(
+        told(Viewer::Seat(1)),
+        SeenChoice::Whole,
+        "Yellow sees the deck top too"
+    );
     for viewer in [Viewer::Seat(2), Viewer::Seat(3), Viewer::Spectator] {
         assert!(matches!(told(viewer), SeenChoice::Redacted(_)), "{viewer}");
     }

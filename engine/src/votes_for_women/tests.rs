@@ -472,7 +472,11 @@ fn a_card_stacked_on_the_deck_is_named_only_to_its_side() {
         (Viewer::Seat(0), hidden.clone()),
         (Viewer::Spectator, hidden),
     ] {
-        assert_eq!(g.choice_seen_by(1, "top:gerrymandering", viewer), seen, "{viewer}");
+        assert_eq!(
+            g.choice_seen_by(1, "top:gerrymandering", viewer),
+            seen,
+            "{viewer}"
+        );
         // The rest go to the bottom, unnamed; that much everyone may know.
         assert_eq!(g.choice_seen_by(1, "done", viewer), SeenChoice::Whole);
     }
