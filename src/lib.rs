@@ -2,6 +2,7 @@
 //! 127.0.0.1:0 and drive real gRPC clients against it.
 
 pub mod cli_bin;
+pub mod named;
 pub mod server_proc;
 
 use std::net::SocketAddr;
