@@ -37,9 +37,10 @@ enum Rpc {
     Act,
     Resign,
     GetReplay,
+    GetReplayView,
 }
 
-const RPCS: [Rpc; 9] = [
+const RPCS: [Rpc; 10] = [
     Rpc::ListGames,
     Rpc::CreateMatch,
     Rpc::ListMatches,
@@ -49,6 +50,7 @@ const RPCS: [Rpc; 9] = [
     Rpc::Act,
     Rpc::Resign,
     Rpc::GetReplay,
+    Rpc::GetReplayView,
 ];
 
 impl Rpc {
@@ -68,6 +70,7 @@ impl Rpc {
             Rpc::Act => pb::ActRequest::decode(payload).is_ok(),
             Rpc::Resign => pb::ResignRequest::decode(payload).is_ok(),
             Rpc::GetReplay => pb::GetReplayRequest::decode(payload).is_ok(),
+            Rpc::GetReplayView => pb::GetReplayViewRequest::decode(payload).is_ok(),
         }
     }
 
@@ -134,6 +137,11 @@ impl Rpc {
             }
             .encode_to_vec(),
             Rpc::GetReplay => pb::GetReplayRequest { match_id: id }.encode_to_vec(),
+            Rpc::GetReplayView => pb::GetReplayViewRequest {
+                match_id: id,
+                version: 2,
+            }
+            .encode_to_vec(),
         }
     }
 
@@ -149,6 +157,7 @@ impl Rpc {
             Rpc::Act => &[1, 2, 4],
             Rpc::Resign => &[1, 2],
             Rpc::GetReplay => &[1],
+            Rpc::GetReplayView => &[1],
         }
     }
 }
@@ -521,6 +530,19 @@ fn out_of_bounds(rpc: Rpc, real_match: &str, real_token: &str) -> Vec<(String, V
             out.push((
                 "no match".into(),
                 pb::GetReplayRequest::default().encode_to_vec(),
+            ));
+        }
+        Rpc::GetReplayView => {
+            add("match_id", &|n| {
+                pb::GetReplayViewRequest {
+                    match_id: over(n.max(65)),
+                    version: 0,
+                }
+                .encode_to_vec()
+            });
+            out.push((
+                "no match".into(),
+                pb::GetReplayViewRequest::default().encode_to_vec(),
             ));
         }
     }

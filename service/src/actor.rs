@@ -172,6 +172,11 @@ pub enum Command {
     Replay {
         reply: oneshot::Sender<Result<pb::Replay, Status>>,
     },
+    /// One version of the finished match as a spectator saw it (`GetReplayView`).
+    ReplayView {
+        version: u64,
+        reply: oneshot::Sender<Result<EncodedUpdate, Status>>,
+    },
     Shutdown,
 }
 
@@ -397,6 +402,9 @@ impl MatchActor {
                 Command::Resync { id } => self.resync(id),
                 Command::Replay { reply } => {
                     let _ = reply.send(self.replay());
+                }
+                Command::ReplayView { version, reply } => {
+                    let _ = reply.send(self.replay_view(version));
                 }
                 Command::Shutdown => break,
             }
@@ -866,6 +874,62 @@ impl MatchActor {
                 choices,
             })
         })
+    }
+
+    /// The spectator's snapshot at `version` of the finished match, rebuilt by replaying its
+    /// choices up to there and projected like every other message: what a spectator
+    /// watching live saw then (view, public log, who was to act, the choice that led there
+    /// as a spectator is told it), with the reference, and no prompt or clocks.
+    fn replay_view(&self, version: u64) -> Result<EncodedUpdate, Status> {
+        if self.outcome().is_none() {
+            return Err(Status::failed_precondition(
+                "the match is not over: its replay is available once it ends",
+            ));
+        }
+        let current = self.version();
+        if version > current {
+            return Err(Status::invalid_argument(format!(
+                "version {version} is past the match's end (version {current})"
+            )));
+        }
+        let mut p = Played::new(&self.record).map_err(Status::internal)?;
+        let mut last = None;
+        for (i, c) in self
+            .record
+            .choices
+            .iter()
+            .take(version as usize)
+            .enumerate()
+        {
+            last = Some(if let Some(label) = forfeit_label(&c.choice) {
+                LastChoice::public(c.seat, &c.choice, label)
+            } else if c.choice == UNDO {
+                undo_action(c.seat)
+            } else {
+                last_choice_of(&*p.game, c.seat, &c.choice)
+            });
+            p.step(&self.record, i).map_err(Status::internal)?;
+        }
+        let g: &dyn AnyGame = &*p.game;
+        let is_last = version == current;
+        let mut public = self.public();
+        public.version = version;
+        public.clocks.clear();
+        public.rematch_offers.clear();
+        if !is_last {
+            public.outcome = None;
+            public.status = pb::MatchStatus::Active;
+        }
+        let mut projector = Projector::new(g, public, last.as_ref(), None);
+        let own = Own {
+            viewer: Viewer::Spectator,
+            json: false,
+            log_from: 0,
+            snapshot: true,
+            reference: true,
+            current: is_last,
+        };
+        Ok(projector.message(&own, &projection::no_extras))
     }
 
     /// What every message of the current version says alike, from the actor's records.

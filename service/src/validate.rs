@@ -226,6 +226,12 @@ impl Checked for pb::GetReplayRequest {
     }
 }
 
+impl Checked for pb::GetReplayViewRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("match_id", &self.match_id, MAX_ID)
+    }
+}
+
 /// Checks a request's encoded message.
 type Check = fn(&[u8]) -> Result<(), Status>;
 
@@ -252,6 +258,7 @@ const METHODS: &[(&str, &str, Check)] = &[
     method!("Act", ActRequest),
     method!("Resign", ResignRequest),
     method!("GetReplay", GetReplayRequest),
+    method!("GetReplayView", GetReplayViewRequest),
 ];
 
 /// Decodes a message as `T` and checks its fields.
