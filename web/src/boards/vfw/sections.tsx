@@ -1,5 +1,5 @@
 // The part of the Votes for Women board below the map: the viewer's cards first (hand, cards
-// shown or drawn, claimed cards), then what is going on, the cards in effect, the displays
+// shown, drawn or searched for, claimed cards), then what is going on, the cards in effect, the displays
 // and the Oppobot's moves. Each is a section that draws itself at a place and width and says
 // where it ends; the board stacks the viewer's cards in the left column and puts every other
 // section in whichever column is shorter, so a long hand and a busy display both fit.
@@ -45,6 +45,7 @@ export function ownSections(s: Sources): Section[] {
   }
   out.push(cards(s, "Opponent's hand, shown to you (Change In Plans)", v.opponentHand));
   out.push(cards(s, "Drawn, to play or put back", v.drawn));
+  out.push(cards(s, "Your Draw Deck, searched (Eye on the Future)", v.deckSearch, { maxLines: 3 }));
   // Claimed cards under their holder's name, the viewer's first.
   const holders = [...v.players].sort((a, b) => Number(b.name === v.viewerPlayer) - Number(a.name === v.viewerPlayer));
   for (const p of holders) {
@@ -53,7 +54,7 @@ export function ownSections(s: Sources): Section[] {
     out.push(cards(s, whose, p.claimed, { maxLines: 2, cls: "claimed" }));
   }
   const shown = new Set(
-    [v.hand, v.opponentHand, v.drawn, v.strategyDisplay, v.restOfTurn, v.restOfGame, v.finalVotingBox, ...v.players.map((p) => p.claimed)]
+    [v.hand, v.opponentHand, v.drawn, v.deckSearch, v.strategyDisplay, v.restOfTurn, v.restOfGame, v.finalVotingBox, ...v.players.map((p) => p.claimed)]
       .flat()
       .map((c) => c.id),
   );

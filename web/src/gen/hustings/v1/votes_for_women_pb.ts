@@ -12,16 +12,21 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file hustings/v1/votes_for_women.proto.
  */
 export const file_hustings_v1_votes_for_women: GenFile = /*@__PURE__*/
-  fileDesc("CiFodXN0aW5ncy92MS92b3Rlc19mb3Jfd29tZW4ucHJvdG8SC2h1c3RpbmdzLnYxIocMChFWb3Rlc0ZvcldvbWVuVmlldxIPCgd2YXJpYW50GAEgASgJEhMKC3ZpZXdlcl9zaWRlGAIgASgJEhIKCnNlYXRfc2lkZXMYAyADKAkSDAoEdHVybhgEIAEoDRINCgVwaGFzZRgFIAEoCRINCgVyb3VuZBgGIAEoDRITCgthY3RpdmVfc2lkZRgHIAEoCRIWCg5oYW5kX2NhcmRfZG9uZRgIIAEoCBIZChFjbGFpbWVkX2NhcmRfZG9uZRgJIAEoCBIvCgZzdGF0ZXMYCiADKAsyHy5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuU3RhdGUSMQoHcmVnaW9ucxgLIAMoCzIgLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5SZWdpb24SOQoLY2FtcGFpZ25lcnMYDCADKAsyJC5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FtcGFpZ25lchI0Cghjb25ncmVzcxgNIAEoCzIiLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5Db25ncmVzcxIOCgZjaGVja3MYDiABKA0SCgoCeHMYDyABKA0SFQoNY2hlY2tzX3RvX3dpbhgQIAEoDRIRCgl4c190b193aW4YESABKA0SLQoFc2lkZXMYEiADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuU2lkZRI0CgxyZXN0X29mX3R1cm4YEyADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZBI0CgxyZXN0X29mX2dhbWUYFCADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZBI4ChBmaW5hbF92b3RpbmdfYm94GBUgAygLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lbkNhcmQSOAoQYXZhaWxhYmxlX3N0YXRlcxgWIAMoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkEjgKEHN0cmF0ZWd5X2Rpc3BsYXkYFyADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZBIzCgtvdXRfb2ZfZ2FtZRgYIAMoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkEhsKE3N0cmF0ZWd5X2RlY2tfY291bnQYGSABKA0SLAoEaGFuZBgaIAMoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkEjUKDW9wcG9uZW50X2hhbmQYGyADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZBItCgVkcmF3bhgcIAMoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkEjAKCGRlY2tfdG9wGB0gAygLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lbkNhcmQSMwoLZGVja19ib3R0b20YHiADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZBIcCg9zdHJhdGVneV9jb21taXQYHyABKA1IAIgBARIsCgR2b3RlGCAgASgLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lblZvdGUSHAoUZmluYWxfdm90aW5nX2Nob29zZXIYISABKAkSMgoHcGVuZGluZxgiIAEoCzIhLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5QZW5kaW5nEi0KBXBsYXlzGCMgAygLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lblBsYXkSMQoHcGxheWVycxgkIAMoCzIgLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5QbGF5ZXISFQoNdmlld2VyX3BsYXllchglIAEoCRIVCg1hY3RpdmVfcGxheWVyGCYgASgJEjQKCGV4Y2hhbmdlGCcgASgLMiIuaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lbkV4Y2hhbmdlEhsKE2ZpbmFsX3ZvdGluZ19waWNrZXIYKCABKAlCEgoQX3N0cmF0ZWd5X2NvbW1pdCLAAQoTVm90ZXNGb3JXb21lblBsYXllchIRCgRzZWF0GAEgASgNSACIAQESDAoEc2lkZRgCIAEoCRIMCgRuYW1lGAMgASgJEg4KBmNvbG91chgEIAEoCRIMCgRzbG90GAUgASgNEhIKCmhhbmRfY291bnQYBiABKA0SLwoHY2xhaW1lZBgHIAMoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkEg4KBnRvX2FjdBgIIAEoCEIHCgVfc2VhdCJ0ChVWb3Rlc0ZvcldvbWVuRXhjaGFuZ2USDAoEc2lkZRgBIAEoCRIQCghwcm9wb3NlchgCIAEoCRINCgVvZmZlchgDIAEoCRIsCgRjYXJkGAQgASgLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lbkNhcmQirgEKElZvdGVzRm9yV29tZW5TdGF0ZRIMCgRjb2RlGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGcmVnaW9uGAMgASgJEgsKA2RpZRgEIAEoDRIOCgZwdXJwbGUYBSABKA0SDgoGeWVsbG93GAYgASgNEgsKA3JlZBgHIAEoDRIMCgRtYXJrGAggASgJEhIKCnN0YXRlX2NhcmQYCSABKAkSEAoIYWRqYWNlbnQYCiADKAkiUQoTVm90ZXNGb3JXb21lblJlZ2lvbhIOCgZudW1iZXIYASABKA0SDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEg4KBnN0YXRlcxgEIAMoCSJEChdWb3Rlc0ZvcldvbWVuQ2FtcGFpZ25lchILCgNodWUYASABKAkSDAoEc2lkZRgCIAEoCRIOCgZyZWdpb24YAyABKAkiQQoVVm90ZXNGb3JXb21lbkNvbmdyZXNzEhAKCHBvc2l0aW9uGAEgASgNEhYKDmFtZW5kbWVudF9zZW50GAIgASgIIooCChFWb3Rlc0ZvcldvbWVuU2lkZRIMCgRzaWRlGAEgASgJEgwKBHNlYXQYAiABKA0SDwoHYnV0dG9ucxgDIAEoDRISCgpidXR0b25fY2FwGAQgASgNEhIKCmhhbmRfY291bnQYBSABKA0SEwoLZHJhd25fY291bnQYBiABKA0SEgoKZGVja19jb3VudBgHIAEoDRIWCg5kZWNrX3RvcF9jb3VudBgIIAEoDRIZChFkZWNrX2JvdHRvbV9jb3VudBgJIAEoDRITCgtkZWNrX2J5X2VyYRgKIAEoCBIvCgdjbGFpbWVkGAsgAygLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lbkNhcmQiogEKEVZvdGVzRm9yV29tZW5DYXJkEgoKAmlkGAEgASgJEg4KBm51bWJlchgCIAEoDRIMCgRuYW1lGAMgASgJEgwKBGRlY2sYBCABKAkSCwoDZXJhGAUgASgJEgwKBGNvc3QYBiABKA0SFgoOcGVyc2lzdGVudF9ib3gYByABKAkSDQoFc3RhdGUYCCABKAkSEwoLZGVzY3JpcHRpb24YCSABKAkiVAoRVm90ZXNGb3JXb21lblZvdGUSDQoFc3RhdGUYASABKAkSFwoPc3VmZnJhZ2lzdF9yb2xsGAIgASgNEhcKD29wcG9zaXRpb25fcm9sbBgDIAEoDSJ9ChFWb3Rlc0ZvcldvbWVuUGxheRIMCgRzaWRlGAEgASgJEgwKBGtpbmQYAiABKAkSLAoEY2FyZBgDIAEoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkEg4KBmZhaWxlZBgEIAEoCBIOCgZwbGF5ZXIYBSABKAkiUAoUVm90ZXNGb3JXb21lblBlbmRpbmcSDAoEc2lkZRgBIAEoCRIMCgRraW5kGAIgASgJEgwKBHRleHQYAyABKAkSDgoGcGxheWVyGAQgASgJIkcKFlZvdGVzRm9yV29tZW5SZWZlcmVuY2USLQoFY2FyZHMYASADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZGIGcHJvdG8z");
+  fileDesc("CiFodXN0aW5ncy92MS92b3Rlc19mb3Jfd29tZW4ucHJvdG8SC2h1c3RpbmdzLnYxIrwMChFWb3Rlc0ZvcldvbWVuVmlldxIPCgd2YXJpYW50GAEgASgJEhMKC3ZpZXdlcl9zaWRlGAIgASgJEhIKCnNlYXRfc2lkZXMYAyADKAkSDAoEdHVybhgEIAEoDRINCgVwaGFzZRgFIAEoCRINCgVyb3VuZBgGIAEoDRITCgthY3RpdmVfc2lkZRgHIAEoCRIWCg5oYW5kX2NhcmRfZG9uZRgIIAEoCBIZChFjbGFpbWVkX2NhcmRfZG9uZRgJIAEoCBIvCgZzdGF0ZXMYCiADKAsyHy5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuU3RhdGUSMQoHcmVnaW9ucxgLIAMoCzIgLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5SZWdpb24SOQoLY2FtcGFpZ25lcnMYDCADKAsyJC5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FtcGFpZ25lchI0Cghjb25ncmVzcxgNIAEoCzIiLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5Db25ncmVzcxIOCgZjaGVja3MYDiABKA0SCgoCeHMYDyABKA0SFQoNY2hlY2tzX3RvX3dpbhgQIAEoDRIRCgl4c190b193aW4YESABKA0SLQoFc2lkZXMYEiADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuU2lkZRI0CgxyZXN0X29mX3R1cm4YEyADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZBI0CgxyZXN0X29mX2dhbWUYFCADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZBI4ChBmaW5hbF92b3RpbmdfYm94GBUgAygLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lbkNhcmQSOAoQYXZhaWxhYmxlX3N0YXRlcxgWIAMoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkEjgKEHN0cmF0ZWd5X2Rpc3BsYXkYFyADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZBIzCgtvdXRfb2ZfZ2FtZRgYIAMoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkEhsKE3N0cmF0ZWd5X2RlY2tfY291bnQYGSABKA0SLAoEaGFuZBgaIAMoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkEjUKDW9wcG9uZW50X2hhbmQYGyADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZBItCgVkcmF3bhgcIAMoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkEjAKCGRlY2tfdG9wGB0gAygLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lbkNhcmQSMwoLZGVja19ib3R0b20YHiADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZBIcCg9zdHJhdGVneV9jb21taXQYHyABKA1IAIgBARIsCgR2b3RlGCAgASgLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lblZvdGUSHAoUZmluYWxfdm90aW5nX2Nob29zZXIYISABKAkSMgoHcGVuZGluZxgiIAEoCzIhLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5QZW5kaW5nEi0KBXBsYXlzGCMgAygLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lblBsYXkSMQoHcGxheWVycxgkIAMoCzIgLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5QbGF5ZXISFQoNdmlld2VyX3BsYXllchglIAEoCRIVCg1hY3RpdmVfcGxheWVyGCYgASgJEjQKCGV4Y2hhbmdlGCcgASgLMiIuaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lbkV4Y2hhbmdlEhsKE2ZpbmFsX3ZvdGluZ19waWNrZXIYKCABKAkSMwoLZGVja19zZWFyY2gYKSADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZEISChBfc3RyYXRlZ3lfY29tbWl0IsABChNWb3Rlc0ZvcldvbWVuUGxheWVyEhEKBHNlYXQYASABKA1IAIgBARIMCgRzaWRlGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGY29sb3VyGAQgASgJEgwKBHNsb3QYBSABKA0SEgoKaGFuZF9jb3VudBgGIAEoDRIvCgdjbGFpbWVkGAcgAygLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lbkNhcmQSDgoGdG9fYWN0GAggASgIQgcKBV9zZWF0InQKFVZvdGVzRm9yV29tZW5FeGNoYW5nZRIMCgRzaWRlGAEgASgJEhAKCHByb3Bvc2VyGAIgASgJEg0KBW9mZmVyGAMgASgJEiwKBGNhcmQYBCABKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZCKuAQoSVm90ZXNGb3JXb21lblN0YXRlEgwKBGNvZGUYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZyZWdpb24YAyABKAkSCwoDZGllGAQgASgNEg4KBnB1cnBsZRgFIAEoDRIOCgZ5ZWxsb3cYBiABKA0SCwoDcmVkGAcgASgNEgwKBG1hcmsYCCABKAkSEgoKc3RhdGVfY2FyZBgJIAEoCRIQCghhZGphY2VudBgKIAMoCSJRChNWb3Rlc0ZvcldvbWVuUmVnaW9uEg4KBm51bWJlchgBIAEoDRIMCgRzbHVnGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGc3RhdGVzGAQgAygJIkQKF1ZvdGVzRm9yV29tZW5DYW1wYWlnbmVyEgsKA2h1ZRgBIAEoCRIMCgRzaWRlGAIgASgJEg4KBnJlZ2lvbhgDIAEoCSJBChVWb3Rlc0ZvcldvbWVuQ29uZ3Jlc3MSEAoIcG9zaXRpb24YASABKA0SFgoOYW1lbmRtZW50X3NlbnQYAiABKAgiigIKEVZvdGVzRm9yV29tZW5TaWRlEgwKBHNpZGUYASABKAkSDAoEc2VhdBgCIAEoDRIPCgdidXR0b25zGAMgASgNEhIKCmJ1dHRvbl9jYXAYBCABKA0SEgoKaGFuZF9jb3VudBgFIAEoDRITCgtkcmF3bl9jb3VudBgGIAEoDRISCgpkZWNrX2NvdW50GAcgASgNEhYKDmRlY2tfdG9wX2NvdW50GAggASgNEhkKEWRlY2tfYm90dG9tX2NvdW50GAkgASgNEhMKC2RlY2tfYnlfZXJhGAogASgIEi8KB2NsYWltZWQYCyADKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuQ2FyZCKiAQoRVm90ZXNGb3JXb21lbkNhcmQSCgoCaWQYASABKAkSDgoGbnVtYmVyGAIgASgNEgwKBG5hbWUYAyABKAkSDAoEZGVjaxgEIAEoCRILCgNlcmEYBSABKAkSDAoEY29zdBgGIAEoDRIWCg5wZXJzaXN0ZW50X2JveBgHIAEoCRINCgVzdGF0ZRgIIAEoCRITCgtkZXNjcmlwdGlvbhgJIAEoCSJUChFWb3Rlc0ZvcldvbWVuVm90ZRINCgVzdGF0ZRgBIAEoCRIXCg9zdWZmcmFnaXN0X3JvbGwYAiABKA0SFwoPb3Bwb3NpdGlvbl9yb2xsGAMgASgNIn0KEVZvdGVzRm9yV29tZW5QbGF5EgwKBHNpZGUYASABKAkSDAoEa2luZBgCIAEoCRIsCgRjYXJkGAMgASgLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lbkNhcmQSDgoGZmFpbGVkGAQgASgIEg4KBnBsYXllchgFIAEoCSJQChRWb3Rlc0ZvcldvbWVuUGVuZGluZxIMCgRzaWRlGAEgASgJEgwKBGtpbmQYAiABKAkSDAoEdGV4dBgDIAEoCRIOCgZwbGF5ZXIYBCABKAkiRwoWVm90ZXNGb3JXb21lblJlZmVyZW5jZRItCgVjYXJkcxgBIAMoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5DYXJkYgZwcm90bzM");
 
 /**
  * What one viewer sees of a game of Votes for Women. Everything on the board is public; of
- * the hidden parts a seat sees only its own hand (and the cards it has drawn or stacked on
- * its own deck), and of everything else only counts. Deck order, the Strategy deck and the
- * three State cards set aside at set-up are never shown. Seat 0 plays the Suffragist side,
- * seat 1 the Opposition. In the team variants a side may have two players (Purple and Yellow
- * Suffragists, First and Second Opposition); each sees only its own hand, never its
- * partner's, and `players` lists every player's public counts and claimed cards.
+ * the hidden parts a seat sees only its own hand (and the cards its side has drawn or
+ * stacked on its own deck), and of everything else only counts. Deck order, the Strategy
+ * deck and the three State cards set aside at set-up are never shown. Seat 0 plays the
+ * Suffragist side, seat 1 the Opposition. In the team variants a side may have two players
+ * (Purple and Yellow Suffragists, First and Second Opposition); each sees only its own hand,
+ * never its partner's, and `players` lists every player's public counts and claimed cards.
+ * Partners share their side's deck and drawn cards, so three hidden fields are the side's
+ * and the same for both partners (`drawn`, `deck_top`, `deck_bottom`); three are the
+ * player's own and differ between partners (`hand`, `opponent_hand`, `deck_search`). Every
+ * other field is public and the same for every viewer. The engine's JSON view
+ * (`GameView.json`) holds exactly the same hidden parts.
  *
  * @generated from message hustings.v1.VotesForWomenView
  */
@@ -207,8 +212,9 @@ export type VotesForWomenView = Message<"hustings.v1.VotesForWomenView"> & {
   strategyDeckCount: number;
 
   /**
-   * The viewer's own hand, sorted by card number; empty for a spectator. Under Change In
-   * Plans the opponent's hand is shown in `opponent_hand` instead of only counted.
+   * The viewer's own hand, sorted by card number; empty for a spectator. Only this player
+   * sees it: in the team variants its partner gets only its count (in `players`). Under
+   * Change In Plans the opponent's hand is shown in `opponent_hand` instead of only counted.
    *
    * @generated from field: repeated hustings.v1.VotesForWomenCard hand = 26;
    */
@@ -216,27 +222,33 @@ export type VotesForWomenView = Message<"hustings.v1.VotesForWomenView"> & {
 
   /**
    * The opponent's hand, only while the viewer may look at it (Change In Plans); else empty.
+   * In the team variants: the hand of the opposing player whose round it is, shown only to
+   * the player resolving Change In Plans, not to her partner.
    *
    * @generated from field: repeated hustings.v1.VotesForWomenCard opponent_hand = 27;
    */
   opponentHand: VotesForWomenCard[];
 
   /**
-   * Cards an effect has drawn for the viewer and not yet played, discarded or stacked.
+   * Cards an effect has drawn for the viewer's side and not yet played, discarded or
+   * stacked. In the team variants both partners of the side see them (they share the side's
+   * deck); the other side and spectators get only `sides[].drawn_count`.
    *
    * @generated from field: repeated hustings.v1.VotesForWomenCard drawn = 28;
    */
   drawn: VotesForWomenCard[];
 
   /**
-   * Cards the viewer put on top of its own Draw Deck, the next draw last.
+   * Cards the viewer's side put on top of its own Draw Deck, the next draw last. Seen by
+   * both partners of the side, like `drawn`; others get `sides[].deck_top_count`.
    *
    * @generated from field: repeated hustings.v1.VotesForWomenCard deck_top = 29;
    */
   deckTop: VotesForWomenCard[];
 
   /**
-   * Cards the viewer put at the bottom of its own Draw Deck, the very bottom first.
+   * Cards the viewer's side put at the bottom of its own Draw Deck, the very bottom first.
+   * Seen by both partners of the side, like `drawn`; others get `sides[].deck_bottom_count`.
    *
    * @generated from field: repeated hustings.v1.VotesForWomenCard deck_bottom = 30;
    */
@@ -314,6 +326,17 @@ export type VotesForWomenView = Message<"hustings.v1.VotesForWomenView"> & {
    * @generated from field: string final_voting_picker = 40;
    */
   finalVotingPicker: string;
+
+  /**
+   * While the viewer resolves Eye on the Future ("play any playable card from your deck"):
+   * the cards of its side's Draw Deck it may play, sorted by card number, each offered in
+   * its prompt as `play:<card>`. Only the searching player sees it, not her partner; the
+   * deck's other cards and its order stay hidden, so the search never tells a partner's
+   * hand by elimination. Empty otherwise.
+   *
+   * @generated from field: repeated hustings.v1.VotesForWomenCard deck_search = 41;
+   */
+  deckSearch: VotesForWomenCard[];
 };
 
 /**
