@@ -2,8 +2,10 @@
 //!
 //! [`start`] binds a listener and serves the `hustings.v1.Hustings` service (plus gRPC health
 //! and reflection) until [`RunningServer::shutdown`]. Inside, a [`hub::Hub`] holds one
-//! [`actor::MatchActor`] task per match; each owns its engine state, applies choices one at a
-//! time, stores them before acknowledging them, and streams redacted updates to its viewers.
+//! [`actor::MatchActor`] task per live match; each owns its engine state, applies choices one
+//! at a time, stores them before acknowledging them, and streams redacted updates to its
+//! viewers. Matches nobody follows leave memory and are rebuilt from the [`store`] on
+//! demand.
 
 pub mod actor;
 pub mod auth;
@@ -32,7 +34,7 @@ use crate::store::{MemoryStore, Store};
 /// Server limits; anything beyond them is refused with RESOURCE_EXHAUSTED.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Matches held at once.
+    /// Matches live (in memory) at once; creating one more is refused.
     pub max_matches: usize,
     /// Open streams on one match.
     pub max_viewers_per_match: usize,
@@ -45,6 +47,13 @@ pub struct Limits {
     /// How long a seat that must act may have no open stream before the other seats may
     /// claim the win, for matches that do not set their own (zero: never).
     pub abandon_grace: std::time::Duration,
+    /// How long an unfinished match with no open stream stays in memory after its last
+    /// request (`None`: until the server stops). It is rebuilt from the store when asked
+    /// for again; a running clock wakes it in time.
+    pub evict_idle: Option<std::time::Duration>,
+    /// How long a finished match stays in memory after its last stream closed and its last
+    /// request (rematch offers and replays right after the end stay instant).
+    pub linger: Option<std::time::Duration>,
 }
 
 impl Default for Limits {
@@ -56,6 +65,8 @@ impl Default for Limits {
             stream_buffer: 256,
             max_list: 1_000,
             abandon_grace: std::time::Duration::from_secs(60),
+            evict_idle: Some(std::time::Duration::from_secs(300)),
+            linger: Some(std::time::Duration::from_secs(30)),
         }
     }
 }
@@ -160,20 +171,21 @@ impl RunningServer {
 
 /// Opens the store the configuration asks for: creates or migrates a database, or fails with
 /// a message saying why it cannot be used (never starting afresh over existing data).
-pub fn open_store(config: &ServerConfig) -> anyhow::Result<Arc<dyn Store>> {
+pub async fn open_store(config: &ServerConfig) -> anyhow::Result<Arc<dyn Store>> {
     Ok(match &config.database {
         Database::Memory => Arc::new(MemoryStore::default()),
         Database::Sqlite(path) => Arc::new(sql::sqlite::SqliteStore::open(path)?),
-        Database::Postgres(url) => Arc::new(sql::postgres::PostgresStore::open(url)?),
+        Database::Postgres(url) => Arc::new(sql::postgres::PostgresStore::open(url).await?),
     })
 }
 
 /// Starts a server on `listen` (port 0 picks a free port).
 pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<RunningServer> {
-    let store = open_store(&config)?;
+    let store = open_store(&config).await?;
     let hub = Hub::new(store, config.limits.clone());
     let restored = hub
         .restore()
+        .await
         .map_err(|e| anyhow::anyhow!("cannot load the stored matches: {e}"))?;
     let listener = TcpListener::bind(listen)
         .await
