@@ -275,8 +275,9 @@ impl Memory {
 
     fn index_token(&mut self, hash: &str, id: &str, seat: Seat) {
         let pairs = self.tokens.entry(hash.to_string()).or_default();
-        if !pairs.iter().any(|(m, _)| m == id) {
+        if !pairs.iter().any(|(m, s)| m == id && *s == seat) {
             pairs.push((id.to_string(), seat));
+            pairs.sort();
         }
     }
 
