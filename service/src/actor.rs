@@ -263,10 +263,16 @@ impl MatchActor {
             .iter()
             .rposition(|c| forfeit_label(&c.choice).is_none());
         for (i, c) in record.choices.iter().enumerate() {
-            if forfeit_label(&c.choice).is_some() {
+            if let Some(label) = forfeit_label(&c.choice) {
                 let (o, kind) = lifecycle::forfeit_outcome(&*played.game, &record, c);
                 resigned_outcome = Some(o);
                 forfeit = kind;
+                // The record that ended the match is the last action, as it was live.
+                last_action = Some(pb::LastAction {
+                    seat: c.seat as u32,
+                    choice_id: c.choice.clone(),
+                    label: label.into(),
+                });
             } else if c.choice == UNDO {
                 played.step(&record, i)?;
                 if Some(i) == last_played {
