@@ -531,7 +531,13 @@ async fn a_rematch_rotates_the_seats_and_each_token_holds_only_its_new_seat() {
         .await
         .expect("bo's token holds his new seat");
     assert_eq!((a.seat, b.seat), (1, 0));
-    assert_eq!(hub.authenticate(&id, &t[0]).await.expect("and the old").seat, 0);
+    assert_eq!(
+        hub.authenticate(&id, &t[0])
+            .await
+            .expect("and the old")
+            .seat,
+        0
+    );
     let summary = hub
         .list(&pb::ListMatchesRequest::default())
         .await

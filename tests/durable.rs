@@ -577,7 +577,10 @@ async fn kill_during_group_commit(args: &[&str]) {
     let mut matches = Vec::new();
     for seed in 0..MATCHES as u64 {
         let id = create(&mut c, "presidency", "standard", 2, 500 + seed).await;
-        let tokens = vec![join(&mut c, &id, 0, "a").await, join(&mut c, &id, 1, "b").await];
+        let tokens = vec![
+            join(&mut c, &id, 0, "a").await,
+            join(&mut c, &id, 1, "b").await,
+        ];
         matches.push(TestMatch {
             id,
             tokens,
@@ -586,9 +589,13 @@ async fn kill_during_group_commit(args: &[&str]) {
     }
     let handles = spawn_seats(&url, &matches, 7000);
     let deadline = Instant::now() + Duration::from_secs(120);
-    let total = |ms: &[TestMatch]| -> usize { ms.iter().map(|m| m.acks.lock().expect("acks").len()).sum() };
+    let total =
+        |ms: &[TestMatch]| -> usize { ms.iter().map(|m| m.acks.lock().expect("acks").len()).sum() };
     while total(&matches) < 20 * MATCHES {
-        assert!(Instant::now() < deadline, "the matches are not being played");
+        assert!(
+            Instant::now() < deadline,
+            "the matches are not being played"
+        );
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     server.kill9();
@@ -608,14 +615,17 @@ async fn kill_during_group_commit(args: &[&str]) {
             })
             .await;
         if let Err(s) = &resigned {
-            assert_eq!(s.code(), Code::FailedPrecondition, "only a finished match refuses: {s:?}");
+            assert_eq!(
+                s.code(),
+                Code::FailedPrecondition,
+                "only a finished match refuses: {s:?}"
+            );
         }
         let r = replay(&mut c, &m.id).await;
         for a in m.acks.lock().expect("acks").iter() {
-            let rc = r
-                .choices
-                .get((a.version - 1) as usize)
-                .unwrap_or_else(|| panic!("match {}: acknowledged version {} lost", m.id, a.version));
+            let rc = r.choices.get((a.version - 1) as usize).unwrap_or_else(|| {
+                panic!("match {}: acknowledged version {} lost", m.id, a.version)
+            });
             assert_eq!(
                 (rc.seat, rc.choice_id.as_str()),
                 (a.seat, a.choice.as_str()),
@@ -626,7 +636,10 @@ async fn kill_during_group_commit(args: &[&str]) {
             checked += 1;
         }
     }
-    assert!(checked >= 20 * MATCHES, "{checked} acknowledged choices checked");
+    assert!(
+        checked >= 20 * MATCHES,
+        "{checked} acknowledged choices checked"
+    );
     server.kill9();
 }
 

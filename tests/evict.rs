@@ -51,7 +51,11 @@ async fn join(hub: &Arc<Hub>, id: &str, seat: usize) -> String {
     .token
 }
 
-async fn watch(hub: &Arc<Hub>, id: &str, viewer: Viewer) -> (u64, Updates, mpsc::UnboundedSender<Box<Command>>) {
+async fn watch(
+    hub: &Arc<Hub>,
+    id: &str,
+    viewer: Viewer,
+) -> (u64, Updates, mpsc::UnboundedSender<Box<Command>>) {
     let (mailbox, (sub, rx)) = hub
         .ask_at(id, |reply| Command::Watch {
             viewer,
@@ -64,7 +68,13 @@ async fn watch(hub: &Arc<Hub>, id: &str, viewer: Viewer) -> (u64, Updates, mpsc:
     (sub, rx, mailbox)
 }
 
-async fn act(hub: &Arc<Hub>, id: &str, seat: usize, version: u64, choice: &str) -> Result<u64, tonic::Status> {
+async fn act(
+    hub: &Arc<Hub>,
+    id: &str,
+    seat: usize,
+    version: u64,
+    choice: &str,
+) -> Result<u64, tonic::Status> {
     hub.ask(id, |reply| Command::Act {
         seat,
         version,
@@ -115,18 +125,54 @@ fn same(x: &[pb::MatchUpdate], y: &[pb::MatchUpdate], what: &str) {
             continue;
         }
         let fields: [(&str, String, String); 12] = [
-            ("version", format!("{:?}", a.version), format!("{:?}", b.version)),
-            ("status", format!("{:?}", a.status), format!("{:?}", b.status)),
+            (
+                "version",
+                format!("{:?}", a.version),
+                format!("{:?}", b.version),
+            ),
+            (
+                "status",
+                format!("{:?}", a.status),
+                format!("{:?}", b.status),
+            ),
             ("view", format!("{:?}", a.view), format!("{:?}", b.view)),
             ("log", format!("{:?}", a.log), format!("{:?}", b.log)),
-            ("to_act", format!("{:?}", a.to_act), format!("{:?}", b.to_act)),
-            ("prompt", format!("{:?}", a.prompt), format!("{:?}", b.prompt)),
+            (
+                "to_act",
+                format!("{:?}", a.to_act),
+                format!("{:?}", b.to_act),
+            ),
+            (
+                "prompt",
+                format!("{:?}", a.prompt),
+                format!("{:?}", b.prompt),
+            ),
             ("seats", format!("{:?}", a.seats), format!("{:?}", b.seats)),
-            ("last_action", format!("{:?}", a.last_action), format!("{:?}", b.last_action)),
-            ("outcome", format!("{:?}", a.outcome), format!("{:?}", b.outcome)),
-            ("clocks", format!("{:?}", a.clocks), format!("{:?}", b.clocks)),
-            ("rematch_offers", format!("{:?}", a.rematch_offers), format!("{:?}", b.rematch_offers)),
-            ("rematch_match_id", a.rematch_match_id.clone(), b.rematch_match_id.clone()),
+            (
+                "last_action",
+                format!("{:?}", a.last_action),
+                format!("{:?}", b.last_action),
+            ),
+            (
+                "outcome",
+                format!("{:?}", a.outcome),
+                format!("{:?}", b.outcome),
+            ),
+            (
+                "clocks",
+                format!("{:?}", a.clocks),
+                format!("{:?}", b.clocks),
+            ),
+            (
+                "rematch_offers",
+                format!("{:?}", a.rematch_offers),
+                format!("{:?}", b.rematch_offers),
+            ),
+            (
+                "rematch_match_id",
+                a.rematch_match_id.clone(),
+                b.rematch_match_id.clone(),
+            ),
         ];
         for (name, l, r) in fields {
             assert_eq!(l, r, "{what}: viewer #{v} differs in {name}");
@@ -177,7 +223,10 @@ async fn same_as_never_evicted(game: &str, variant: &str, seats: u32, seed: u64,
         let before = evict.rebuilds();
         let (x, y) = (look(&keep, &a, n).await, look(&evict, &b, n).await);
         same(&x, &y, &format!("{game}/{variant}, step {step}"));
-        assert!(evict.rebuilds() <= before + 1, "one rebuild for all the viewers");
+        assert!(
+            evict.rebuilds() <= before + 1,
+            "one rebuild for all the viewers"
+        );
         let now = &x[0];
         if now.outcome.is_some() {
             break;
@@ -198,23 +247,42 @@ async fn same_as_never_evicted(game: &str, variant: &str, seats: u32, seed: u64,
             let moves: Vec<&str> = ids.iter().copied().filter(|c| *c != "undo").collect();
             moves.choose(&mut rng).copied().expect("a choice")
         };
-        let va = act(&keep, &a, seat, now.version, choice).await.expect("accepted");
-        let vb = act(&evict, &b, seat, now.version, choice).await.expect("accepted");
+        let va = act(&keep, &a, seat, now.version, choice)
+            .await
+            .expect("accepted");
+        let vb = act(&evict, &b, seat, now.version, choice)
+            .await
+            .expect("accepted");
         assert_eq!(va, vb);
     }
-    assert!(evictions >= 3, "{game}: the match left memory {evictions} times");
+    assert!(
+        evictions >= 3,
+        "{game}: the match left memory {evictions} times"
+    );
 
     // Resign, offer a rematch, leave: the offer and then the link survive the linger.
     if x_outcome(&keep, &a, n).await.is_none() {
-        keep.ask(&a, |reply| Command::Resign { seat: 0, reply }).await.expect("resign");
-        evict.ask(&b, |reply| Command::Resign { seat: 0, reply }).await.expect("resign");
+        keep.ask(&a, |reply| Command::Resign { seat: 0, reply })
+            .await
+            .expect("resign");
+        evict
+            .ask(&b, |reply| Command::Resign { seat: 0, reply })
+            .await
+            .expect("resign");
     }
     let v = look(&keep, &a, n).await[0].version;
     act(&keep, &a, 0, v, "rematch").await.expect("offered");
     act(&evict, &b, 0, v, "rematch").await.expect("offered");
     tokio::time::sleep(IDLE + Duration::from_millis(10)).await;
-    assert!(!evict.is_live(&b), "a finished match leaves memory after the linger");
-    same(&look(&keep, &a, n).await, &look(&evict, &b, n).await, "the offer is kept");
+    assert!(
+        !evict.is_live(&b),
+        "a finished match leaves memory after the linger"
+    );
+    same(
+        &look(&keep, &a, n).await,
+        &look(&evict, &b, n).await,
+        "the offer is kept",
+    );
     for s in 1..n {
         act(&keep, &a, s, v, "rematch").await.expect("accepted");
         act(&evict, &b, s, v, "rematch").await.expect("accepted");
@@ -272,7 +340,10 @@ async fn a_hundred_concurrent_first_requests_rebuild_an_evicted_match_once() {
     let tokens = [join(&hub, &id, 0).await, join(&hub, &id, 1).await];
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while hub.is_live(&id) {
-        assert!(tokio::time::Instant::now() < deadline, "the match never left memory");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the match never left memory"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let before = hub.rebuilds();
@@ -282,12 +353,22 @@ async fn a_hundred_concurrent_first_requests_rebuild_an_evicted_match_once() {
         tasks.push(tokio::spawn(async move {
             match i % 3 {
                 0 => hub.authenticate(&id, &token).await.map(|a| a.seat as u64),
-                1 => watch(&hub, &id, Viewer::Spectator).await.0.checked_add(0).ok_or_else(|| tonic::Status::internal("")),
+                1 => watch(&hub, &id, Viewer::Spectator)
+                    .await
+                    .0
+                    .checked_add(0)
+                    .ok_or_else(|| tonic::Status::internal("")),
                 _ => hub
                     .ask(&id, |reply| Command::Replay { reply })
                     .await
                     .map(|_| 0)
-                    .or_else(|e| if e.code() == Code::FailedPrecondition { Ok(0) } else { Err(e) }),
+                    .or_else(|e| {
+                        if e.code() == Code::FailedPrecondition {
+                            Ok(0)
+                        } else {
+                            Err(e)
+                        }
+                    }),
             }
         }));
     }
@@ -300,7 +381,10 @@ async fn a_hundred_concurrent_first_requests_rebuild_an_evicted_match_once() {
 
 #[tokio::test(start_paused = true)]
 async fn a_clock_that_runs_out_while_its_match_is_evicted_fires_on_time() {
-    let hub = hub(Arc::new(MemoryStore::default()), Some(Duration::from_secs(5)));
+    let hub = hub(
+        Arc::new(MemoryStore::default()),
+        Some(Duration::from_secs(5)),
+    );
     let id = hub
         .create(pb::CreateMatchRequest {
             game: "presidency".into(),
@@ -331,10 +415,17 @@ async fn a_clock_that_runs_out_while_its_match_is_evicted_fires_on_time() {
     assert!(!hub.is_live(&id), "evicted after 5 s without a stream");
     tokio::time::sleep_until(start + Duration::from_millis(29_900)).await;
     assert!(!hub.is_live(&id), "nothing to do yet");
-    assert_eq!(status(hub.clone(), id.clone()).await.status, pb::MatchStatus::Active as i32);
+    assert_eq!(
+        status(hub.clone(), id.clone()).await.status,
+        pb::MatchStatus::Active as i32
+    );
     tokio::time::sleep_until(start + Duration::from_millis(30_050)).await;
     let s = status(hub.clone(), id.clone()).await;
-    assert_eq!(s.status, pb::MatchStatus::Finished as i32, "timed out at 30 s");
+    assert_eq!(
+        s.status,
+        pb::MatchStatus::Finished as i32,
+        "timed out at 30 s"
+    );
     let o = s.outcome.expect("outcome");
     assert_eq!(o.forfeit, "timeout");
     assert!(o.reason.ends_with("ran out of time"), "{}", o.reason);
@@ -345,7 +436,10 @@ async fn tokens_work_after_eviction_and_after_a_restart() {
     let dir = hustings::server_proc::temp_dir("evict-tokens");
     let path = dir.join("h.sqlite");
     let (id, other, tokens) = {
-        let hub = hub(Arc::new(SqliteStore::open(&path).expect("opens")), Some(IDLE));
+        let hub = hub(
+            Arc::new(SqliteStore::open(&path).expect("opens")),
+            Some(IDLE),
+        );
         let req = pb::CreateMatchRequest {
             game: "presidency".into(),
             seed: Some(9),
@@ -387,12 +481,26 @@ async fn gone(hub: &Arc<Hub>, id: &str) {
 
 async fn check_tokens(hub: &Arc<Hub>, id: &str, other: &str, tokens: &[String; 2]) {
     for (seat, t) in tokens.iter().enumerate() {
-        assert_eq!(hub.authenticate(id, t).await.expect("the token holds its seat").seat, seat);
+        assert_eq!(
+            hub.authenticate(id, t)
+                .await
+                .expect("the token holds its seat")
+                .seat,
+            seat
+        );
         let err = hub.authenticate(other, t).await.err().expect("foreign");
         assert_eq!(err.code(), Code::PermissionDenied);
     }
-    let err = hub.authenticate(id, "not-a-token").await.err().expect("unknown");
+    let err = hub
+        .authenticate(id, "not-a-token")
+        .await
+        .err()
+        .expect("unknown");
     assert_eq!(err.code(), Code::Unauthenticated);
-    let err = hub.authenticate("0000000000000000", &tokens[0]).await.err().expect("no match");
+    let err = hub
+        .authenticate("0000000000000000", &tokens[0])
+        .await
+        .err()
+        .expect("no match");
     assert_eq!(err.code(), Code::NotFound);
 }

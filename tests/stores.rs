@@ -324,7 +324,10 @@ async fn lists(store: &dyn Store) {
             None => break,
         }
     }
-    assert_eq!(seen, newest, "pages of 7 cover every match once, newest first");
+    assert_eq!(
+        seen, newest,
+        "pages of 7 cover every match once, newest first"
+    );
 
     let ids = |q: ListQuery| async move {
         store
@@ -340,7 +343,11 @@ async fn lists(store: &dyn Store) {
             .collect::<Vec<_>>()
     };
     let want = |f: &dyn Fn(u64) -> bool| -> Vec<String> {
-        (0..30u64).rev().filter(|&i| f(i)).map(|i| format!("m{i:03}")).collect()
+        (0..30u64)
+            .rev()
+            .filter(|&i| f(i))
+            .map(|i| format!("m{i:03}"))
+            .collect()
     };
     assert_eq!(
         ids(ListQuery {
@@ -395,7 +402,13 @@ async fn lists(store: &dyn Store) {
         .flat_map(|i| [(format!("m{i:03}"), 0), (format!("m{i:03}"), 1)])
         .collect();
     assert_eq!(held, expect);
-    assert!(store.token_seats("nobody").await.expect("tokens").is_empty());
+    assert!(
+        store
+            .token_seats("nobody")
+            .await
+            .expect("tokens")
+            .is_empty()
+    );
 
     // Seat 1 is a bot seat: open in the odd matches, none of which is finished.
     let waiting: Vec<String> = store
@@ -443,7 +456,10 @@ async fn group_commit(store: std::sync::Arc<dyn Store>) {
             store.create(&r).await.expect("create");
             for i in 0..20 {
                 let c = choice((i % 2) as usize, &format!("c{m}-{i}"));
-                store.append(&r.id, &next(&r, c.clone())).await.expect("append");
+                store
+                    .append(&r.id, &next(&r, c.clone()))
+                    .await
+                    .expect("append");
                 r.choices.push(c);
             }
             r
@@ -460,7 +476,11 @@ async fn group_commit(store: std::sync::Arc<dyn Store>) {
         };
         assert!(matches!(
             store.append(&r.id, &again).await,
-            Err(StoreError::OutOfOrder { expected: 20, got: 19, .. })
+            Err(StoreError::OutOfOrder {
+                expected: 20,
+                got: 19,
+                ..
+            })
         ));
     }
 }
@@ -607,7 +627,13 @@ async fn a_version_2_sqlite_database_gets_its_listing_columns_and_indexes_from_i
         vec![
             ("bot1".into(), 0, 1, None, None),
             ("new1".into(), 0, 2, None, None),
-            ("old1".into(), 2, 3, Some("resign".into()), Some("new1".into())),
+            (
+                "old1".into(),
+                2,
+                3,
+                Some("resign".into()),
+                Some("new1".into())
+            ),
         ]
     );
     let finished = store

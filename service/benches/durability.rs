@@ -250,10 +250,12 @@ async fn restart(name: &str, database: Database, n: usize) {
     let server = hustings_service::start(config, addr).await.expect("start");
     let secs = t.elapsed().as_secs_f64();
     // Nothing has a clock here: nothing must run, and nothing is loaded until asked for.
-    assert_eq!(server.hub().match_count(), 0, "no stored match rebuilt at start-up");
-    println!(
-        "restart with {n} stored matches  {name:<18} {secs:>7.2} s (open, migrate, listen)"
+    assert_eq!(
+        server.hub().match_count(),
+        0,
+        "no stored match rebuilt at start-up"
     );
+    println!("restart with {n} stored matches  {name:<18} {secs:>7.2} s (open, migrate, listen)");
     server.shutdown().await;
 }
 

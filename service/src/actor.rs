@@ -743,7 +743,9 @@ impl MatchActor {
         self.record.choices.push(record.clone().without_clocks());
         if let Err(e) = self.step_last() {
             self.record.choices.pop();
-            return Err(Status::internal(format!("could not take the choice back: {e}")));
+            return Err(Status::internal(format!(
+                "could not take the choice back: {e}"
+            )));
         }
         self.store_last(record, None)
             .await

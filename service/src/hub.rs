@@ -24,7 +24,7 @@ use tracing::{info, warn};
 
 use crate::Limits;
 use crate::actor::{Command, Mailbox, MatchActor, summary_of};
-use crate::store::{Listed, ListQuery, MatchRecord, MatchSettings, SeatRecord, Store};
+use crate::store::{ListQuery, Listed, MatchRecord, MatchSettings, SeatRecord, Store};
 
 /// A match in the hub's map: its actor, or the rebuild under way that others wait for.
 enum Slot {
@@ -104,7 +104,9 @@ impl Hub {
         for id in ids {
             match self.actor(&id).await {
                 Ok(_) => n += 1,
-                Err(e) => warn!(match_id = %id, error = %e.message(), "stored match could not be rebuilt"),
+                Err(e) => {
+                    warn!(match_id = %id, error = %e.message(), "stored match could not be rebuilt")
+                }
             }
         }
         Ok(n)
@@ -284,7 +286,10 @@ impl Hub {
     }
 
     /// Stores a new match, starts its actor and tells the lobby.
-    async fn start_record(self: &Arc<Self>, record: MatchRecord) -> Result<pb::MatchSummary, Status> {
+    async fn start_record(
+        self: &Arc<Self>,
+        record: MatchRecord,
+    ) -> Result<pb::MatchSummary, Status> {
         self.check_capacity()?;
         let id = record.id.clone();
         let seats = record.seats.len();
@@ -347,7 +352,9 @@ impl Hub {
         done: watch::Sender<Option<Result<Mailbox, Status>>>,
     ) {
         let built = match self.store.load(&id).await {
-            Err(e) => Err(Status::unavailable(format!("could not read the match: {e}"))),
+            Err(e) => Err(Status::unavailable(format!(
+                "could not read the match: {e}"
+            ))),
             Ok(None) => Err(Status::not_found(format!("no match '{id}'"))),
             Ok(Some(record)) => {
                 self.rebuilds.fetch_add(1, Ordering::Relaxed);
@@ -497,11 +504,9 @@ impl Hub {
         let status = pb::MatchStatus::try_from(l.record.status()).unwrap_or_default();
         let mut s = summary_of(&l.record, &presence, status, outcome);
         s.version = l.version;
-        s.abandon_grace_ms = crate::actor::effective_grace(
-            &l.record.settings,
-            self.limits.abandon_grace,
-        )
-        .map_or(0, |g| g.as_millis() as u64);
+        s.abandon_grace_ms =
+            crate::actor::effective_grace(&l.record.settings, self.limits.abandon_grace)
+                .map_or(0, |g| g.as_millis() as u64);
         s
     }
 
@@ -541,7 +546,11 @@ impl Hub {
             .await
             .map_err(|e| Status::unavailable(format!("could not list the matches: {e}")))?;
         Ok(pb::ListMatchesResponse {
-            matches: page.matches.iter().map(|l| self.summary_of_listed(l)).collect(),
+            matches: page
+                .matches
+                .iter()
+                .map(|l| self.summary_of_listed(l))
+                .collect(),
             next_page_token: page
                 .next
                 .map(|(at, id)| encode_page_token(at, &id))
@@ -659,7 +668,8 @@ fn encode_page_token(at: i64, id: &str) -> String {
 
 fn decode_page_token(token: &str) -> Option<(i64, String)> {
     let (at, id) = token.split_once('.')?;
-    let valid_id = !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric());
+    let valid_id =
+        !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric());
     valid_id.then_some(())?;
     Some((at.parse().ok()?, id.to_string()))
 }
@@ -694,7 +704,10 @@ mod tests {
     #[test]
     fn page_tokens_round_trip_and_refuse_garbage() {
         let t = encode_page_token(1_700_000_000_123, "00ab");
-        assert_eq!(decode_page_token(&t), Some((1_700_000_000_123, "00ab".into())));
+        assert_eq!(
+            decode_page_token(&t),
+            Some((1_700_000_000_123, "00ab".into()))
+        );
         for bad in ["", "x", "12", "12.", "a.00ab", "12.0 1", "12.'; DROP"] {
             assert_eq!(decode_page_token(bad), None, "{bad}");
         }

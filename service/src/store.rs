@@ -324,8 +324,7 @@ impl Store for MemoryStore {
         }
         m.newest
             .insert((record.created_at_unix_ms, record.id.clone()));
-        m.matches
-            .insert(record.id.clone(), (record.clone(), None));
+        m.matches.insert(record.id.clone(), (record.clone(), None));
         Ok(())
     }
 
@@ -396,9 +395,9 @@ impl Store for MemoryStore {
                 continue;
             }
             if out.len() == q.page_size {
-                next = out.last().map(|l: &Listed| {
-                    (l.record.created_at_unix_ms, l.record.id.clone())
-                });
+                next = out
+                    .last()
+                    .map(|l: &Listed| (l.record.created_at_unix_ms, l.record.id.clone()));
                 break;
             }
             out.extend(m.listed(&cursor.1));
@@ -413,8 +412,8 @@ impl Store for MemoryStore {
             .rev()
             .filter_map(|(_, id)| {
                 let (r, _) = m.matches.get(id)?;
-                let waiting = r.outcome.is_none()
-                    && r.seats.iter().any(|s| s.bot && s.token_hash.is_none());
+                let waiting =
+                    r.outcome.is_none() && r.seats.iter().any(|s| s.bot && s.token_hash.is_none());
                 waiting.then(|| m.listed(id)).flatten()
             })
             .take(limit)
@@ -426,8 +425,7 @@ impl Store for MemoryStore {
         Ok(m.matches
             .values()
             .filter(|(r, _)| {
-                r.status() == status::ACTIVE
-                    && r.settings.clock != crate::clock::ClockSetting::None
+                r.status() == status::ACTIVE && r.settings.clock != crate::clock::ClockSetting::None
             })
             .map(|(r, _)| r.id.clone())
             .collect())

@@ -357,13 +357,13 @@ pub(crate) fn assemble(
         None => None,
     };
     let settings = match &row.settings {
-        Some(s) => {
-            serde_json::from_str(s).map_err(|e| bad(format!("unreadable settings: {e}")))?
-        }
+        Some(s) => serde_json::from_str(s).map_err(|e| bad(format!("unreadable settings: {e}")))?,
         None => Default::default(),
     };
     let live = match &row.live {
-        Some(s) => serde_json::from_str(s).map_err(|e| bad(format!("unreadable live state: {e}")))?,
+        Some(s) => {
+            serde_json::from_str(s).map_err(|e| bad(format!("unreadable live state: {e}")))?
+        }
         None => Default::default(),
     };
     let mut seat_records = Vec::with_capacity(seats.len());

@@ -19,14 +19,14 @@ use tokio_postgres::types::ToSql;
 
 use super::{
     CREATE_VERSION_TABLE, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH, LOAD_CHOICES_OF,
-    LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan, RUNNING_CLOCKS,
-    SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write, append_refused,
-    assemble, assemble_listed, decode_clocks, encode, encode_clocks, finish_params, list_sql,
-    load_match_sql, page, plan, seats_of_sql, waiting_sql,
+    LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan, RUNNING_CLOCKS, SAVE_LIVE,
+    SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write, append_refused, assemble,
+    assemble_listed, decode_clocks, encode, encode_clocks, finish_params, list_sql, load_match_sql,
+    page, plan, seats_of_sql, waiting_sql,
 };
 use crate::store::{
-    Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord,
-    Store, StoreError,
+    Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
+    StoreError,
 };
 
 /// Connections in the pool: the writers' and the readers'.
@@ -190,10 +190,8 @@ impl PostgresStore {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let ids: Vec<&(dyn ToSql + Sync)> = rows
-            .iter()
-            .map(|r| &r.id as &(dyn ToSql + Sync))
-            .collect();
+        let ids: Vec<&(dyn ToSql + Sync)> =
+            rows.iter().map(|r| &r.id as &(dyn ToSql + Sync)).collect();
         let seats = client
             .query(&seats_of_sql(ids.len()), &ids)
             .await
@@ -271,12 +269,23 @@ async fn apply(c: &impl GenericClient, w: &Write) -> Result<(), StoreError> {
             if upsert_seat_row(c, id, *seat, record).await? == 0 {
                 return Err(StoreError::NoSuchMatch(id.clone()));
             }
-            c.execute(SEAT_STATUS, &[id]).await.map_err(backend)?;
+            c.execute(
+                &c.prepare_cached(SEAT_STATUS).await.map_err(backend)?,
+                &[id],
+            )
+            .await
+            .map_err(backend)?;
             Ok(())
         }
         Write::Append { id, append } => append_choice(c, id, append).await,
         Write::SaveLive { id, live } => {
-            let n = c.execute(SAVE_LIVE, &[id, live]).await.map_err(backend)?;
+            let n = c
+                .execute(
+                    &c.prepare_cached(SAVE_LIVE).await.map_err(backend)?,
+                    &[id, live],
+                )
+                .await
+                .map_err(backend)?;
             if n == 0 {
                 return Err(StoreError::NoSuchMatch(id.clone()));
             }
@@ -353,7 +362,7 @@ async fn insert_record(c: &impl GenericClient, record: &MatchRecord) -> Result<(
     let row = NewRow::of(record)?;
     let n = c
         .execute(
-            INSERT_MATCH,
+            &c.prepare_cached(INSERT_MATCH).await.map_err(backend)?,
             &[
                 &record.id,
                 &record.game,
@@ -383,7 +392,7 @@ async fn insert_record(c: &impl GenericClient, record: &MatchRecord) -> Result<(
     }
     for (idx, ch) in record.choices.iter().enumerate() {
         c.execute(
-            INSERT_CHOICE,
+            &c.prepare_cached(INSERT_CHOICE).await.map_err(backend)?,
             &[
                 &record.id,
                 &(idx as i32),
@@ -396,9 +405,12 @@ async fn insert_record(c: &impl GenericClient, record: &MatchRecord) -> Result<(
         .map_err(backend)?;
     }
     if let Some(old) = &record.settings.rematch_of {
-        c.execute(LINK_REMATCH, &[old, &record.id])
-            .await
-            .map_err(backend)?;
+        c.execute(
+            &c.prepare_cached(LINK_REMATCH).await.map_err(backend)?,
+            &[old, &record.id],
+        )
+        .await
+        .map_err(backend)?;
     }
     Ok(())
 }
@@ -410,7 +422,7 @@ async fn upsert_seat_row(
     s: &SeatRecord,
 ) -> Result<u64, StoreError> {
     c.execute(
-        UPSERT_SEAT,
+        &c.prepare_cached(UPSERT_SEAT).await.map_err(backend)?,
         &[
             &id,
             &(seat as i32),
@@ -430,7 +442,7 @@ async fn append_choice(c: &impl GenericClient, id: &str, a: &Append) -> Result<(
     let (outcome, forfeit) = finish_params(a)?;
     let n = c
         .execute(
-            APPEND,
+            &c.prepare_cached(APPEND).await.map_err(backend)?,
             &[
                 &id,
                 &(a.index as i64),

@@ -21,15 +21,15 @@ use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::oneshot;
 
 use super::{
-    APPEND_BUMP, CREATE_VERSION_TABLE, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH,
-    LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan,
-    RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
-    append_refused, assemble, assemble_listed, decode_clocks, encode, encode_clocks,
-    finish_params, list_sql, load_match_sql, page, plan, seats_of_sql, waiting_sql,
+    APPEND_BUMP, CREATE_VERSION_TABLE, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH, LOAD_CHOICES_OF,
+    LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan, RUNNING_CLOCKS, SAVE_LIVE,
+    SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write, append_refused, assemble,
+    assemble_listed, decode_clocks, encode, encode_clocks, finish_params, list_sql, load_match_sql,
+    page, plan, seats_of_sql, waiting_sql,
 };
 use crate::store::{
-    Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord,
-    Store, StoreError,
+    Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
+    StoreError,
 };
 
 /// The file name of the database inside the data directory.
@@ -520,7 +520,11 @@ fn listed(conn: &Connection, sql: &str, params: &[Param]) -> Result<Vec<Listed>,
         .prepare(&q(&seats_of_sql(ids.len())))
         .and_then(|mut s| {
             s.query_map(rusqlite::params_from_iter(ids.iter()), |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, read_seat(r, 2)?))
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)?,
+                    read_seat(r, 2)?,
+                ))
             })?
             .collect::<Result<Vec<_>, _>>()
         })
