@@ -56,20 +56,17 @@ pub const MIGRATIONS: &[&str] = &[
     // before: no clock, the server's default grace.
     "ALTER TABLE matches ADD COLUMN settings TEXT;
     ALTER TABLE choices ADD COLUMN clocks TEXT;",
-    // 3: what the lobby lists and the start-up needs, so that neither reads the choices or
-    // keeps a map of every match: each match's version (its number of choices, also the
-    // check that an append is the next one), status, how it was forfeited, whether it has
-    // a clock, the rematch it led to, and what its actor must not forget when it leaves
+    // 3: what the lobby lists and the start-up needs, so that neither reads every choice
+    // nor keeps a map of every match: each match's status, how it was forfeited, whether
+    // it has a clock, the rematch it led to, and what its actor must not forget when it leaves
     // memory (`live`: rematch offers, an evicted actor's timekeeping, JSON). Indexes for
     // the listing (newest first, by status or game), the token index and the seats waiting
     // for a bot. Rows written before get their values from their choices and settings.
-    r#"ALTER TABLE matches ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
-    ALTER TABLE matches ADD COLUMN status INTEGER NOT NULL DEFAULT 1;
+    r#"ALTER TABLE matches ADD COLUMN status INTEGER NOT NULL DEFAULT 1;
     ALTER TABLE matches ADD COLUMN forfeit TEXT;
     ALTER TABLE matches ADD COLUMN clocked INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE matches ADD COLUMN rematch_next TEXT;
     ALTER TABLE matches ADD COLUMN live TEXT;
-    UPDATE matches SET version = (SELECT COUNT(*) FROM choices c WHERE c.match_id = matches.id);
     UPDATE matches SET status = CASE
         WHEN outcome IS NOT NULL THEN 3
         WHEN EXISTS (SELECT 1 FROM seats s WHERE s.match_id = matches.id AND s.token_hash IS NULL) THEN 1
@@ -103,16 +100,16 @@ pub(crate) const CREATE_VERSION_TABLE: &str =
 
 /// Inserts a match row; a row of that id already there is left alone (0 rows).
 pub(crate) const INSERT_MATCH: &str = "INSERT INTO matches
-    (id, game, setup, options, created_at_unix_ms, outcome, settings, version, status,
+    (id, game, setup, options, created_at_unix_ms, outcome, settings, status,
      forfeit, clocked, rematch_next, live)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
     ON CONFLICT (id) DO NOTHING";
 
 /// The old match of a rematch links forward.
 pub(crate) const LINK_REMATCH: &str = "UPDATE matches SET rematch_next = $2 WHERE id = $1";
 
-/// Inserts a choice row as it is (for a new match's choices; appends go through the
-/// match's version, see [`APPEND_BUMP`]).
+/// Inserts a choice row as it is (for a new match's choices; appends are
+/// [`APPEND_CHOICE`]).
 pub(crate) const INSERT_CHOICE: &str = "INSERT INTO choices (match_id, idx, seat, choice, clocks)
     VALUES ($1, $2, $3, $4, $5)";
 
@@ -134,22 +131,34 @@ pub(crate) const SEAT_STATUS: &str = "UPDATE matches SET status = CASE
         THEN 1 ELSE 2 END
     WHERE id = $1 AND status <> 3";
 
-/// The first half of an append: moves the match from version `$2` to `$2 + 1` (0 rows: it
-/// is not at `$2`, or does not exist), with the outcome `$3` and forfeit `$4` when the
-/// choice ends it. The version is the sequence check: a choice is stored only as the next
-/// one, never twice.
-pub(crate) const APPEND_BUMP: &str = "UPDATE matches SET version = $2 + 1,
-        outcome = COALESCE($3, outcome), forfeit = COALESCE($4, forfeit),
-        status = CASE WHEN $3 IS NULL THEN status ELSE 3 END
-    WHERE id = $1 AND version = $2";
+/// Appends choice `$2` of match `$1` only if the match exists and `$2` is the next index
+/// (0 rows otherwise; never an error, so one refused append cannot abort the others
+/// committed with it). The index is the sequence check: a choice is stored only as the next
+/// one, never twice. Only the choice's row is written: a match's row changes when it ends
+/// ([`FINISH`]), not with every move.
+pub(crate) const APPEND_CHOICE: &str = "INSERT INTO choices (match_id, idx, seat, choice, clocks)
+    SELECT CAST($1 AS TEXT), CAST($2 AS INTEGER), CAST($3 AS INTEGER), CAST($4 AS TEXT),
+        CAST($5 AS TEXT)
+    WHERE EXISTS (SELECT 1 FROM matches WHERE id = CAST($1 AS TEXT))
+        AND COALESCE((SELECT MAX(idx) FROM choices WHERE match_id = CAST($1 AS TEXT)) + 1, 0)
+            = CAST($2 AS INTEGER)
+    ON CONFLICT (match_id, idx) DO NOTHING";
+
+/// The match ended with the choice just appended: its outcome `$2` and forfeit `$3`.
+pub(crate) const FINISH: &str =
+    "UPDATE matches SET outcome = $2, forfeit = $3, status = 3 WHERE id = $1";
 
 pub(crate) const SAVE_LIVE: &str = "UPDATE matches SET live = $2 WHERE id = $1";
 
-pub(crate) const VERSION_OF: &str = "SELECT version FROM matches WHERE id = $1";
+/// How many choices the match has (`None`: no such match).
+pub(crate) const VERSION_OF: &str =
+    "SELECT (SELECT COUNT(*) FROM choices WHERE match_id = $1) FROM matches WHERE id = $1";
 
 /// The columns of a match row, in [`MatchRow`]'s order.
 pub(crate) const MATCH_COLUMNS: &str = "m.id, m.game, m.setup, m.options, \
-    m.created_at_unix_ms, m.outcome, m.settings, m.version, m.forfeit, m.rematch_next, m.live";
+    m.created_at_unix_ms, m.outcome, m.settings, \
+    (SELECT COUNT(*) FROM choices c WHERE c.match_id = m.id), \
+    m.forfeit, m.rematch_next, m.live";
 
 pub(crate) fn load_match_sql() -> String {
     format!("SELECT {MATCH_COLUMNS} FROM matches m WHERE m.id = $1")
@@ -311,12 +320,13 @@ impl NewRow {
     }
 }
 
-/// The second and third parameters of [`APPEND_BUMP`]: the outcome and forfeit, encoded.
-pub(crate) fn finish_params(a: &Append) -> Result<(Option<String>, Option<String>), StoreError> {
-    Ok(match &a.finished {
-        Some(f) => (Some(encode(&f.outcome)?), f.forfeit.clone()),
-        None => (None, None),
-    })
+/// The parameters of [`FINISH`] after the id, when the append ends the match: the
+/// outcome, encoded, and the forfeit.
+pub(crate) fn finish_params(a: &Append) -> Result<Option<(String, Option<String>)>, StoreError> {
+    a.finished
+        .as_ref()
+        .map(|f| Ok((encode(&f.outcome)?, f.forfeit.clone())))
+        .transpose()
 }
 
 /// The clocks column of a choice: NULL when the match has no clock.

@@ -18,11 +18,11 @@ use tokio_postgres::NoTls;
 use tokio_postgres::types::ToSql;
 
 use super::{
-    CREATE_VERSION_TABLE, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH, LOAD_CHOICES_OF,
-    LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan, RUNNING_CLOCKS, SAVE_LIVE,
-    SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write, append_refused, assemble,
-    assemble_listed, decode_clocks, encode, encode_clocks, finish_params, list_sql, load_match_sql,
-    page, plan, seats_of_sql, waiting_sql,
+    APPEND_CHOICE, CREATE_VERSION_TABLE, FINISH, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH,
+    LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan,
+    RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
+    append_refused, assemble, assemble_listed, decode_clocks, encode, encode_clocks, finish_params,
+    list_sql, load_match_sql, page, plan, seats_of_sql, waiting_sql,
 };
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
@@ -35,20 +35,6 @@ const POOL_SIZE: usize = 8;
 /// Writer tasks, each committing one batch at a time on its own connection: while one
 /// waits for its commit to be flushed, another gathers the next batch.
 const WRITERS: usize = 2;
-
-/// An append in one statement: the match moves from version `$2` to the next one (with the
-/// outcome `$6` and forfeit `$7` when the choice ends it) and the choice row is inserted
-/// only if it did, so a choice is stored only as the next one, never twice.
-const APPEND: &str = "WITH up AS (
-        UPDATE matches SET version = version + 1,
-            outcome = COALESCE(CAST($6 AS TEXT), outcome),
-            forfeit = COALESCE(CAST($7 AS TEXT), forfeit),
-            status = CASE WHEN CAST($6 AS TEXT) IS NULL THEN status ELSE 3 END
-        WHERE id = $1 AND version = $2
-        RETURNING id)
-    INSERT INTO choices (match_id, idx, seat, choice, clocks)
-    SELECT up.id, CAST($2 AS INTEGER), CAST($3 AS INTEGER), CAST($4 AS TEXT),
-        CAST($5 AS TEXT) FROM up";
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
 
@@ -371,7 +357,6 @@ async fn insert_record(c: &impl GenericClient, record: &MatchRecord) -> Result<(
                 &record.created_at_unix_ms,
                 &row.outcome,
                 &row.settings,
-                &(record.choices.len() as i64),
                 &(row.status as i32),
                 &Option::<String>::None,
                 &(row.clocked as i32),
@@ -439,18 +424,15 @@ async fn upsert_seat_row(
 }
 
 async fn append_choice(c: &impl GenericClient, id: &str, a: &Append) -> Result<(), StoreError> {
-    let (outcome, forfeit) = finish_params(a)?;
     let n = c
         .execute(
-            &c.prepare_cached(APPEND).await.map_err(backend)?,
+            &c.prepare_cached(APPEND_CHOICE).await.map_err(backend)?,
             &[
                 &id,
-                &(a.index as i64),
+                &(a.index as i32),
                 &(a.choice.seat as i32),
                 &a.choice.choice,
                 &encode_clocks(&a.choice.clocks)?,
-                &outcome,
-                &forfeit,
             ],
         )
         .await
@@ -462,6 +444,14 @@ async fn append_choice(c: &impl GenericClient, id: &str, a: &Append) -> Result<(
             .map_err(backend)?
             .map(|r| r.get(0));
         return Err(append_refused(id, a.index, version));
+    }
+    if let Some((outcome, forfeit)) = finish_params(a)? {
+        c.execute(
+            &c.prepare_cached(FINISH).await.map_err(backend)?,
+            &[&id, &outcome, &forfeit],
+        )
+        .await
+        .map_err(backend)?;
     }
     Ok(())
 }

@@ -21,11 +21,11 @@ use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::oneshot;
 
 use super::{
-    APPEND_BUMP, CREATE_VERSION_TABLE, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH, LOAD_CHOICES_OF,
-    LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan, RUNNING_CLOCKS, SAVE_LIVE,
-    SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write, append_refused, assemble,
-    assemble_listed, decode_clocks, encode, encode_clocks, finish_params, list_sql, load_match_sql,
-    page, plan, seats_of_sql, waiting_sql,
+    APPEND_CHOICE, CREATE_VERSION_TABLE, FINISH, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH,
+    LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan,
+    RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
+    append_refused, assemble, assemble_listed, decode_clocks, encode, encode_clocks, finish_params,
+    list_sql, load_match_sql, page, plan, seats_of_sql, waiting_sql,
 };
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
@@ -101,6 +101,10 @@ impl SqliteStore {
             ));
         }
         conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(damaged)?;
+        // Checkpoint the WAL every 32 MB rather than every 4: a page written by many
+        // batches in between is copied into the database once.
+        conn.pragma_update(None, "wal_autocheckpoint", 8192)
             .map_err(damaged)?;
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(damaged)?;
@@ -261,38 +265,33 @@ fn serve(mut conn: Connection, rx: mpsc::Receiver<Job>) {
     }
 }
 
-/// Commits every write in one transaction, each in a savepoint of its own (a write that
-/// fails leaves no trace), then answers each: its own result once the commit succeeded,
-/// the commit's error otherwise.
+/// Commits every write in one transaction, then answers each: its own result once the
+/// commit succeeded. A write refused for a reason of its own (no such match, not the next
+/// choice) wrote nothing; any other error rolls the whole batch back and every write of it
+/// hears so (none was acknowledged).
 fn commit_batch(
     conn: &mut Connection,
     writes: &mut Vec<(Write, oneshot::Sender<Result<(), StoreError>>)>,
 ) {
     let mut results = Vec::with_capacity(writes.len());
     let committed = (|| -> Result<(), StoreError> {
-        let mut tx = conn.transaction().map_err(backend)?;
+        let tx = conn.transaction().map_err(backend)?;
         for (w, _) in writes.iter() {
-            let mut sp = tx.savepoint().map_err(backend)?;
-            let r = apply(&sp, w);
-            if r.is_ok() {
-                sp.commit().map_err(backend)?;
-            } else {
-                sp.rollback().map_err(backend)?;
+            let r = apply(&tx, w);
+            if let Err(e @ StoreError::Backend(_)) = &r {
+                return Err(e.clone());
             }
             results.push(r);
         }
         tx.commit().map_err(backend)
     })();
-    for ((_, reply), r) in writes.drain(..).zip(
-        results
-            .into_iter()
-            .map(Some)
-            .chain(std::iter::repeat_with(|| None)),
-    ) {
-        let answer = match (&committed, r) {
-            (Ok(()), Some(r)) => r,
-            (Err(e), _) => Err(e.clone()),
-            (Ok(()), None) => Err(StoreError::Backend("write not run".into())),
+    for (i, (_, reply)) in writes.drain(..).enumerate() {
+        let answer = match &committed {
+            Ok(()) => results
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| Err(StoreError::Backend("write not run".into()))),
+            Err(e) => Err(e.clone()),
         };
         let _ = reply.send(answer);
     }
@@ -333,7 +332,6 @@ fn insert_record(conn: &Connection, record: &MatchRecord) -> Result<(), StoreErr
                 record.created_at_unix_ms,
                 row.outcome,
                 row.settings,
-                record.choices.len() as i64,
                 row.status,
                 Option::<String>::None,
                 row.clocked,
@@ -404,20 +402,9 @@ fn upsert_seat(conn: &Connection, id: &str, seat: Seat, s: &SeatRecord) -> Resul
 }
 
 fn append_choice(conn: &Connection, id: &str, a: &Append) -> Result<(), StoreError> {
-    let (outcome, forfeit) = finish_params(a)?;
-    let n = conn
-        .prepare_cached(&q(APPEND_BUMP))
-        .and_then(|mut s| s.execute(params![id, a.index as i64, outcome, forfeit]))
-        .map_err(backend)?;
-    if n == 0 {
-        let version: Option<i64> = conn
-            .prepare_cached(&q(VERSION_OF))
-            .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())
-            .map_err(backend)?;
-        return Err(append_refused(id, a.index, version));
-    }
     let clocks = encode_clocks(&a.choice.clocks)?;
-    conn.prepare_cached(&q(INSERT_CHOICE))
+    let n = conn
+        .prepare_cached(&q(APPEND_CHOICE))
         .and_then(|mut s| {
             s.execute(params![
                 id,
@@ -428,6 +415,18 @@ fn append_choice(conn: &Connection, id: &str, a: &Append) -> Result<(), StoreErr
             ])
         })
         .map_err(backend)?;
+    if n == 0 {
+        let version: Option<i64> = conn
+            .prepare_cached(&q(VERSION_OF))
+            .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())
+            .map_err(backend)?;
+        return Err(append_refused(id, a.index, version));
+    }
+    if let Some((outcome, forfeit)) = finish_params(a)? {
+        conn.prepare_cached(&q(FINISH))
+            .and_then(|mut s| s.execute(params![id, outcome, forfeit]))
+            .map_err(backend)?;
+    }
     Ok(())
 }
 
