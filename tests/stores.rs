@@ -609,7 +609,9 @@ async fn a_version_2_sqlite_database_gets_its_listing_columns_and_indexes_from_i
         })
         .await
         .expect("list");
-    let got: Vec<(String, u64, i32, Option<String>, Option<String>)> = page
+    // id, version, status, forfeit, rematch link
+    type Row = (String, u64, i32, Option<String>, Option<String>);
+    let got: Vec<Row> = page
         .matches
         .iter()
         .map(|l| {

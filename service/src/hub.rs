@@ -572,7 +572,7 @@ impl Hub {
             .filter_map(|l| {
                 let m = self.summary_of_listed(l);
                 let waiting = waiting_bot_seats(&m);
-                (!waiting.is_empty()).then(|| pb::LobbyEvent {
+                (!waiting.is_empty()).then_some(pb::LobbyEvent {
                     summary: Some(m),
                     waiting_bot_seats: waiting,
                 })

@@ -110,7 +110,8 @@ async fn main() -> anyhow::Result<()> {
         } else {
             &unfinished[n % unfinished.len()]
         };
-        let clocked = !is_finished && args.clocked_every > 0 && n % args.clocked_every == 0;
+        let clocked =
+            !is_finished && args.clocked_every > 0 && n.is_multiple_of(args.clocked_every);
         MatchRecord {
             id: format!("{:016x}", 0x1000_0000_0000u64 + n as u64),
             game: "presidency".into(),
@@ -151,7 +152,7 @@ async fn main() -> anyhow::Result<()> {
             Target::Postgres(s) => s.create_many(records).await?,
         }
         n = end;
-        if n % (args.batch * 20) == 0 || n == total {
+        if n.is_multiple_of(args.batch * 20) || n == total {
             eprintln!(
                 "{n} of {total} matches stored ({:.0}/s)",
                 n as f64 / t.elapsed().as_secs_f64()

@@ -470,7 +470,7 @@ pub(crate) fn append_refused(id: &str, index: usize, version: Option<i64>) -> St
 /// refused write never aborts the others.
 #[derive(Debug)]
 pub(crate) enum Write {
-    Create(MatchRecord),
+    Create(Box<MatchRecord>),
     SetSeat {
         id: String,
         seat: Seat,

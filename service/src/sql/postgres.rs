@@ -486,7 +486,7 @@ fn read_seat(r: &tokio_postgres::Row, at: usize) -> SeatRecord {
 #[async_trait::async_trait]
 impl Store for PostgresStore {
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
-        self.write(Write::Create(record.clone())).await
+        self.write(Write::Create(Box::new(record.clone()))).await
     }
 
     async fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError> {

@@ -534,7 +534,7 @@ fn listed(conn: &Connection, sql: &str, params: &[Param]) -> Result<Vec<Listed>,
 #[async_trait::async_trait]
 impl Store for SqliteStore {
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
-        self.write(Write::Create(record.clone())).await
+        self.write(Write::Create(Box::new(record.clone()))).await
     }
 
     async fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError> {
