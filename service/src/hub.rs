@@ -112,6 +112,33 @@ impl Hub {
         Ok(n)
     }
 
+    /// Like [`Hub::restore`], but only finds the matches whose clocks run before returning
+    /// (an error there stops the start-up); rebuilding them goes on in the background, a
+    /// few at a time, while the server already answers (a request for one of them
+    /// rebuilds it at once, the single flight shared with the background). Their clocks
+    /// start when each is rebuilt: the start-up's time is nobody's, as the downtime is.
+    /// Returns how many will be rebuilt.
+    pub async fn restore_in_background(self: &Arc<Self>) -> anyhow::Result<usize> {
+        use futures::StreamExt;
+        let ids = self.store.running_clocks().await?;
+        let n = ids.len();
+        let hub = self.clone();
+        tokio::spawn(async move {
+            futures::stream::iter(ids)
+                .for_each_concurrent(16, |id| {
+                    let hub = hub.clone();
+                    async move {
+                        if let Err(e) = hub.actor(&id).await {
+                            warn!(match_id = %id, error = %e.message(), "stored match could not be rebuilt");
+                        }
+                    }
+                })
+                .await;
+            info!(matches = n, "matches with running clocks rebuilt");
+        });
+        Ok(n)
+    }
+
     /// Stored matches rebuilt into actors since the hub started (start-up and on demand).
     pub fn rebuilds(&self) -> u64 {
         self.rebuilds.load(Ordering::Relaxed)

@@ -184,7 +184,7 @@ pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<R
     let store = open_store(&config).await?;
     let hub = Hub::new(store, config.limits.clone());
     let restored = hub
-        .restore()
+        .restore_in_background()
         .await
         .map_err(|e| anyhow::anyhow!("cannot load the stored matches: {e}"))?;
     let listener = TcpListener::bind(listen)
