@@ -274,6 +274,7 @@ async fn probes_list_pages_and_time_first_watches_of_evicted_matches() {
             evict_idle: Some(Duration::from_millis(200)),
             ..Default::default()
         },
+        ..Default::default()
     };
     let server = hustings_service::start(config, "127.0.0.1:0".parse().expect("addr"))
         .await

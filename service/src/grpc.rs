@@ -1,5 +1,6 @@
-//! The `hustings.v1.Hustings` service: validates requests, authenticates seat tokens and
-//! hands the work to the hub and the match actors.
+//! The `hustings.v1.Hustings` service: authenticates seat tokens and hands the work to the
+//! hub and the match actors. Requests arrive here already checked (size, decoding, field
+//! caps, enums: `validate.rs`).
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -7,6 +8,7 @@ use std::task::{Context, Poll};
 
 use futures::Stream;
 use hustings_engine::{self as engine, Viewer};
+use hustings_proto::EncodedUpdate;
 use hustings_proto::encoded::hustings_server::Hustings;
 use hustings_proto::v1 as pb;
 use tokio::sync::{broadcast, mpsc};
@@ -17,9 +19,6 @@ use crate::actor::{Command, Mailbox, UpdateResult};
 use crate::convert;
 use crate::hub::Hub;
 
-/// Longest accepted choice id, display name or token, in bytes.
-const MAX_FIELD: usize = 256;
-
 /// The gRPC service.
 pub struct HustingsService {
     hub: Arc<Hub>,
@@ -29,16 +28,6 @@ impl HustingsService {
     pub fn new(hub: Arc<Hub>) -> Self {
         HustingsService { hub }
     }
-}
-
-fn check_len(field: &str, value: &str) -> Result<(), Status> {
-    if value.len() > MAX_FIELD {
-        return Err(Status::invalid_argument(format!(
-            "{field} is {} bytes long; at most {MAX_FIELD} are accepted",
-            value.len()
-        )));
-    }
-    Ok(())
 }
 
 /// A match stream that tells its actor when the client goes away.
@@ -79,9 +68,6 @@ impl Hustings for HustingsService {
         req: Request<pb::CreateMatchRequest>,
     ) -> Result<Response<pb::CreateMatchResponse>, Status> {
         let req = req.into_inner();
-        if req.game.is_empty() {
-            return Err(Status::invalid_argument("game is required (see ListGames)"));
-        }
         let summary = self.hub.create(req).await?;
         Ok(Response::new(pb::CreateMatchResponse {
             summary: Some(summary),
@@ -100,7 +86,6 @@ impl Hustings for HustingsService {
         req: Request<pb::JoinMatchRequest>,
     ) -> Result<Response<pb::JoinMatchResponse>, Status> {
         let req = req.into_inner();
-        check_len("display_name", &req.display_name)?;
         let kind = pb::ClientKind::try_from(req.client_kind).unwrap_or(pb::ClientKind::Unspecified);
         let seat = req.seat.map(|s| s as usize);
         let name = req.display_name.trim().to_string();
@@ -178,7 +163,6 @@ impl Hustings for HustingsService {
         req: Request<pb::WatchMatchRequest>,
     ) -> Result<Response<Self::WatchMatchStream>, Status> {
         let req = req.into_inner();
-        check_len("token", &req.token)?;
         let viewer = if req.token.is_empty() {
             Viewer::Spectator
         } else {
@@ -204,11 +188,6 @@ impl Hustings for HustingsService {
 
     async fn act(&self, req: Request<pb::ActRequest>) -> Result<Response<pb::ActResponse>, Status> {
         let req = req.into_inner();
-        check_len("choice_id", &req.choice_id)?;
-        check_len("token", &req.token)?;
-        if req.choice_id.is_empty() {
-            return Err(Status::invalid_argument("choice_id is required"));
-        }
         let seat = self.hub.authenticate(&req.match_id, &req.token).await?.seat;
         let version = self
             .hub
@@ -227,7 +206,6 @@ impl Hustings for HustingsService {
         req: Request<pb::ResignRequest>,
     ) -> Result<Response<pb::ResignResponse>, Status> {
         let req = req.into_inner();
-        check_len("token", &req.token)?;
         let seat = self.hub.authenticate(&req.match_id, &req.token).await?.seat;
         let outcome = self
             .hub
@@ -248,5 +226,21 @@ impl Hustings for HustingsService {
             .ask(&req.match_id, |reply| Command::Replay { reply })
             .await?;
         Ok(Response::new(replay))
+    }
+
+    async fn get_replay_view(
+        &self,
+        req: Request<pb::GetReplayViewRequest>,
+    ) -> Result<Response<EncodedUpdate>, Status> {
+        let req = req.into_inner();
+        let version = req.version;
+        let update = self
+            .hub
+            .ask(&req.match_id, |reply| Command::ReplayView {
+                version,
+                reply,
+            })
+            .await?;
+        Ok(Response::new(update))
     }
 }

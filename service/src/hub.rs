@@ -25,6 +25,7 @@ use tracing::{info, warn};
 use crate::Limits;
 use crate::actor::{Command, Mailbox, MatchActor, summary_of};
 use crate::store::{ListQuery, Listed, MatchRecord, MatchSettings, SeatRecord, Store};
+use crate::validate::{quote, setup_error};
 
 /// A match in the hub's map: its actor, or the rebuild under way that others wait for.
 enum Slot {
@@ -165,8 +166,8 @@ impl Hub {
         let info = engine::game_info(&req.game).ok_or_else(|| {
             let known: Vec<String> = engine::catalogue().into_iter().map(|g| g.id).collect();
             Status::invalid_argument(format!(
-                "unknown game '{}'; games: {}",
-                req.game,
+                "unknown game {}; games: {}",
+                quote(&req.game),
                 known.join(", ")
             ))
         })?;
@@ -175,9 +176,9 @@ impl Hub {
         } else {
             info.variant(&req.variant).cloned().ok_or_else(|| {
                 Status::invalid_argument(format!(
-                    "game '{}' has no variant '{}'; variants: {}",
+                    "game '{}' has no variant {}; variants: {}",
                     info.id,
-                    req.variant,
+                    quote(&req.variant),
                     info.variants
                         .iter()
                         .map(|v| v.id.as_str())
@@ -205,7 +206,7 @@ impl Hub {
         };
         let (_, options) = info
             .validate(&setup)
-            .map_err(|e| Status::invalid_argument(e.to_string()))?;
+            .map_err(|e| Status::invalid_argument(setup_error(&e)))?;
         let options = options
             .0
             .iter()
@@ -218,17 +219,13 @@ impl Hub {
                 (k.clone(), text)
             })
             .collect();
+        // Both were checked with the request (validate.rs).
         let clock = crate::clock::ClockSetting::from_pb(req.clock.as_ref())
             .map_err(Status::invalid_argument)?;
         let grace = req
             .abandon_grace_ms
-            .unwrap_or(self.limits.abandon_grace.as_millis() as u64);
-        if grace > crate::clock::MAX_CLOCK_MS {
-            return Err(Status::invalid_argument(format!(
-                "abandon_grace_ms must be at most {} (a week); got {grace}",
-                crate::clock::MAX_CLOCK_MS
-            )));
-        }
+            .unwrap_or(self.limits.abandon_grace.as_millis() as u64)
+            .min(crate::clock::MAX_CLOCK_MS);
         let record = MatchRecord {
             id: new_match_id(),
             game: info.id.clone(),
@@ -382,7 +379,7 @@ impl Hub {
             Err(e) => Err(Status::unavailable(format!(
                 "could not read the match: {e}"
             ))),
-            Ok(None) => Err(Status::not_found(format!("no match '{id}'"))),
+            Ok(None) => Err(Status::not_found(format!("no match {}", quote(&id)))),
             Ok(Some(record)) => {
                 self.rebuilds.fetch_add(1, Ordering::Relaxed);
                 MatchActor::rebuild(self.clone(), record).map_err(|e| {
@@ -467,6 +464,8 @@ impl Hub {
         token: &str,
     ) -> Result<SeatAuth, Status> {
         if token.is_empty() {
+            // An unknown match is NOT_FOUND whatever the token.
+            self.actor(match_id).await?;
             return Err(Status::unauthenticated(
                 "a seat token is required (from JoinMatch)",
             ));
