@@ -24,6 +24,7 @@ use tracing::{info, warn};
 
 use crate::Limits;
 use crate::actor::{Command, Mailbox, MatchActor, summary_of};
+use crate::paging;
 use crate::store::{ListQuery, Listed, MatchRecord, MatchSettings, SeatRecord, Store};
 use crate::validate::{quote, setup_error};
 
@@ -541,25 +542,8 @@ impl Hub {
         &self,
         req: &pb::ListMatchesRequest,
     ) -> Result<pb::ListMatchesResponse, Status> {
-        let wanted = if req.page_size > 0 {
-            req.page_size
-        } else {
-            req.limit
-        };
-        let page_size = if wanted == 0 {
-            100
-        } else {
-            (wanted as usize).min(self.limits.max_list)
-        };
-        let after = if req.page_token.is_empty() {
-            None
-        } else {
-            Some(decode_page_token(&req.page_token).ok_or_else(|| {
-                Status::invalid_argument(
-                    "page_token is not one this server gave (pass next_page_token unchanged)",
-                )
-            })?)
-        };
+        let page_size = paging::page_size(req.page_size, req.limit, self.limits.max_list);
+        let after = paging::parse(&req.page_token)?;
         let page = self
             .store
             .list(&ListQuery {
@@ -579,7 +563,7 @@ impl Hub {
                 .collect(),
             next_page_token: page
                 .next
-                .map(|(at, id)| encode_page_token(at, &id))
+                .map(|after| paging::encode(&after))
                 .unwrap_or_default(),
         })
     }
@@ -686,20 +670,6 @@ async fn wake_loop(wakes: Arc<Wakes>, hub: Weak<Hub>) {
     }
 }
 
-/// The opaque page token: where the next page starts (creation time and id of the last
-/// match of this page).
-fn encode_page_token(at: i64, id: &str) -> String {
-    format!("{at}.{id}")
-}
-
-fn decode_page_token(token: &str) -> Option<(i64, String)> {
-    let (at, id) = token.split_once('.')?;
-    let valid_id =
-        !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric());
-    valid_id.then_some(())?;
-    Some((at.parse().ok()?, id.to_string()))
-}
-
 fn waiting_bot_seats(m: &pb::MatchSummary) -> Vec<u32> {
     if m.status == pb::MatchStatus::Finished as i32 {
         return Vec::new();
@@ -721,21 +691,4 @@ fn now_ms() -> i64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn page_tokens_round_trip_and_refuse_garbage() {
-        let t = encode_page_token(1_700_000_000_123, "00ab");
-        assert_eq!(
-            decode_page_token(&t),
-            Some((1_700_000_000_123, "00ab".into()))
-        );
-        for bad in ["", "x", "12", "12.", "a.00ab", "12.0 1", "12.'; DROP"] {
-            assert_eq!(decode_page_token(bad), None, "{bad}");
-        }
-    }
 }

@@ -14,6 +14,7 @@ pub mod clock;
 pub mod convert;
 pub mod grpc;
 pub mod hub;
+pub mod paging;
 pub mod projection;
 pub mod sql;
 pub mod store;
@@ -70,7 +71,7 @@ impl Default for Limits {
             max_viewers_per_match: 64,
             max_message_bytes: 64 * 1024,
             stream_buffer: 256,
-            max_list: 1_000,
+            max_list: paging::MAX_PAGE_SIZE as usize,
             abandon_grace: std::time::Duration::from_secs(60),
             evict_idle: Some(std::time::Duration::from_secs(300)),
             linger: Some(std::time::Duration::from_secs(30)),
