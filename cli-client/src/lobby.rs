@@ -222,6 +222,7 @@ pub async fn list(client: &mut Client, args: &ListArgs, style: &Style) -> anyhow
             status: status as i32,
             open_seats_only: args.open,
             limit: args.limit.unwrap_or(0),
+            ..Default::default()
         })
         .await
         .map_err(status_error)?
