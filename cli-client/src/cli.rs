@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::render::Layout;
+
 /// Play Hustings election board games from a terminal.
 #[derive(Debug, Parser)]
 #[command(
@@ -33,6 +35,12 @@ pub struct Cli {
     /// Never colour the output (also: NO_COLOR=1). Colour is used only on a terminal.
     #[arg(long, global = true)]
     pub no_color: bool,
+
+    /// How boards are drawn: compact fits a 120×40 terminal with the log and the prompt
+    /// (cards by name: `? NAME` shows a card's text); full shows everything, card texts
+    /// included, and is taller than a terminal.
+    #[arg(long, global = true, value_enum, default_value_t = Layout::Compact)]
+    pub board: Layout,
 
     #[command(subcommand)]
     pub command: Command,

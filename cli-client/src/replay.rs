@@ -32,6 +32,7 @@ pub async fn replay(
     all: bool,
     boards: bool,
     style: &Style,
+    layout: render::Layout,
 ) -> anyhow::Result<()> {
     let rep = client
         .get_replay(GetReplayRequest {
@@ -115,7 +116,7 @@ pub async fn replay(
             println!("{}", render::log_entry(e, style));
         }
         if let Some(v) = step.and_then(|s| s.view.as_ref()) {
-            print!("{}", render::board(v, &seats, style));
+            print!("{}", render::board(v, &seats, style, layout));
         }
     }
     if boards && steps.is_empty() && !rep.choices.is_empty() {

@@ -75,6 +75,8 @@ pub struct Session {
     pub token: Option<String>,
     /// Output painting.
     pub style: Style,
+    /// How boards are drawn.
+    pub layout: render::Layout,
     /// Log entries shown under the board.
     pub log_lines: usize,
     /// Rematches to offer or accept by themselves (and follow) at the end of a match.
@@ -695,7 +697,7 @@ impl Session {
         let board = t
             .view
             .as_ref()
-            .map(|v| render::board(v, &t.seats, style))
+            .map(|v| render::board(v, &t.seats, style, self.layout))
             .unwrap_or_default();
         format!(
             "\n{rule}\n{board}\n{}",
@@ -837,6 +839,7 @@ mod tests {
             match_id: "m1".into(),
             token: token.map(str::to_string),
             style: Style::PLAIN,
+            layout: render::Layout::Compact,
             log_lines: 8,
             rematches: 0,
             ask_rematch: false,

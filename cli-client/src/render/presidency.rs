@@ -10,7 +10,7 @@ use hustings_proto::v1::{PresidencyPlayer, PresidencyView};
 use super::style::{Style, pad, truncate};
 
 /// Cells along one side of the ring, corners included.
-const SIDE: usize = 11;
+pub(crate) const SIDE: usize = 11;
 /// Printed width of one cell: a two-digit number, a space and up to four pawns.
 const CELL: usize = 7;
 /// Printed width of the ring's middle.
@@ -52,7 +52,7 @@ pub fn pawn_letters(players: &[PresidencyPlayer]) -> Vec<char> {
 }
 
 /// Where space `n` (1–40) sits on the 11×11 ring: (row, column).
-fn ring_position(n: u32) -> (usize, usize) {
+pub(crate) fn ring_position(n: u32) -> (usize, usize) {
     let n = n as usize;
     match n {
         1..=11 => (0, n - 1),
@@ -101,7 +101,7 @@ fn ring(v: &PresidencyView, pawns: &[char], style: &Style) -> String {
     out
 }
 
-fn center(text: &str, width: usize) -> String {
+pub(crate) fn center(text: &str, width: usize) -> String {
     let w = super::style::visible_width(text);
     if w >= width {
         text.to_string()
@@ -146,7 +146,7 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
     lines
 }
 
-fn round_line(v: &PresidencyView) -> String {
+pub(crate) fn round_line(v: &PresidencyView) -> String {
     let mut parts = Vec::new();
     if v.round == 0 {
         parts.push(format!("Set-up ({} rounds)", v.rounds));
@@ -168,7 +168,7 @@ fn round_line(v: &PresidencyView) -> String {
     parts.join(" · ")
 }
 
-fn space_name(v: &PresidencyView, n: u32) -> String {
+pub(crate) fn space_name(v: &PresidencyView, n: u32) -> String {
     v.board
         .iter()
         .find(|s| s.number == n)

@@ -29,11 +29,11 @@ pub fn board(v: &VotesForWomenView, style: &Style) -> String {
 }
 
 /// The seat colour of a side: seat 0 for the Suffragist, seat 1 for the Opposition.
-fn side_seat(side: &str) -> u32 {
+pub(crate) fn side_seat(side: &str) -> u32 {
     if side == "opposition" { 1 } else { 0 }
 }
 
-fn side_name(side: &str) -> &'static str {
+pub(crate) fn side_name(side: &str) -> &'static str {
     match side {
         "suffragist" => "Suffragist",
         "opposition" => "Opposition",
@@ -41,7 +41,7 @@ fn side_name(side: &str) -> &'static str {
     }
 }
 
-fn phase_text(v: &VotesForWomenView) -> String {
+pub(crate) fn phase_text(v: &VotesForWomenView) -> String {
     match v.phase.as_str() {
         "strategy" => "Strategy Phase".into(),
         "operations" => format!("Operations round {} of 6", v.round),
@@ -247,7 +247,7 @@ fn card_list(title: &str, list: &[VotesForWomenCard], style: &Style) -> String {
     out
 }
 
-fn names(list: &[VotesForWomenCard]) -> String {
+pub(crate) fn names(list: &[VotesForWomenCard]) -> String {
     list.iter()
         .map(|c| c.name.as_str())
         .collect::<Vec<_>>()
@@ -283,7 +283,7 @@ fn cards(v: &VotesForWomenView, style: &Style) -> String {
     out
 }
 
-fn pending(v: &VotesForWomenView, style: &Style) -> String {
+pub(crate) fn pending(v: &VotesForWomenView, style: &Style) -> String {
     let mut out = String::new();
     if let Some(x) = &v.exchange {
         let what = match (x.offer.as_str(), &x.card) {
