@@ -4,14 +4,17 @@
 //! The client holds no game rules. It draws what the server sends — the typed view, the
 //! log and the prompt — and answers prompts with choice ids; see [`render`] for the boards.
 
+pub mod answer;
 pub mod cli;
 pub mod client;
 pub mod input;
 pub mod lobby;
+pub mod lookup;
 pub mod reference;
 pub mod render;
 pub mod replay;
 pub mod session;
+pub mod term;
 
 use std::path::Path;
 

@@ -6,8 +6,10 @@
 //! still playable from the log and the prompt before anyone writes its board.
 
 pub mod compact;
+pub mod frame;
 pub mod generic;
 pub mod presidency;
+pub mod prompt;
 pub mod style;
 #[cfg(test)]
 pub mod test_views;

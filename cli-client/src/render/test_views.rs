@@ -1,14 +1,15 @@
 //! Hand-built views of every game and variant for the board tests: a typical one, and a
 //! crowded one with every list as full as a game makes it (the size checks draw both).
 
+use hustings_proto::v1::game_view::Game;
 use hustings_proto::v1::{
-    PresidencyCard, PresidencyElectionDraw, PresidencyPlayer, PresidencyRules, PresidencySpace,
-    PresidencyView, TheVoteAction, TheVoteAmendment, TheVoteBoxes, TheVoteCard, TheVoteCongress,
-    TheVoteLaw, TheVoteLimits, TheVotePending, TheVotePlayer, TheVoteRegion, TheVoteReserveCard,
-    TheVoteTarget, TheVoteView, VotesForWomenCampaigner, VotesForWomenCard, VotesForWomenCongress,
-    VotesForWomenExchange, VotesForWomenPending, VotesForWomenPlay, VotesForWomenPlayer,
-    VotesForWomenRegion, VotesForWomenSide, VotesForWomenState, VotesForWomenView,
-    VotesForWomenVote,
+    GameView, PresidencyCard, PresidencyElectionDraw, PresidencyPlayer, PresidencyRules,
+    PresidencySpace, PresidencyView, TheVoteAction, TheVoteAmendment, TheVoteBoxes, TheVoteCard,
+    TheVoteCongress, TheVoteLaw, TheVoteLimits, TheVotePending, TheVotePlayer, TheVoteRegion,
+    TheVoteReserveCard, TheVoteTarget, TheVoteView, VotesForWomenCampaigner, VotesForWomenCard,
+    VotesForWomenCongress, VotesForWomenExchange, VotesForWomenPending, VotesForWomenPlay,
+    VotesForWomenPlayer, VotesForWomenRegion, VotesForWomenSide, VotesForWomenState,
+    VotesForWomenView, VotesForWomenVote,
 };
 
 /// Every Votes for Women variant.
@@ -689,4 +690,41 @@ pub fn the_vote_crowded() -> TheVoteView {
             .collect();
     }
     v
+}
+
+/// Every game and variant, typical and crowded.
+pub fn every_view() -> Vec<(String, GameView)> {
+    let mut views = Vec::new();
+    let mut add = |name: String, game: Game| {
+        views.push((
+            name,
+            GameView {
+                json: String::new(),
+                game: Some(game),
+            },
+        ))
+    };
+    for n in 2..=6 {
+        add(
+            format!("presidency {n}"),
+            Game::Presidency(presidency_view(n)),
+        );
+        add(
+            format!("presidency {n} crowded"),
+            Game::Presidency(presidency_crowded(n)),
+        );
+    }
+    for variant in VFW_VARIANTS {
+        add(
+            format!("votes-for-women {variant}"),
+            Game::VotesForWomen(vfw_view(variant)),
+        );
+        add(
+            format!("votes-for-women {variant} crowded"),
+            Game::VotesForWomen(vfw_crowded(variant)),
+        );
+    }
+    add("the-vote".into(), Game::TheVote(the_vote_view()));
+    add("the-vote crowded".into(), Game::TheVote(the_vote_crowded()));
+    views
 }

@@ -150,44 +150,6 @@ mod size {
     use super::*;
     use crate::render::test_views::*;
     use crate::render::{Layout, Style, board};
-    use hustings_proto::v1::{GameView, game_view::Game};
-
-    /// Every game and variant, typical and crowded.
-    pub fn every_view() -> Vec<(String, GameView)> {
-        let mut views = Vec::new();
-        let mut add = |name: String, game: Game| {
-            views.push((
-                name,
-                GameView {
-                    json: String::new(),
-                    game: Some(game),
-                },
-            ))
-        };
-        for n in 2..=6 {
-            add(
-                format!("presidency {n}"),
-                Game::Presidency(presidency_view(n)),
-            );
-            add(
-                format!("presidency {n} crowded"),
-                Game::Presidency(presidency_crowded(n)),
-            );
-        }
-        for variant in VFW_VARIANTS {
-            add(
-                format!("votes-for-women {variant}"),
-                Game::VotesForWomen(vfw_view(variant)),
-            );
-            add(
-                format!("votes-for-women {variant} crowded"),
-                Game::VotesForWomen(vfw_crowded(variant)),
-            );
-        }
-        add("the-vote".into(), Game::TheVote(the_vote_view()));
-        add("the-vote crowded".into(), Game::TheVote(the_vote_crowded()));
-        views
-    }
 
     #[test]
     fn every_compact_board_fits_its_lines_and_width() {
