@@ -5,6 +5,7 @@
 //! log and the prompt — and answers prompts with choice ids; see [`render`] for the boards.
 
 pub mod answer;
+pub mod asking;
 pub mod cli;
 pub mod client;
 pub mod input;

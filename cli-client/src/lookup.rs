@@ -120,8 +120,12 @@ fn zones(view: &GameView) -> Vec<Zone> {
                 &["candidates", "candidate cards"][..],
                 v.players
                     .iter()
-                    .flat_map(|p| p.candidates.iter())
-                    .map(race)
+                    .flat_map(|p| {
+                        p.candidates.iter().map(|c| Card {
+                            facts: p.name.clone(),
+                            ..race(c)
+                        })
+                    })
                     .collect(),
             ),
             (
@@ -369,7 +373,7 @@ mod tests {
         );
         assert_eq!(
             lookup("candidates", Some(&v), &r, &Style::PLAIN),
-            "  Orator: +2 to debate rolls\n"
+            "  Orator (Democrat): +2 to debate rolls\n"
         );
     }
 }

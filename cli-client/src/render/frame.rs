@@ -28,6 +28,8 @@ pub struct Frame<'a> {
     pub log: &'a [LogEntry],
     /// At most this many log entries.
     pub log_lines: usize,
+    /// Lines after the last events (the outcome of a finished match).
+    pub tail: Vec<String>,
     /// The prompt to answer, with what drawing it needs.
     pub prompt: Option<(&'a Prompt, Context<'a>)>,
     /// The line just above `> ` (clocks, a warning), if any.
@@ -44,6 +46,10 @@ pub fn compose(f: &Frame<'_>, style: &Style, layout: Layout, height: usize) -> S
             f.board,
             recent_log(f.log, f.log_lines, style)
         );
+        for l in &f.tail {
+            out += l;
+            out.push('\n');
+        }
         if let Some((p, ctx)) = f.prompt {
             out.push('\n');
             for l in prompt::lines(p, ctx, style, layout, usize::MAX) {
@@ -77,6 +83,10 @@ pub fn compose(f: &Frame<'_>, style: &Style, layout: Layout, height: usize) -> S
     }
     for e in &f.log[f.log.len() - shown..] {
         out += &clip(&log_entry(e, style), WIDTH);
+        out.push('\n');
+    }
+    for l in &f.tail {
+        out += &clip(l, WIDTH);
         out.push('\n');
     }
     for l in prompt_lines {
@@ -170,6 +180,7 @@ mod tests {
                         board: board(&view, &[], &style, Layout::Compact),
                         log: &log,
                         log_lines: 8,
+                        tail: Vec::new(),
                         prompt: Some((
                             &p,
                             Context {
@@ -218,6 +229,7 @@ mod tests {
             board: "a\nb\n".into(),
             log: &log,
             log_lines,
+            tail: Vec::new(),
             prompt: Some((
                 &short,
                 Context {

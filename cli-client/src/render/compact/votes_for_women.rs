@@ -257,32 +257,16 @@ fn cards(v: &VotesForWomenView, style: &Style) -> Vec<String> {
         4,
         2,
     ));
-    out.extend(wrap_items(
-        &format!("{} ", style.heading("Opponent's hand (shown to you):")),
-        &names(&v.opponent_hand),
-        " · ",
-        4,
-        1,
-    ));
-    out.extend(wrap_items(
-        &format!("{} ", style.heading("Drawn, to place:")),
-        &costed(&v.drawn),
-        " · ",
-        4,
-        1,
-    ));
-    let mut deck = Vec::new();
-    if !v.deck_top.is_empty() {
-        let order: Vec<VotesForWomenCard> = v.deck_top.iter().rev().cloned().collect();
-        deck.push(format!("on top, next first: {}", names(&order).join(", ")));
-    }
-    if !v.deck_bottom.is_empty() {
-        deck.push(format!(
-            "at the bottom: {}",
-            names(&v.deck_bottom).join(", ")
-        ));
-    }
-    out.extend(wrap_items("Your deck: ", &deck, " · ", 4, 1));
+    // Cards only some moments show: the opponent's hand (Change In Plans), cards drawn
+    // to place, the viewer's stacked deck ends.
+    let top: Vec<VotesForWomenCard> = v.deck_top.iter().rev().cloned().collect();
+    let moments = [
+        ("Opponent's hand (shown to you)", names(&v.opponent_hand)),
+        ("Drawn, to place", costed(&v.drawn)),
+        ("On top of your deck, next first", names(&top)),
+        ("at its bottom", names(&v.deck_bottom)),
+    ];
+    out.extend(wrap_zones("", &moments, 4, 2));
     let effects = [
         ("this turn", names(&v.rest_of_turn)),
         ("for the game", names(&v.rest_of_game)),
@@ -295,7 +279,7 @@ fn cards(v: &VotesForWomenView, style: &Style) -> Vec<String> {
         ("", vec![format!("Strategy deck {}", v.strategy_deck_count)]),
         ("out of the game", names(&v.out_of_game)),
     ];
-    out.extend(wrap_zones("On display: ", &display, 4, 2));
+    out.extend(wrap_zones("On display: ", &display, 4, 3));
     out
 }
 
