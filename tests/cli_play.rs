@@ -143,12 +143,17 @@ async fn against_opponent(game: &str, seed: u64) -> Against {
 /// The CLI takes seat 0 of a match of `game` against the opponent and resigns at its first
 /// prompt; returns the CLI's run and the outcome the opponent saw.
 async fn resign_at_the_first_prompt(game: &str, seed: u64) -> (Run, Outcome) {
+    answer_then_resign(game, seed, "").await
+}
+
+/// As [`resign_at_the_first_prompt`], after typing `first` (lines) at the first prompts.
+async fn answer_then_resign(game: &str, seed: u64, first: &str) -> (Run, Outcome) {
     let t = against_opponent(game, seed).await;
     let run = play_cli(
         &t.url,
         &t.match_id,
         &["--seat", "0"],
-        Choices::Stdin("resign\n".into()),
+        Choices::Stdin(format!("{first}resign\nyes\n")),
     )
     .await;
     let outcome = t.opp.await.expect("opponent finished");
@@ -312,7 +317,13 @@ fn assert_played_to_the_end(run: &Run, outcome: &Outcome, r: &Replay) {
     assert!(out.contains("THE PRESIDENTIAL RACE"), "no board:\n{out}");
     assert!(out.contains("Undecided:"), "no scoreboard:\n{out}");
     assert!(out.contains("Decks: Campaign"), "no decks:\n{out}");
-    assert!(out.contains("debate bonus +"), "no candidates:\n{out}");
+    assert!(out.contains("debate +"), "no candidates:\n{out}");
+    assert_screens_fit(out);
+    // The final board's header says the match is over and why.
+    assert!(
+        out.contains(&format!("· THE MATCH IS OVER: {}", outcome.reason)),
+        "no final header:\n{out}"
+    );
     // What the other side did, and the wait for it.
     assert!(
         out.contains("Republican chose:"),
@@ -333,6 +344,30 @@ fn assert_played_to_the_end(run: &Run, outcome: &Outcome, r: &Replay) {
         !mine.is_empty(),
         "no choice by the CLI's seat in the replay"
     );
+}
+
+/// Every screen the CLI drew — from its header line to the `> ` under the prompt — fits a
+/// 120×40 terminal, and there was at least one.
+fn assert_screens_fit(out: &str) {
+    let mut screens = 0;
+    for (start, _) in out.match_indices("──── match") {
+        let Some(end) = out[start..].find("\n> ") else {
+            continue;
+        };
+        let screen = &out[start..start + end + 3];
+        // Only whole screens: a header followed by another before the prompt is a board
+        // printed for a spectator or at the end.
+        if screen["──── match".len()..].contains("──── match") {
+            continue;
+        }
+        screens += 1;
+        let lines: Vec<&str> = screen.lines().collect();
+        assert!(lines.len() <= 40, "{} lines:\n{screen}", lines.len());
+        for l in &lines {
+            assert!(l.chars().count() <= 120, "too wide: {l}");
+        }
+    }
+    assert!(screens > 0, "no screen with a prompt:\n{out}");
 }
 
 /// A board the CLI drew mid-game, with the prompt under it, for the README.
@@ -744,7 +779,11 @@ async fn play_game_creates_a_match_that_the_lobby_commands_see() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resigning_at_the_prompt_ends_the_match_for_the_other_side() {
     tokio::time::timeout(LIMIT, async {
-        let (run, outcome) = resign_at_the_first_prompt("presidency", 8).await;
+        // Declined once, then confirmed.
+        let (run, outcome) = answer_then_resign("presidency", 8, "resign\nnot really\n").await;
+        let asked = "Resign the match? Every other seat wins. Type yes to confirm.";
+        assert_eq!(run.stdout.matches(asked).count(), 2, "{}", run.stdout);
+        assert!(run.stdout.contains("Not resigned."), "{}", run.stdout);
         assert!(outcome.resigned, "{outcome:?}");
         assert_eq!(outcome.winners, vec![1]);
         assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
@@ -767,7 +806,17 @@ async fn cli_draws_the_votes_for_women_map_and_the_seats_own_hand() {
     use hustings_engine::votes_for_women::{VotesForWomen, data};
     tokio::time::timeout(LIMIT, async {
         let seed = 19;
-        let (run, outcome) = resign_at_the_first_prompt("votes-for-women", seed).await;
+        // Before resigning, look up the text of a card in the hand and of a State card on
+        // display, by part of their names in any case.
+        let game =
+            VotesForWomen::new(&hustings_engine::Setup::new("standard", 2, seed)).expect("set-up");
+        let in_hand = data::card(game.hidden().hands[0][0]).name;
+        let (run, outcome) = answer_then_resign(
+            "votes-for-women",
+            seed,
+            &format!("? {}\n? states\n", in_hand.to_uppercase()),
+        )
+        .await;
         assert_eq!(outcome.winners, vec![1]);
         assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
         let out = &run.stdout;
@@ -783,15 +832,223 @@ async fn cli_draws_the_votes_for_women_map_and_the_seats_own_hand() {
             assert!(out.contains(region), "no {region} in {out}");
         }
         assert!(out.contains("Suffragist (you):"), "{out}");
+        assert_screens_fit(out);
         // The hand the server dealt the Suffragist from this seed is listed, card by card.
         let game =
             VotesForWomen::new(&hustings_engine::Setup::new("standard", 2, seed)).expect("set-up");
         let hand = &game.hidden().hands[0];
         assert!(!hand.is_empty());
+        let start = out.find("Your hand: ").expect("the hand");
+        let listed = &out[start..start + out[start..].find("\nOn display").expect("displays")];
         for &card in hand {
-            let line = format!("  • {}", data::card(card).name);
-            assert!(out.contains(&line), "{line} missing from {out}");
+            assert!(
+                listed.contains(data::card(card).name),
+                "{} missing from {listed}",
+                data::card(card).name
+            );
         }
+        // The lookups printed each card's text as the server's reference gives it.
+        let texts = reference_texts(&run_reference(seed).await);
+        let text = texts.get(in_hand).expect("the card's text");
+        assert!(
+            out.contains(&format!("  {in_hand} (suffragist, "))
+                && out.contains(&format!("): {text}\n")),
+            "no text of {in_hand} ({text}) in {out}"
+        );
+        let shown: Vec<&str> = out
+            .lines()
+            .skip_while(|l| !l.ends_with("> ? states"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  ") && l.contains(": "))
+            .collect();
+        assert!(!shown.is_empty(), "no State cards listed: {out}");
+        for l in shown {
+            let name = l.trim_start().split(" (").next().unwrap_or_default();
+            let text = texts
+                .get(name)
+                .unwrap_or_else(|| panic!("{name} is a card: {l}"));
+            assert!(l.ends_with(&format!(": {text}")), "{l}");
+        }
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+/// The fixed data a spectator's stream of a fresh Votes for Women match from `seed` sends.
+async fn run_reference(seed: u64) -> hustings_proto::v1::MatchReference {
+    let srv = server().await;
+    let mut c = client(&srv.url()).await;
+    let id = create_match(&mut c, "votes-for-women", seed).await;
+    let mut stream = c
+        .watch_match(WatchMatchRequest {
+            match_id: id,
+            ..Default::default()
+        })
+        .await
+        .expect("watch")
+        .into_inner();
+    let first = stream.message().await.expect("stream").expect("a message");
+    srv.shutdown().await;
+    first
+        .reference
+        .expect("the first message has the reference")
+}
+
+/// Card texts by card name.
+fn reference_texts(
+    r: &hustings_proto::v1::MatchReference,
+) -> std::collections::HashMap<String, String> {
+    match &r.game {
+        Some(hustings_proto::v1::match_reference::Game::VotesForWomen(v)) => v
+            .cards
+            .iter()
+            .map(|c| (c.name.clone(), c.description.clone()))
+            .collect(),
+        _ => Default::default(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_placing_several_cubes_is_answered_in_one_line_with_the_colour_asked_once() {
+    use hustings_engine::Game;
+    use hustings_engine::votes_for_women::{VotesForWomen, data};
+    // Cards of the first hand that roll a die and add that many cubes in one region, at
+    // most one per state.
+    const ROLLERS: [(&str, [&str; 8]); 3] = [
+        (
+            "frederick-douglass",
+            ["ny", "vt", "nh", "me", "ma", "ri", "ct", "nj"],
+        ),
+        (
+            "frances-harper",
+            ["tn", "ky", "wv", "pa", "va", "nc", "md", "de"],
+        ),
+        (
+            "pioneer-women",
+            ["mt", "wy", "co", "nd", "sd", "ne", "ks", "ok"],
+        ),
+    ];
+    tokio::time::timeout(LIMIT, async {
+        // A seed whose Suffragist holds one of them and rolls at least 3 with it: found by
+        // playing the engine itself, so the test knows how many cubes the line places.
+        let (seed, card, states, placed) = (1..500u64)
+            .find_map(|seed| {
+                let setup = hustings_engine::Setup::new("standard", 2, seed);
+                let mut g = VotesForWomen::new(&setup).ok()?;
+                let hand: Vec<&str> = g.hidden().hands[0]
+                    .iter()
+                    .map(|&c| data::card(c).slug())
+                    .collect();
+                let (card, states) = ROLLERS.iter().find(|(c, _)| hand.contains(c))?;
+                g.apply(0, &format!("event:{card}")).ok()?;
+                let mut placed = 0;
+                for s in states {
+                    let id = format!("yellow:{}", s.to_uppercase());
+                    let offered = g
+                        .prompt(0)
+                        .is_some_and(|p| p.choices.iter().any(|c| c.id == id));
+                    if !offered || g.apply(0, &id).is_err() {
+                        break;
+                    }
+                    placed += 1;
+                }
+                (placed >= 3).then_some((seed, *card, *states, placed))
+            })
+            .expect("a seed with a rolling card");
+        // The card by its id in upper case, then every state of the region in lower case
+        // on one line, then the colour (asked once), then the resignation.
+        let script = format!("EVENT:{}\n{}\ny\n", card.to_uppercase(), states.join(" "));
+        let t = against_opponent("votes-for-women", seed).await;
+        let run = play_cli(
+            &t.url,
+            &t.match_id,
+            &["--seat", "0"],
+            Choices::Stdin(format!("{script}resign\nyes\n")),
+        )
+        .await;
+        let outcome = t.opp.await.expect("opponent finished");
+        assert!(outcome.resigned, "{outcome:?}\n{}", run.stdout);
+        let mut c = client(&t.url).await;
+        let r = replay(&mut c, &t.match_id).await;
+        t.srv.shutdown().await;
+        let mine: Vec<&str> = r
+            .choices
+            .iter()
+            .filter(|c| c.seat == 0)
+            .map(|c| c.choice_id.as_str())
+            .collect();
+        let expected: Vec<String> = std::iter::once(format!("event:{card}"))
+            .chain(
+                states[..placed]
+                    .iter()
+                    .map(|s| format!("yellow:{}", s.to_uppercase())),
+            )
+            .chain(std::iter::once("resign".to_string()))
+            .collect();
+        assert_eq!(mine, expected, "{}", run.stdout);
+        let out = &run.stdout;
+        assert_eq!(
+            out.matches("Which colour for this card's cubes: purple or yellow?")
+                .count(),
+            1,
+            "{out}"
+        );
+        if placed < states.len() {
+            // The roll placed fewer than the line named: the rest was not sent, and the
+            // player was told why.
+            let rest = states[placed..].join(" ");
+            assert!(out.contains(&format!("not sent: {rest}")), "{out}");
+        }
+        assert_screens_fit(out);
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_clock_is_warned_about_at_the_prompt() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        let match_id = c
+            .create_match(CreateMatchRequest {
+                game: "presidency".into(),
+                seed: Some(3),
+                clock: Some(hustings_proto::v1::ClockSetting {
+                    kind: Some(hustings_proto::v1::clock_setting::Kind::PerDecision(
+                        hustings_proto::v1::PerDecisionClock { limit_ms: 8_000 },
+                    )),
+                }),
+                ..Default::default()
+            })
+            .await
+            .expect("match created")
+            .into_inner()
+            .summary
+            .expect("summary")
+            .match_id;
+        let (opp, _) = spawn_opponent(&url, &match_id);
+        let run = play_cli(
+            &url,
+            &match_id,
+            &["--seat", "0"],
+            Choices::Stdin("resign\nyes\n".into()),
+        )
+        .await;
+        let _ = opp.await;
+        srv.shutdown().await;
+        let out = &run.stdout;
+        // 8 seconds a decision: under 10 from the start, so the line above "> " warns.
+        let warning = out
+            .lines()
+            .find(|l| l.contains("left on your clock: answer now"))
+            .unwrap_or_else(|| panic!("no warning:\n{out}"));
+        assert!(warning.contains("⚠ 0:0"), "{warning}");
+        assert!(
+            out.contains(&format!("{warning}\n> ")),
+            "the warning is just above the prompt:\n{out}"
+        );
     })
     .await
     .expect("the test finished in time");
@@ -917,6 +1174,12 @@ async fn cli_shows_the_clocks_and_follows_a_rematch_with_the_seats_swapped() {
             out.contains(&format!("Rematch: the seats rotate; on to match {next}")),
             "{out}"
         );
+        // The end prompt offers the rematch and leaving.
+        assert!(
+            out.contains("1) Offer a rematch") || out.contains("1) Accept the rematch"),
+            "{out}"
+        );
+        assert!(out.contains("2) Leave (no rematch)"), "{out}");
         // The clocks are drawn above the board, counting from 10 minutes.
         assert!(out.contains("Clocks:"), "{out}");
         assert!(
