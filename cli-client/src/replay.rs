@@ -13,6 +13,7 @@ use hustings_proto::v1::{GameView, GetReplayRequest, LogEntry, MatchUpdate, Watc
 use crate::client::{Client, describe, status_error};
 use crate::input::Input;
 use crate::reference::Reference;
+use crate::render::style::count;
 use crate::render::{self, Style, seat_name};
 
 /// What one version brought.
@@ -44,7 +45,7 @@ pub async fn replay(
     let summary = rep.summary.clone().unwrap_or_default();
     let seats = summary.seats.clone();
     println!(
-        "{} {} — {}{} · {} seats · seed {} · {} choices",
+        "{} {} — {}{} · {} · seed {} · {}",
         style.heading("Replay of match"),
         style.bold(match_id),
         summary.game,
@@ -53,9 +54,9 @@ pub async fn replay(
         } else {
             format!("/{}", summary.variant)
         },
-        rep.seats,
+        count(rep.seats, "seat", "seats"),
         rep.seed,
-        rep.choices.len()
+        count(rep.choices.len() as u64, "choice", "choices")
     );
     if !summary.options.is_empty() {
         let mut opts: Vec<String> = summary

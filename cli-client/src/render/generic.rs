@@ -75,7 +75,10 @@ fn field(key: &str, v: &Value, style: &Style) -> String {
                 truncate(&list.join(", "), WIDTH - 4 - key.len())
             )
         }
-        Value::Array(items) => format!("  {label}: {} items\n", items.len()),
+        Value::Array(items) => format!(
+            "  {label}: {}\n",
+            super::style::count(items.len() as u64, "item", "items")
+        ),
         Value::Object(_) => format!(
             "  {label}: {}\n",
             truncate(&record(v), WIDTH - 4 - key.len())

@@ -406,8 +406,8 @@ fn piles(v: &TheVoteView, style: &Style) -> String {
     );
     if v.hidden_discards > 0 {
         out += &format!(
-            "  {} cards face-down under the Discard, unseen until the first reshuffle\n",
-            v.hidden_discards
+            "  {} face-down under the Discard, unseen until the first reshuffle\n",
+            super::style::count(v.hidden_discards, "card", "cards")
         );
     }
     out += &wrap("  Aside: ", &names(&v.aside), 4);

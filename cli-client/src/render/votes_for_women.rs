@@ -9,7 +9,7 @@
 
 use hustings_proto::v1::{VotesForWomenCard, VotesForWomenState, VotesForWomenView};
 
-use super::style::{Style, pad};
+use super::style::{Style, count, pad};
 
 /// States per printed row of a region.
 const PER_ROW: usize = 4;
@@ -234,7 +234,7 @@ fn card_list(title: &str, list: &[VotesForWomenCard], style: &Style) -> String {
     let mut out = style.heading(title) + "\n";
     for c in list {
         let cost = if c.cost > 0 {
-            format!(" ({} buttons)", c.cost)
+            format!(" ({})", count(c.cost, "button", "buttons"))
         } else {
             String::new()
         };
@@ -279,7 +279,10 @@ fn cards(v: &VotesForWomenView, style: &Style) -> String {
             out += &format!("{title}: {}\n", names(list));
         }
     }
-    out += &format!("Strategy deck: {} cards\n", v.strategy_deck_count);
+    out += &format!(
+        "Strategy deck: {}\n",
+        count(v.strategy_deck_count, "card", "cards")
+    );
     out
 }
 
@@ -298,7 +301,10 @@ pub(crate) fn pending(v: &VotesForWomenView, style: &Style) -> String {
         out += &format!("{} picks the next state to vote\n", v.final_voting_picker);
     }
     if let Some(c) = v.strategy_commit {
-        out += &format!("Suffragist committed {c} buttons for the Strategy card\n");
+        out += &format!(
+            "Suffragist committed {} for the Strategy card\n",
+            count(c, "button", "buttons")
+        );
     }
     if let Some(vote) = &v.vote {
         let roll = |n: u32| {

@@ -5,7 +5,7 @@
 use hustings_proto::v1::{PresidencyPlayer, PresidencyView};
 
 use super::super::presidency::{SIDE, center, pawn_letters, ring_position, round_line, space_name};
-use super::super::style::{Style, clip, pad, visible_width};
+use super::super::style::{Style, clip, count, pad, visible_width};
 use super::{WIDTH, lines_text};
 
 /// Printed width of a ring cell, its gap included (the last column has no gap).
@@ -163,7 +163,11 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
         (
             0,
             center(
-                &format!("{} · Undecided: {} votes", round_line(v), v.undecided),
+                &format!(
+                    "{} · Undecided: {}",
+                    round_line(v),
+                    count(v.undecided, "vote", "votes")
+                ),
                 INNER,
             ),
         ),
@@ -196,10 +200,10 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
         lines.push((
             0,
             format!(
-                "  {mark} {} {} {:>3} votes  ${:<3} debate +{}  on {:>2} {what}",
+                "  {mark} {} {} {:>9}  ${:<3} debate +{}  on {:>2} {what}",
                 style.seat_bold(p.seat, &letter.to_string()),
                 style.seat_bold(p.seat, &pad(&p.name, name_width)),
-                p.votes,
+                count(p.votes, "vote", "votes"),
                 p.money,
                 p.debate_bonus,
                 p.position,
@@ -264,7 +268,7 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
         ),
     ));
     if let Some(r) = &v.rules {
-        let mut opts = vec![format!("{} rounds", r.rounds)];
+        let mut opts = vec![count(r.rounds, "round", "rounds")];
         if r.convert_once_per_turn {
             opts.push("one conversion a turn".into());
         }
