@@ -172,6 +172,11 @@ pub enum Command {
     Replay {
         reply: oneshot::Sender<Result<pb::Replay, Status>>,
     },
+    /// One version of the finished match as a spectator saw it (`GetReplayView`).
+    ReplayView {
+        version: u64,
+        reply: oneshot::Sender<Result<pb::MatchUpdate, Status>>,
+    },
     Shutdown,
 }
 
@@ -396,6 +401,9 @@ impl MatchActor {
                 Command::Resync { id } => self.resync(id),
                 Command::Replay { reply } => {
                     let _ = reply.send(self.replay());
+                }
+                Command::ReplayView { version, reply } => {
+                    let _ = reply.send(self.replay_view(version));
                 }
                 Command::Shutdown => break,
             }
@@ -884,6 +892,55 @@ impl MatchActor {
             choices,
             setup_log,
         })
+    }
+
+    /// The spectator's snapshot at `version` of the finished match, rebuilt by replaying its
+    /// choices up to there: what a spectator watching live saw then (view, public log, who
+    /// was to act, the choice that led there), with the reference, and no prompt or clocks.
+    fn replay_view(&self, version: u64) -> Result<pb::MatchUpdate, Status> {
+        if self.outcome().is_none() {
+            return Err(Status::failed_precondition(
+                "the match is not over: its replay is available once it ends",
+            ));
+        }
+        let current = self.version();
+        if version > current {
+            return Err(Status::invalid_argument(format!(
+                "version {version} is past the match's end (version {current})"
+            )));
+        }
+        let mut p = Played::new(&self.record).map_err(Status::internal)?;
+        let mut last = None;
+        for (i, c) in self.record.choices.iter().take(version as usize).enumerate() {
+            last = Some(if let Some(label) = forfeit_label(&c.choice) {
+                pb::LastAction {
+                    seat: c.seat as u32,
+                    choice_id: c.choice.clone(),
+                    label: label.into(),
+                }
+            } else if c.choice == UNDO {
+                undo_action(c.seat)
+            } else {
+                last_action_of(&*p.game, c.seat, &c.choice)
+            });
+            p.step(&self.record, i).map_err(Status::internal)?;
+        }
+        let g: &dyn AnyGame = &*p.game;
+        let viewer = Viewer::Spectator;
+        let log = g.log_for(viewer, 0);
+        let is_last = version == current;
+        let mut shared = Shared::new(self, g);
+        let mut msg = self.update_for(&mut shared, viewer, false, log, true, is_last);
+        msg.version = version;
+        msg.last_action = last;
+        msg.clocks.clear();
+        msg.rematch_offers.clear();
+        if !is_last {
+            msg.outcome = None;
+            msg.status = pb::MatchStatus::Active as i32;
+            msg.to_act = g.to_act().into_iter().map(|s| s as u32).collect();
+        }
+        Ok(msg)
     }
 
     /// One viewer's message for the state `shared` was built from (at the actor's current

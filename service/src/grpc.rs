@@ -8,6 +8,7 @@ use std::task::{Context, Poll};
 use futures::Stream;
 use hustings_engine::{self as engine, Viewer};
 use hustings_proto::encoded::hustings_server::Hustings;
+use hustings_proto::EncodedUpdate;
 use hustings_proto::v1 as pb;
 use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
@@ -249,5 +250,18 @@ impl Hustings for HustingsService {
             .ask(&req.match_id, |reply| Command::Replay { reply })
             .await?;
         Ok(Response::new(replay))
+    }
+
+    async fn get_replay_view(
+        &self,
+        req: Request<pb::GetReplayViewRequest>,
+    ) -> Result<Response<EncodedUpdate>, Status> {
+        let req = req.into_inner();
+        let version = req.version;
+        let update = self
+            .hub
+            .ask(&req.match_id, |reply| Command::ReplayView { version, reply })
+            .await?;
+        Ok(Response::new(EncodedUpdate::of(&update)))
     }
 }
