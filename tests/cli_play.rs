@@ -1054,6 +1054,168 @@ async fn a_short_clock_is_warned_about_at_the_prompt() {
     .expect("the test finished in time");
 }
 
+/// A finished two-round Presidential Race played by two test players; its id and replay.
+async fn finished_race(url: &str, seed: u64) -> (String, Replay) {
+    let mut c = client(url).await;
+    let match_id = c
+        .create_match(CreateMatchRequest {
+            game: "presidency".into(),
+            seed: Some(seed),
+            options: [("rounds".to_string(), "2".to_string())].into(),
+            ..Default::default()
+        })
+        .await
+        .expect("match created")
+        .into_inner()
+        .summary
+        .expect("summary")
+        .match_id;
+    let (first, _) = spawn_opponent(url, &match_id);
+    let token = join_as_opponent(&mut c, &match_id, 0).await;
+    let (tx, _rx) = watch::channel(0);
+    play_seat(url.to_string(), match_id.clone(), token, tx).await;
+    first.await.expect("opponent finished");
+    let r = replay(&mut c, &match_id).await;
+    (match_id, r)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_boards_draw_every_version_as_the_engine_had_it() {
+    use hustings_engine::{Setup, Viewer, new_game};
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let seed = 12;
+        let (match_id, r) = finished_race(&url, seed).await;
+        let rep = run_cli(
+            &["--server", &url, "replay", &match_id, "--boards", "--all"],
+            None,
+        )
+        .await;
+        srv.shutdown().await;
+        assert_eq!(rep.code, Some(0), "{}", rep.stderr);
+        let out = &rep.stdout;
+        // One board per version, the set-up's included, in order.
+        let boards: Vec<&str> = out.split("──── replay of ").skip(1).collect();
+        assert_eq!(boards.len(), r.choices.len() + 1, "{out}");
+        // Each board shows the pawns where the engine, replaying the same choices from
+        // the same seed, had them at that version.
+        let mut setup = Setup::new("standard", 2, seed);
+        setup.options.insert("rounds".into(), "2".into());
+        let mut game = new_game("presidency", &setup).expect("set-up");
+        let mut applied: Vec<(usize, String)> = Vec::new();
+        for (v, board) in boards.iter().enumerate() {
+            assert!(
+                board.starts_with(&format!("{match_id} · version {v} of {}", r.choices.len())),
+                "{board}"
+            );
+            let view = game.view_json(Viewer::Spectator);
+            for (p, name) in ["Democrat", "Republican"].iter().enumerate() {
+                let at = view["players"][p]["position"].as_u64().expect("a position");
+                let line = board
+                    .lines()
+                    .find(|l| l.contains(&format!(" {name} ")) && l.contains(" votes  $"))
+                    .unwrap_or_else(|| panic!("no {name} line at version {v}:\n{board}"));
+                assert!(
+                    line.contains(&format!(" on {at:>2} ")),
+                    "version {v}: {name} should be on {at}: {line}"
+                );
+            }
+            if let Some(c) = r.choices.get(v) {
+                if c.choice_id == "undo" {
+                    // Taken back: the game is the choices still in force, replayed.
+                    applied.pop();
+                    game = new_game("presidency", &setup).expect("set-up");
+                    for (seat, id) in &applied {
+                        game.apply(*seat, id).expect("a choice in force applies");
+                    }
+                } else {
+                    game.apply(c.seat as usize, &c.choice_id)
+                        .expect("the recorded choice applies");
+                    applied.push((c.seat as usize, c.choice_id.clone()));
+                }
+            }
+        }
+        assert!(
+            boards.last().is_some_and(|b| b.contains("the end")),
+            "{out}"
+        );
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+/// On a terminal (a pseudo-terminal made by `script`), `q` stops the replay at once,
+/// without Enter, and the terminal's settings come back.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_on_a_terminal_stops_at_q_without_enter() {
+    use tokio::io::AsyncReadExt;
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let (match_id, r) = finished_race(&url, 13).await;
+        assert!(r.choices.len() > 2);
+        let command = format!(
+            "{} --server {url} replay {match_id} --boards",
+            hustings_bin().display()
+        );
+        let mut child = Command::new("script")
+            .args(["-q", "-e", "-c", &command, "/dev/null"])
+            .env_remove("HUSTINGS_SERVER")
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("script runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let mut stdout = child.stdout.take().expect("stdout");
+        let mut text = String::new();
+        let mut buf = [0u8; 4096];
+        // Wait for the first step's hint, then: one key for the next choice, then q.
+        // Standard input stays open, so only the keys themselves can end the replay.
+        let mut sent = 0;
+        while sent < 2 {
+            let n = stdout.read(&mut buf).await.expect("read");
+            assert!(n > 0, "the replay ended early:\n{text}");
+            text.push_str(&String::from_utf8_lossy(&buf[..n]));
+            let hints = text.matches("[1/").count() + text.matches("[2/").count();
+            if hints > sent {
+                let key: &[u8] = if sent == 0 { b" " } else { b"q" };
+                stdin.write_all(key).await.expect("a key");
+                stdin.flush().await.expect("flush");
+                sent += 1;
+            }
+        }
+        let status = tokio::time::timeout(Duration::from_secs(20), child.wait())
+            .await
+            .expect("q ended the replay without Enter")
+            .expect("exit status");
+        let mut rest = Vec::new();
+        let _ = stdout.read_to_end(&mut rest).await;
+        text.push_str(&String::from_utf8_lossy(&rest));
+        drop(stdin);
+        srv.shutdown().await;
+        assert_eq!(status.code(), Some(0), "{text}");
+        assert!(
+            text.contains("\nv1 ") || text.contains("\r\nv1 "),
+            "the first choice was shown:\n{text}"
+        );
+        assert!(
+            !text.contains("v2 "),
+            "stopped before the second choice:\n{text}"
+        );
+        assert!(
+            text.contains("version 1 of"),
+            "the board after the first choice:\n{text}"
+        );
+    })
+    .await
+    .expect("the test finished in time");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cli_offers_undo_and_shows_the_take_back_in_its_log() {
     tokio::time::timeout(LIMIT, async {

@@ -43,7 +43,8 @@ pub fn redraw_line_above(text: &str) -> String {
 }
 
 /// Key presses from a terminal, read without waiting for Enter and without echo while it
-/// lives; the terminal's settings come back when it is dropped. Ctrl-C still interrupts.
+/// lives; the terminal's settings come back when it is dropped. Ctrl-C arrives as a key
+/// (byte 3) rather than a signal, so the settings are always put back.
 pub struct Keys {
     rx: mpsc::UnboundedReceiver<u8>,
     #[cfg(unix)]
@@ -64,7 +65,7 @@ impl Keys {
             let stdin = rustix::stdio::stdin();
             let saved = tcgetattr(stdin).ok()?;
             let mut raw = saved.clone();
-            raw.local_modes -= LocalModes::ICANON | LocalModes::ECHO;
+            raw.local_modes -= LocalModes::ICANON | LocalModes::ECHO | LocalModes::ISIG;
             raw.special_codes[SpecialCodeIndex::VMIN] = 1;
             raw.special_codes[SpecialCodeIndex::VTIME] = 0;
             tcsetattr(stdin, OptionalActions::Now, &raw).ok()?;
