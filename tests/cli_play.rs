@@ -140,13 +140,9 @@ async fn against_opponent(game: &str, seed: u64) -> Against {
     }
 }
 
-/// The CLI takes seat 0 of a match of `game` against the opponent and resigns at its first
-/// prompt; returns the CLI's run and the outcome the opponent saw.
-async fn resign_at_the_first_prompt(game: &str, seed: u64) -> (Run, Outcome) {
-    answer_then_resign(game, seed, "").await
-}
-
-/// As [`resign_at_the_first_prompt`], after typing `first` (lines) at the first prompts.
+/// The CLI takes seat 0 of a match of `game` against the opponent, types `first` (lines) at
+/// its first prompts, then resigns (and confirms); returns the CLI's run and the outcome
+/// the opponent saw.
 async fn answer_then_resign(game: &str, seed: u64, first: &str) -> (Run, Outcome) {
     let t = against_opponent(game, seed).await;
     let run = play_cli(

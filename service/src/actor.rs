@@ -911,7 +911,13 @@ impl MatchActor {
         }
         let mut p = Played::new(&self.record).map_err(Status::internal)?;
         let mut last = None;
-        for (i, c) in self.record.choices.iter().take(version as usize).enumerate() {
+        for (i, c) in self
+            .record
+            .choices
+            .iter()
+            .take(version as usize)
+            .enumerate()
+        {
             last = Some(if let Some(label) = forfeit_label(&c.choice) {
                 pb::LastAction {
                     seat: c.seat as u32,

@@ -7,8 +7,8 @@ use std::task::{Context, Poll};
 
 use futures::Stream;
 use hustings_engine::{self as engine, Viewer};
-use hustings_proto::encoded::hustings_server::Hustings;
 use hustings_proto::EncodedUpdate;
+use hustings_proto::encoded::hustings_server::Hustings;
 use hustings_proto::v1 as pb;
 use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
@@ -260,7 +260,10 @@ impl Hustings for HustingsService {
         let version = req.version;
         let update = self
             .hub
-            .ask(&req.match_id, |reply| Command::ReplayView { version, reply })
+            .ask(&req.match_id, |reply| Command::ReplayView {
+                version,
+                reply,
+            })
             .await?;
         Ok(Response::new(EncodedUpdate::of(&update)))
     }
