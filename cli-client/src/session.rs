@@ -400,10 +400,7 @@ impl Session {
                                 }
                             }
                         }
-                        Some(Do::Say(why)) => {
-                            self.show_prompt(t, p);
-                            self.say_at_prompt(t, &why);
-                        }
+                        Some(Do::Say(why)) => self.show_prompt_noted(t, p, Some(&why)),
                         Some(_) | None => self.show_prompt(t, p),
                     }
                 },
@@ -663,7 +660,13 @@ impl Session {
                     .map(str::to_string)
                     .collect();
                 let asks = self.token.is_some() && (self.ask_rematch || self.rematches > 0);
-                out(&self.screen_with(t, None, result, if asks { END_PROMPT } else { 0 }));
+                out(&self.screen_with(
+                    t,
+                    None,
+                    result,
+                    if asks { END_PROMPT } else { 0 },
+                    true,
+                ));
             }
             return self.after_the_end(t, u, pending);
         }
@@ -861,16 +864,18 @@ impl Session {
     /// The screen: header, board, last events and, when asking, the prompt and the
     /// status line.
     fn screen(&self, t: &Tracker, prompt: Option<&Prompt>) -> String {
-        self.screen_with(t, prompt, Vec::new(), 0)
+        self.screen_with(t, prompt, Vec::new(), 0, true)
     }
 
-    /// [`Self::screen`] with `tail` after the last events, leaving `spare` rows free.
+    /// [`Self::screen`] with `tail` after the last events, leaving `spare` rows free, with
+    /// the status line under a prompt when `status` (else the caller prints it).
     fn screen_with(
         &self,
         t: &Tracker,
         prompt: Option<&Prompt>,
         tail: Vec<String>,
         spare: usize,
+        status: bool,
     ) -> String {
         let style = &self.style;
         let layout = self.layout(t);
@@ -890,7 +895,7 @@ impl Session {
             log_lines: self.log_lines,
             tail,
             prompt: prompt.map(|p| (p, ctx)),
-            status: prompt.and_then(|_| self.status_line(t)),
+            status: prompt.filter(|_| status).and_then(|_| self.status_line(t)),
         };
         let height = crate::term::height(frame::HEIGHT).saturating_sub(spare);
         frame::compose(&f, style, layout, height)
@@ -901,6 +906,12 @@ impl Session {
     }
 
     fn show_prompt(&self, t: &Tracker, p: &Pending) {
+        self.show_prompt_noted(t, p, None);
+    }
+
+    /// The prompt's screen with `note` (why queued answers stopped) just above its status
+    /// line and `> `.
+    fn show_prompt_noted(&self, t: &Tracker, p: &Pending, note: Option<&str>) {
         if t.outcome.is_some() && !p.redraw {
             // The final board and the outcome are on screen just above.
             let ctx = Context {
@@ -910,11 +921,15 @@ impl Session {
             for l in render::prompt::lines(&p.prompt, ctx, &self.style, self.layout(t), 8) {
                 out(&format!("{l}\n"));
             }
-            out(&self.status_and_cursor(t));
-            return;
+        } else {
+            // The status line and the note come under the screen: leave them their rows.
+            let spare = usize::from(note.is_some()) + usize::from(self.status_line(t).is_some());
+            out(&self.screen_with(t, Some(&p.prompt), Vec::new(), spare, false));
         }
-        out(&self.screen(t, Some(&p.prompt)));
-        out("> ");
+        if let Some(n) = note {
+            out(&format!("{}\n", self.style.bad(n)));
+        }
+        out(&self.status_and_cursor(t));
     }
 
     /// The line above `> `: every clock with the player's own first, and a warning when
