@@ -359,7 +359,8 @@ impl Session {
                 _ = sleep_until(show_at.unwrap_or_else(Instant::now)), if show_at.is_some() => {
                     let Some(p) = pending.as_mut() else { continue };
                     p.shown = true;
-                    t.warned = false;
+                    // A prompt shown with little time left carries the warning already.
+                    t.warned = own_time_left(t).is_some_and(|d| d < SHORT_TIME);
                     // A choice cut off by a drop is sent again, once, if still on offer.
                     if let Some((version, id)) = resend.take()
                         && version == p.version
@@ -504,7 +505,7 @@ impl Session {
     /// (above `> ` while asking, in the waiting line otherwise); in plain output the
     /// player is told once when their own clock passes under [`SHORT_TIME`].
     fn on_tick(&self, t: &mut Tracker, asking: bool) {
-        let tty = self.style.is_color() || crate::term::stdout_is_tty();
+        let tty = crate::term::stdout_is_tty();
         if asking {
             if tty {
                 if let Some(s) = self.status_line(t) {
@@ -660,13 +661,7 @@ impl Session {
                     .map(str::to_string)
                     .collect();
                 let asks = self.token.is_some() && (self.ask_rematch || self.rematches > 0);
-                out(&self.screen_with(
-                    t,
-                    None,
-                    result,
-                    if asks { END_PROMPT } else { 0 },
-                    true,
-                ));
+                out(&self.screen_with(t, None, result, if asks { END_PROMPT } else { 0 }, true));
             }
             return self.after_the_end(t, u, pending);
         }
