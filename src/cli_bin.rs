@@ -1,5 +1,5 @@
-//! Finding the real `hustings` binary (package `hustings-cli`) and `hustings-server`
-//! (package `hustings-service`) for the end-to-end tests.
+//! Finding the real `hustings` binary (package `hustings-cli`), `hustings-server` (package
+//! `hustings-service`) and `hustings-bot` for the end-to-end tests.
 //!
 //! `env!("CARGO_BIN_EXE_…")` only names binaries of the package under test, so the tests
 //! build them with the same cargo and profile that built them, then run it from the
@@ -23,6 +23,14 @@ pub fn hustings_bin() -> PathBuf {
 pub fn server_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| build_workspace_bin("hustings-service", "hustings-server"))
+        .clone()
+}
+
+/// The path of the `hustings-bot` binary (package `hustings-bot`), built first (once per
+/// test process) if needed.
+pub fn bot_bin() -> PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| build_workspace_bin("hustings-bot", "hustings-bot"))
         .clone()
 }
 

@@ -1,6 +1,7 @@
 //! Support for the loopback end-to-end tests in `tests/`: start a real Hustings server on
 //! 127.0.0.1:0 and drive real gRPC clients against it.
 
+pub mod browser;
 pub mod cli_bin;
 pub mod server_proc;
 

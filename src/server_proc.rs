@@ -19,10 +19,10 @@ pub struct ServerProcess {
     stderr: Arc<Mutex<String>>,
 }
 
-/// The server's command with quiet logs, listening on a free loopback port.
-fn command(args: &[&str]) -> Command {
+/// The server's command with quiet logs, listening on `listen`.
+fn command(listen: &str, args: &[&str]) -> Command {
     let mut cmd = Command::new(server_bin());
-    cmd.args(["--listen", "127.0.0.1:0"])
+    cmd.args(["--listen", listen])
         .args(args)
         .env("RUST_LOG", "warn")
         .env("RUST_BACKTRACE", "0")
@@ -60,7 +60,13 @@ impl ServerProcess {
 
     /// Like [`ServerProcess::start`], with extra environment variables.
     pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> ServerProcess {
-        let mut cmd = command(args);
+        Self::start_on("127.0.0.1:0", args, env)
+    }
+
+    /// Like [`ServerProcess::start_with_env`], listening on `listen` (a fixed port lets a
+    /// restarted server keep its address, as the browser tests need).
+    pub fn start_on(listen: &str, args: &[&str], env: &[(&str, &str)]) -> ServerProcess {
+        let mut cmd = command(listen, args);
         for (k, v) in env {
             cmd.env(k, v);
         }
@@ -127,7 +133,9 @@ impl Drop for ServerProcess {
 /// Runs the server expecting it to refuse to start: returns its exit status and stderr.
 /// Panics if it is still running after 30 s (it would be serving).
 pub fn start_expecting_failure(args: &[&str]) -> (ExitStatus, String) {
-    let mut child = command(args).spawn().expect("hustings-server starts");
+    let mut child = command("127.0.0.1:0", args)
+        .spawn()
+        .expect("hustings-server starts");
     let stderr = collect(child.stderr.take().expect("stderr piped"));
     let _stdout = collect(child.stdout.take().expect("stdout piped"));
     let deadline = Instant::now() + Duration::from_secs(30);

@@ -1,7 +1,8 @@
 //! The Hustings match server.
 //!
 //! [`start`] binds a listener and serves the `hustings.v1.Hustings` service (plus gRPC health
-//! and reflection) until [`RunningServer::shutdown`]. Inside, a [`hub::Hub`] holds one
+//! and reflection) until [`RunningServer::shutdown`], over gRPC (HTTP/2) and gRPC-web (HTTP/1.1
+//! or HTTP/2), with the web client's files at `/` on the same port ([`web`]). Inside, a [`hub::Hub`] holds one
 //! [`actor::MatchActor`] task per match; each owns its engine state, applies choices one at a
 //! time, stores them before acknowledging them, and streams redacted updates to its viewers.
 
@@ -13,6 +14,7 @@ pub mod grpc;
 pub mod hub;
 pub mod sql;
 pub mod store;
+pub mod web;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -22,7 +24,10 @@ use hustings_proto::encoded::hustings_server::HustingsServer;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
+use tonic::service::Routes;
 use tonic::transport::server::TcpIncoming;
+use tonic_web::GrpcWebLayer;
+use tower_layer::Layer;
 use tracing::info;
 
 use crate::grpc::HustingsService;
@@ -117,6 +122,9 @@ pub struct ServerConfig {
     /// Where matches are kept; the default keeps them in memory only.
     pub database: Database,
     pub limits: Limits,
+    /// Origins (`http://host:port`) whose pages may call the service with gRPC-web besides
+    /// the server's own page; empty (the default): none (CORS off).
+    pub cors_origins: Vec<String>,
 }
 
 /// A server running in this process.
@@ -168,6 +176,32 @@ pub fn open_store(config: &ServerConfig) -> anyhow::Result<Arc<dyn Store>> {
     })
 }
 
+/// Everything the port answers: the Hustings service with gRPC health and reflection, each
+/// behind tonic-web's translation (which passes gRPC through untouched), the web client's
+/// files for every other request, and the CORS policy.
+async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> {
+    let (health_reporter, health_service) = tonic_health::server::health_reporter();
+    health_reporter
+        .set_serving::<HustingsServer<HustingsService>>()
+        .await;
+    let reflection = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(hustings_proto::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()?;
+    let service = HustingsServer::new(HustingsService::new(hub))
+        .max_decoding_message_size(config.limits.max_message_bytes);
+    let grpc_web = GrpcWebLayer::new();
+    let mut router = Routes::new(grpc_web.layer(health_service))
+        .add_service(grpc_web.layer(reflection))
+        .add_service(grpc_web.layer(service))
+        .into_axum_router()
+        .fallback(web::serve);
+    if let Some(cors) = web::cors(&config.cors_origins)? {
+        router = router.layer(cors);
+    }
+    Ok(Routes::from(router))
+}
+
 /// Starts a server on `listen` (port 0 picks a free port).
 pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<RunningServer> {
     let store = open_store(&config)?;
@@ -180,16 +214,7 @@ pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<R
         .map_err(|e| anyhow::anyhow!("cannot listen on {listen}: {e}"))?;
     let addr = listener.local_addr()?;
 
-    let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    health_reporter
-        .set_serving::<HustingsServer<HustingsService>>()
-        .await;
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(hustings_proto::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1()?;
-    let service = HustingsServer::new(HustingsService::new(hub.clone()))
-        .max_decoding_message_size(config.limits.max_message_bytes);
+    let routes = routes(&config, hub.clone()).await?;
 
     // Without TCP_NODELAY a small stream message written while an earlier one is still
     // unacknowledged waits for the peer's delayed ACK (about 40 ms on Linux); tonic only
@@ -199,9 +224,10 @@ pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<R
     let hub2 = hub.clone();
     let join = tokio::spawn(async move {
         tonic::transport::Server::builder()
-            .add_service(health_service)
-            .add_service(reflection)
-            .add_service(service)
+            // HTTP/1.1 for browsers' gRPC-web and page loads; HTTP/2 (prior knowledge) for
+            // gRPC clients and browsers alike.
+            .accept_http1(true)
+            .add_routes(routes)
             .serve_with_incoming_shutdown(incoming, async move {
                 let _ = rx.await;
                 info!("shutting down: ending every stream");

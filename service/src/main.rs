@@ -7,12 +7,12 @@ use clap::Parser;
 use hustings_service::{Database, Limits, ServerConfig, start};
 use tracing::info;
 
-/// The Hustings match server: hosts Presidential Race matches (and more games) over gRPC for
-/// people and AIs alike.
+/// The Hustings match server: hosts Presidential Race, Votes for Women and The Vote matches over
+/// gRPC for people and AIs alike, and serves the web client at / on the same port.
 #[derive(Parser, Debug)]
 #[command(
     version,
-    after_help = "Storage: matches are kept in the SQLite file hustings.sqlite inside the data directory, created on first start (default: $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else ./hustings-data). --database-url postgres://user:password@host/db uses PostgreSQL instead; --memory keeps matches in memory only. A database that cannot be read, or that was written by a newer server, stops the server with an error.\n\nExample:\n  hustings-server --listen 127.0.0.1:50051\n\nThen play with `hustings play --game presidency`, or fill bot seats with `hustings-bot pool --ai greedy`."
+    after_help = "Storage: matches are kept in the SQLite file hustings.sqlite inside the data directory, created on first start (default: $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else ./hustings-data). --database-url postgres://user:password@host/db uses PostgreSQL instead; --memory keeps matches in memory only. A database that cannot be read, or that was written by a newer server, stops the server with an error.\n\nExample:\n  hustings-server --listen 127.0.0.1:50051\n\nThen open http://127.0.0.1:50051/ in a browser to play there (the web client is served on the same port, its calls travel as gRPC-web), or play with `hustings play --game presidency`, or fill bot seats with `hustings-bot pool --ai greedy`."
 )]
 struct Args {
     /// Address to listen on (port 0 picks a free port).
@@ -49,6 +49,11 @@ struct Args {
         value_parser = clap::value_parser!(u64).range(0..=604_800)
     )]
     abandon_grace: u64,
+    /// Also let web pages from ORIGIN (scheme://host:port, as the browser sends it, e.g.
+    /// http://localhost:5173) call the service with gRPC-web; repeatable. By default only
+    /// the page this server serves at / may (CORS off).
+    #[arg(long = "cors-origin", value_name = "ORIGIN")]
+    cors_origins: Vec<String>,
 }
 
 /// mimalloc rather than the system allocator: a version's messages are trees of small
@@ -89,9 +94,11 @@ async fn run() -> anyhow::Result<()> {
             abandon_grace: std::time::Duration::from_secs(args.abandon_grace),
             ..Limits::default()
         },
+        cors_origins: args.cors_origins,
     };
     let server = start(config, args.listen).await?;
     println!("hustings-server listening on {}", server.url());
+    println!("web client: {}/", server.url());
     shutdown_signal().await;
     info!("signal received; shutting down");
     server.shutdown().await;

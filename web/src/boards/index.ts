@@ -1,0 +1,17 @@
+// Which board draws which game. A game without a module of its own gets the generic board
+// (its typed view as a readable outline, every choice a button), so every game is playable.
+// To add a board: write boards/<game>.tsx exporting a BoardModule, and list it here.
+import type { BoardModule } from "./types";
+import { generic } from "./generic";
+import { presidency } from "./presidency";
+
+const BOARDS: BoardModule[] = [
+  presidency,
+  // votes-for-women: boards/votes_for_women.tsx
+  // the-vote: boards/the_vote.tsx
+];
+
+/** The board for a game id. */
+export function boardFor(game: string): BoardModule {
+  return BOARDS.find((b) => b.game === game) ?? generic;
+}

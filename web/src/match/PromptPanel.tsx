@@ -1,0 +1,254 @@
+// The decision panel: what the viewer must decide (the choices its board does not draw, as
+// numbered buttons; number keys choose too), a multi-step decision's progress, who else is
+// being waited for, the outcome, and the match's own actions — undo, claim-win, rematch and
+// resign (after a confirmation).
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { BoardModule } from "../boards/types";
+import type { Choice, Prompt } from "../gen/hustings/v1/hustings_pb";
+import { MatchStatus } from "../gen/hustings/v1/hustings_pb";
+import { go, href } from "../route";
+import { rememberSeat } from "../storage";
+import type { HeldSeat } from "../storage";
+import type { MatchConnection, MatchState } from "./connection";
+
+/** After a match: follow the rematch with the same token (it holds the seat there too). */
+function followRematch(s: MatchState, held: HeldSeat): void {
+  // Seats rotate by one in a rematch: the player of seat i plays seat i + 1.
+  const seat = (held.seat + 1) % Math.max(1, s.seats.length);
+  const seatName = s.seats[seat]?.name ?? "";
+  rememberSeat({ ...held, matchId: s.rematchMatchId, seat, seatName, joinedAt: Date.now() });
+  go(href.match(s.rematchMatchId, seat));
+}
+
+/** Choices the service adds to a game's own (see Prompt in hustings.proto). */
+const RESERVED = new Set(["undo", "claim-win", "rematch"]);
+
+/** "cube 3 of 8" in a prompt's text, as numbers. */
+export function progressFromText(text: string): { label: string; done: number; total: number } | undefined {
+  const m = /\b([A-Za-z][\w-]*) (\d+) of (\d+)\b/.exec(text);
+  if (!m || m[1]?.toLowerCase() === "round") return undefined;
+  const done = Number(m[2]);
+  const total = Number(m[3]);
+  return total > 1 && done >= 1 && done <= total ? { label: m[0], done, total } : undefined;
+}
+
+function Progress({ p }: { p: { label: string; done: number; total: number } }) {
+  return (
+    <div class="progress" role="progressbar" aria-valuemin={1} aria-valuemax={p.total} aria-valuenow={p.done} aria-label={p.label}>
+      <span class="progress-label">{p.label}</span>
+      <span class="progress-steps">
+        {Array.from({ length: Math.min(p.total, 20) }, (_, i) => (
+          <span key={i} class={`step${i < p.done - 1 ? " done" : i === p.done - 1 ? " now" : ""}`} />
+        ))}
+      </span>
+    </div>
+  );
+}
+
+/** Who the match waits for, in words. */
+function waitingFor(s: MatchState): string {
+  const names = s.toAct
+    .filter((seat) => seat !== s.viewerSeat)
+    .map((seat) => {
+      const x = s.seats[seat];
+      if (!x) return `seat ${seat}`;
+      const who = x.playerName || (x.bot ? `${x.ai || "a"} bot` : "");
+      return who ? `${x.name} (${who})` : x.name;
+    });
+  return names.length ? `Waiting for ${names.join(" and ")}…` : "Waiting…";
+}
+
+function Outcome({ s }: { s: MatchState }) {
+  const o = s.outcome;
+  if (!o) return null;
+  const names = o.winners.map((w) => s.seats[w]?.name ?? `seat ${w}`);
+  const you = s.viewerSeat !== undefined;
+  const won = you && o.winners.includes(s.viewerSeat as number);
+  const headline = o.draw
+    ? "A draw"
+    : names.length
+      ? you
+        ? won
+          ? `You win! (${names.join(", ")})`
+          : `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}`
+        : `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}`
+      : "Nobody wins";
+  return (
+    <div class={`outcome${won ? " won" : ""}`} role="status" data-outcome={o.winners.join(",")}>
+      <h2>{headline}</h2>
+      <p>{o.reason}</p>
+      {o.scores.length > 0 && (
+        <p class="scores">
+          {o.scores.map((sc, i) => `${s.seats[i]?.name ?? i}: ${String(sc)}`).join(" · ")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function PromptPanel(props: {
+  conn: MatchConnection;
+  state: MatchState;
+  board: BoardModule;
+  held: HeldSeat | undefined;
+}) {
+  const { conn, state: s, board } = props;
+  const [confirming, setConfirming] = useState(false);
+  const prompt: Prompt | undefined = s.prompt;
+  const all = prompt?.choices ?? [];
+  const game = all.filter((c) => !RESERVED.has(c.kind) && !RESERVED.has(c.id));
+  const reserved = all.filter((c) => RESERVED.has(c.kind) || RESERVED.has(c.id));
+  const view = s.view;
+  const onBoard = view ? game.filter((c) => board.claims(c, view)) : [];
+  const buttons = game.filter((c) => !onBoard.includes(c));
+  // Number keys: the game's choices in order, the board's first (as the hint lists them).
+  const numbered: Choice[] = [...onBoard, ...buttons];
+  const sending = conn.sending;
+  const active = s.status === MatchStatus.ACTIVE;
+  const latest = useRef(numbered);
+  latest.current = numbered;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.ctrlKey || e.metaKey || e.altKey || t?.closest("input, textarea, select")) return;
+      if (/^[1-9]$/.test(e.key)) {
+        const c = latest.current[Number(e.key) - 1];
+        if (c) {
+          e.preventDefault();
+          conn.act(c.id);
+        }
+      } else if (e.key === "Escape") {
+        setConfirming(false);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [conn]);
+
+  const progress =
+    prompt && view ? (board.progress?.(view, prompt) ?? progressFromText(prompt.text)) : undefined;
+  const number = (c: Choice) => numbered.indexOf(c) + 1;
+
+  return (
+    <section class="prompt-panel" aria-label="Your decision">
+      <Outcome s={s} />
+      {s.status === MatchStatus.WAITING && (
+        <div class="waiting-seats">
+          <p>Waiting for every seat to be taken:</p>
+          <ul>
+            {s.seats
+              .filter((x) => !x.taken)
+              .map((x) => (
+                <li key={x.seat}>
+                  {x.name} {x.bot ? `(waiting for a ${x.ai || ""} bot: run hustings-bot pool)` : "(open)"}
+                </li>
+              ))}
+          </ul>
+          <p class="small">
+            Invite a player: <code>{`${location.origin}${location.pathname}#/match/${s.matchId}`}</code>
+          </p>
+        </div>
+      )}
+      {prompt && game.length > 0 && active ? (
+        <div class={`prompt${sending ? " sending" : ""}`} data-prompt-version={String(s.version)}>
+          <p class="prompt-text">{prompt.text}</p>
+          {progress && <Progress p={progress} />}
+          {onBoard.length > 0 && (
+            <p class="board-hint">
+              On the board (highlighted):{" "}
+              {onBoard.map((c, i) => (
+                <span key={c.id} class="hint-item">
+                  {i > 0 ? " · " : ""}
+                  <kbd>{number(c)}</kbd> {c.label}
+                </span>
+              ))}
+            </p>
+          )}
+          <div class="choices">
+            {buttons.map((c) => (
+              <button
+                key={c.id}
+                type="button"
+                class={`choice kind-${c.kind}`}
+                data-choice={c.id}
+                disabled={!!sending}
+                onClick={() => conn.act(c.id)}
+              >
+                <kbd>{number(c)}</kbd> {c.label}
+              </button>
+            ))}
+          </div>
+          {sending && <p class="sending-note">Sending your choice…</p>}
+        </div>
+      ) : (
+        active &&
+        s.status !== MatchStatus.FINISHED && (
+          <p class="waiting" data-waiting={s.toAct.join(",")}>
+            {waitingFor(s)}
+          </p>
+        )
+      )}
+      {conn.notice && (
+        <p class="notice" role="alert">
+          {conn.notice}
+        </p>
+      )}
+      <div class="match-actions">
+        {reserved.map((c) => (
+          <button
+            key={c.id}
+            type="button"
+            class={`action kind-${c.kind}`}
+            data-choice={c.id}
+            disabled={!!sending}
+            onClick={() => conn.act(c.id)}
+          >
+            {c.id === "rematch" ? (s.rematchOffers.includes(s.viewerSeat ?? -1) ? "Rematch offered" : c.label || "Offer a rematch") : c.label}
+          </button>
+        ))}
+        {s.rematchOffers.length > 0 && !s.rematchMatchId && (
+          <span class="small">
+            Rematch offered by {s.rematchOffers.map((x) => s.seats[x]?.name ?? x).join(", ")}
+          </span>
+        )}
+        {s.rematchMatchId && props.held && (
+          <button type="button" class="action primary" data-action="follow-rematch" onClick={() => props.held && followRematch(s, props.held)}>
+            Play the rematch
+          </button>
+        )}
+        {s.viewerSeat !== undefined && active && (
+          <button type="button" class="action danger" data-action="resign" onClick={() => setConfirming(true)}>
+            Resign…
+          </button>
+        )}
+        {s.status === MatchStatus.FINISHED && (
+          <a class="action" href={href.replay(s.matchId)}>
+            Replay
+          </a>
+        )}
+        {s.viewerSeat === undefined && <span class="small">You are watching: spectators see only what is public.</span>}
+      </div>
+      {confirming && (
+        <div class="confirm" role="alertdialog" aria-label="Resign the match?">
+          <p>Resign this match? Every other seat wins.</p>
+          <button
+            type="button"
+            class="danger"
+            data-action="confirm-resign"
+            ref={(el) => el?.focus()}
+            onClick={() => {
+              setConfirming(false);
+              void conn.resign();
+            }}
+          >
+            Resign
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Keep playing
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

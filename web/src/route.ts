@@ -1,0 +1,46 @@
+// The page's address: the lobby at #/, a match at #/match/ID (as the seat this browser
+// holds there, or #/match/ID/seat/N for one of several, or #/match/ID/watch as a spectator)
+// and a finished match's replay at #/replay/ID.
+import { useEffect, useState } from "preact/hooks";
+
+export type Route =
+  | { page: "lobby" }
+  | { page: "match"; matchId: string; seat?: number; watch: boolean }
+  | { page: "replay"; matchId: string };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const [page, id, sub, arg] = parts;
+  if (page === "match" && id) {
+    if (sub === "watch") return { page: "match", matchId: id, watch: true };
+    if (sub === "seat" && arg !== undefined && /^\d+$/.test(arg)) {
+      return { page: "match", matchId: id, seat: Number(arg), watch: false };
+    }
+    return { page: "match", matchId: id, watch: false };
+  }
+  if (page === "replay" && id) return { page: "replay", matchId: id };
+  return { page: "lobby" };
+}
+
+export const href = {
+  lobby: (): string => "#/",
+  match: (id: string, seat?: number): string =>
+    seat === undefined ? `#/match/${encodeURIComponent(id)}` : `#/match/${encodeURIComponent(id)}/seat/${seat}`,
+  watch: (id: string): string => `#/match/${encodeURIComponent(id)}/watch`,
+  replay: (id: string): string => `#/replay/${encodeURIComponent(id)}`,
+};
+
+export function go(to: string): void {
+  location.hash = to;
+}
+
+/** The current route, following the address bar. */
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const on = () => setRoute(parseRoute(location.hash));
+    window.addEventListener("hashchange", on);
+    return () => window.removeEventListener("hashchange", on);
+  }, []);
+  return route;
+}
