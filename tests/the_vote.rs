@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use hustings::named::the_vote_distinctive_name as distinctive_name;
 use hustings::{Watched, connect, create, play_two_seats, start_server};
 use hustings_engine::the_vote::data::TABLE;
 use hustings_engine::{AnyView, Setup, Viewer};
@@ -229,25 +230,6 @@ async fn full_match_between_two_clients_to_its_outcome() {
         assert!(text.contains(heading), "no {heading:?} in\n{text}");
     }
     server.shutdown().await;
-}
-
-/// A card name that cannot be confused with another word of the game (a Region or a Law of
-/// the same name, or a name inside another name).
-fn distinctive_name(number: u8) -> Option<&'static str> {
-    let name = TABLE.card(number).name;
-    let others = TABLE
-        .cards
-        .iter()
-        .filter(|c| c.number != number)
-        .map(|c| c.name)
-        .chain(TABLE.regions.iter().map(|r| r.name))
-        .chain(
-            hustings_engine::the_vote::data::Law::ALL
-                .iter()
-                .map(|l| l.name()),
-        );
-    let mut others = others;
-    (!others.any(|o| o.contains(name) || name.contains(o))).then_some(name)
 }
 
 /// What only the server knows at one version: the Deck (top last) and the set-up discards.

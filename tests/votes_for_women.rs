@@ -45,7 +45,11 @@ async fn play_match(seed: u64) -> Played {
 fn replay(p: &Played) -> Vec<VotesForWomen> {
     let mut actions: BTreeMap<u64, (u32, String)> = BTreeMap::new();
     for u in p.seats.iter().flatten().chain(&p.spectator) {
-        if let (false, Some(a)) = (u.snapshot, &u.last_action) {
+        // A choice redacted for this viewer (a card stacked by the other side) is taken
+        // from a stream that was told it.
+        if let (false, Some(a)) = (u.snapshot, &u.last_action)
+            && !a.redacted
+        {
             actions.insert(u.version, (a.seat, a.choice_id.clone()));
         }
     }

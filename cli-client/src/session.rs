@@ -1152,6 +1152,7 @@ mod tests {
                 seat: if to_act == 0 { 1 } else { 0 },
                 choice_id: "x".into(),
                 label: format!("move {version}"),
+                ..Default::default()
             }),
             outcome: None,
             ..Default::default()

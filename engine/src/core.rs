@@ -400,6 +400,23 @@ impl LogEntry {
     }
 }
 
+/// What one viewer may be told of a choice a seat made (see
+/// [`crate::Game::choice_seen_by`]). A choice id can name something hidden — `top:<card>`
+/// names the card a seat puts face down on its deck — so it is not simply shown to all.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeenChoice {
+    /// The choice's id and its label, as they were offered.
+    Whole,
+    /// Only this description (a phrase such as "put a card on top of the deck"); the id and
+    /// the label are withheld.
+    Redacted(String),
+}
+
+impl SeenChoice {
+    /// The description a viewer gets of a choice it may not see, when a game says no more.
+    pub const HIDDEN: &'static str = "a hidden choice";
+}
+
 /// The end of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {

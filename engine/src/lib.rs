@@ -81,6 +81,19 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     /// nothing, so it may be taken back: that is how the service decides what is undoable.
     fn hidden_digest(&self, viewer: Viewer) -> u64;
 
+    /// What `viewer` may be told of the choice `choice` that `seat` is about to make in this
+    /// state (asked before it is applied): the whole choice, or only a redacted description.
+    /// The safe default tells the choosing seat everything and every other viewer only that
+    /// it chose ([`SeenChoice::HIDDEN`]); a game overrides it with what its rules show.
+    fn choice_seen_by(&self, seat: Seat, choice: &str, viewer: Viewer) -> SeenChoice {
+        let _ = choice;
+        if viewer == Viewer::Seat(seat) {
+            SeenChoice::Whole
+        } else {
+            SeenChoice::Redacted(SeenChoice::HIDDEN.into())
+        }
+    }
+
     /// The choice taken for a seat whose clock ran out, where the game's timeout policy is
     /// to take a default. The first offered choice unless a game knows better.
     fn default_choice(&self, seat: Seat) -> Option<String> {
@@ -151,6 +164,8 @@ pub trait AnyGame: Debug + Send + Sync {
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
     fn outcome(&self) -> Option<Outcome>;
     fn default_choice(&self, seat: Seat) -> Option<String>;
+    /// See [`Game::choice_seen_by`].
+    fn choice_seen_by(&self, seat: Seat, choice: &str, viewer: Viewer) -> SeenChoice;
     /// See [`Game::hidden_digest`].
     fn hidden_digest(&self, viewer: Viewer) -> u64;
     fn clone_box(&self) -> Box<dyn AnyGame>;
@@ -220,6 +235,9 @@ impl<G: IntoAnyView> AnyGame for G {
     }
     fn default_choice(&self, seat: Seat) -> Option<String> {
         Game::default_choice(self, seat)
+    }
+    fn choice_seen_by(&self, seat: Seat, choice: &str, viewer: Viewer) -> SeenChoice {
+        Game::choice_seen_by(self, seat, choice, viewer)
     }
     fn hidden_digest(&self, viewer: Viewer) -> u64 {
         Game::hidden_digest(self, viewer)

@@ -10,7 +10,6 @@ use std::sync::Arc;
 use hustings_engine::{self as engine, AnyGame, Outcome, Seat, Viewer};
 use hustings_proto::EncodedUpdate;
 use hustings_proto::v1 as pb;
-use prost::Message as _;
 use tokio::sync::{mpsc, oneshot};
 use tonic::Status;
 use tracing::{debug, info, warn};
@@ -18,6 +17,7 @@ use tracing::{debug, info, warn};
 use crate::clock::Clocks;
 use crate::convert;
 use crate::hub::Hub;
+use crate::projection::{self, LastChoice, Own, Projector, Public};
 use crate::store::{ChoiceRecord, MatchRecord, SeatRecord};
 
 #[path = "lifecycle.rs"]
@@ -175,7 +175,7 @@ pub enum Command {
     /// One version of the finished match as a spectator saw it (`GetReplayView`).
     ReplayView {
         version: u64,
-        reply: oneshot::Sender<Result<pb::MatchUpdate, Status>>,
+        reply: oneshot::Sender<Result<EncodedUpdate, Status>>,
     },
     Shutdown,
 }
@@ -218,7 +218,8 @@ pub struct MatchActor {
     rematch_offers: Vec<Seat>,
     /// A seat whose clock ran out and whose default choice is being made.
     timing_out: Option<Seat>,
-    last_action: Option<pb::LastAction>,
+    /// The choice that produced the current version, as each viewer may be told of it.
+    last_action: Option<LastChoice>,
     subscribers: Vec<Subscriber>,
     next_sub: u64,
     /// Open streams per seat.
@@ -262,7 +263,7 @@ impl MatchActor {
                 }
             } else {
                 if Some(i) == last_played {
-                    last_action = Some(last_action_of(&*played.game, c.seat, &c.choice));
+                    last_action = Some(last_choice_of(&*played.game, c.seat, &c.choice));
                 }
                 played.step(&record, i)?;
             }
@@ -532,15 +533,13 @@ impl MatchActor {
         };
         let Some(offered) = prompt.find(choice) else {
             return Err(Status::failed_precondition(format!(
-                "'{choice}' is not a legal choice now; legal: {}",
+                "{} is not a legal choice now; legal: {}",
+                crate::validate::quote(choice),
                 engine::legal_list(Some(&prompt))
             )));
         };
-        let last = pb::LastAction {
-            seat: seat as u32,
-            choice_id: choice.to_string(),
-            label: offered.label.clone(),
-        };
+        // What each viewer is told of it, asked of the state it is made in.
+        let last = LastChoice::of_game(&*self.game, seat, choice, &offered.label);
         // Write the choice before applying it: an acknowledged choice is always stored.
         let record = ChoiceRecord {
             seat,
@@ -604,9 +603,8 @@ impl MatchActor {
         self.record.choices.push(record.without_clocks());
         self.step_last()
             .map_err(|e| Status::internal(format!("could not take the choice back: {e}")))?;
-        // The label the choice had, from the state it is taken back to.
-        let label = last_action_of(&*self.game, seat, &undone).label;
-        let shown = if label.is_empty() { undone } else { label };
+        // The choice as everyone may be told of it, from the state it is taken back to.
+        let shown = last_choice_of(&*self.game, seat, &undone).public_label();
         let mut note = engine::LogEntry::new(
             "undo",
             format!("{} took back: {shown}", self.seat_name(seat)),
@@ -651,11 +649,7 @@ impl MatchActor {
         self.record.choices.push(record.without_clocks());
         self.resigned_outcome = Some(resign_outcome(&*self.game, &self.record, seat));
         self.forfeit = RESIGN;
-        self.last_action = Some(pb::LastAction {
-            seat: seat as u32,
-            choice_id: RESIGN.into(),
-            label: "Resign".into(),
-        });
+        self.last_action = Some(LastChoice::public(seat, RESIGN, "Resign"));
         self.finish_if_over();
         self.after_change(Some(self.version()));
         self.outcome_pb()
@@ -695,11 +689,8 @@ impl MatchActor {
             .iter()
             .any(|c| c.choice == UNDO);
         if from_version == 0 || missed > limits.stream_buffer / 2 || undo_missed {
-            let log = self.game.log_for(viewer, 0);
             log_sent = self.game.log_len();
-            let mut shared = Shared::new(self, &*self.game);
-            let msg = self.update_for(&mut shared, viewer, json, log, true, true);
-            let _ = tx.try_send(Ok(EncodedUpdate::of(&msg)));
+            let _ = tx.try_send(Ok(self.snapshot_for(viewer, json)));
         } else {
             match self.catch_up(viewer, json, from_version, &tx) {
                 Ok(pos) => log_sent = pos,
@@ -741,12 +732,20 @@ impl MatchActor {
         tx: &mpsc::Sender<UpdateResult>,
     ) -> Result<usize, Status> {
         let current = self.version();
+        let extras = |v, status, current, p| self.prompt_extras(v, status, current, p);
         if from == current {
-            let mut shared = Shared::new(self, &*self.game);
-            let mut msg = self.update_for(&mut shared, viewer, json, Vec::new(), false, true);
-            self.add_reference(&mut msg);
-            let _ = tx.try_send(Ok(EncodedUpdate::of(&msg)));
-            return Ok(self.game.log_len());
+            let mut projector = self.projector(&*self.game, self.public());
+            let log_from = self.game.log_len();
+            let own = Own {
+                viewer,
+                json,
+                log_from,
+                snapshot: false,
+                reference: true,
+                current: true,
+            };
+            let _ = tx.try_send(Ok(projector.message(&own, &extras)));
+            return Ok(log_from);
         }
         let mut p = Played::new(&self.record).map_err(Status::internal)?;
         for i in 0..from as usize {
@@ -756,33 +755,33 @@ impl MatchActor {
         for (i, c) in self.record.choices[from as usize..].iter().enumerate() {
             let version = from + i as u64 + 1;
             let last = if let Some(label) = forfeit_label(&c.choice) {
-                pb::LastAction {
-                    seat: c.seat as u32,
-                    choice_id: c.choice.clone(),
-                    label: label.into(),
-                }
+                LastChoice::public(c.seat, &c.choice, label)
             } else {
-                let last = last_action_of(&*p.game, c.seat, &c.choice);
+                let last = last_choice_of(&*p.game, c.seat, &c.choice);
                 p.step(&self.record, from as usize + i)
                     .map_err(Status::internal)?;
                 last
             };
             let g: &dyn AnyGame = &*p.game;
-            let log = g.log_for(viewer, log_pos);
-            log_pos = g.log_len();
             let is_current = version == current;
-            let mut shared = Shared::new(self, g);
-            let mut msg = self.update_for(&mut shared, viewer, json, log, false, is_current);
-            if i == 0 {
-                self.add_reference(&mut msg);
-            }
-            msg.version = version;
-            msg.last_action = Some(last);
+            let mut public = self.public();
+            public.version = version;
             if !is_current {
-                msg.outcome = None;
-                msg.status = pb::MatchStatus::Active as i32;
+                public.outcome = None;
+                public.status = pb::MatchStatus::Active;
             }
-            let _ = tx.try_send(Ok(EncodedUpdate::of(&msg)));
+            let note = self.note.as_ref().filter(|_| is_current);
+            let mut projector = Projector::new(g, public, Some(&last), note);
+            let own = Own {
+                viewer,
+                json,
+                log_from: log_pos,
+                snapshot: false,
+                reference: i == 0,
+                current: is_current,
+            };
+            log_pos = g.log_len();
+            let _ = tx.try_send(Ok(projector.message(&own, &extras)));
         }
         Ok(log_pos)
     }
@@ -811,18 +810,10 @@ impl MatchActor {
         }
         let viewer = self.subscribers[pos].viewer;
         let json = self.subscribers[pos].json;
-        let mut shared = Shared::new(self, &*self.game);
-        let msg = self.update_for(
-            &mut shared,
-            viewer,
-            json,
-            self.game.log_for(viewer, 0),
-            true,
-            true,
-        );
+        let msg = self.snapshot_for(viewer, json);
         let log_len = self.game.log_len();
         let sub = &mut self.subscribers[pos];
-        match sub.tx.try_send(Ok(EncodedUpdate::of(&msg))) {
+        match sub.tx.try_send(Ok(msg)) {
             Ok(()) => {
                 sub.lagging = false;
                 sub.log_sent = log_len;
@@ -849,55 +840,47 @@ impl MatchActor {
     }
 
     fn replay(&self) -> Result<pb::Replay, Status> {
-        if self.outcome().is_none() {
-            return Err(Status::failed_precondition(
-                "the match is not over: its replay (which reveals the seed) is available once it ends",
-            ));
-        }
-        // Replay the match to attach each choice's label and log entries.
-        let mut p = Played::new(&self.record).map_err(Status::internal)?;
-        // Once the match is over every seat may see everything, so the log is unredacted.
-        let everything = |g: &dyn AnyGame, from: usize| -> Vec<pb::LogEntry> {
-            g.log_all(from).iter().map(convert::log_entry).collect()
-        };
-        let setup_log = everything(&*p.game, 0);
-        let mut pos = p.game.log_len();
-        let mut choices = Vec::new();
-        for (i, c) in self.record.choices.iter().enumerate() {
-            let (label, log) = if let Some(label) = forfeit_label(&c.choice) {
-                (label.to_string(), Vec::new())
-            } else if c.choice == UNDO {
-                p.step(&self.record, i).map_err(Status::internal)?;
-                pos = p.game.log_len();
-                (undo_action(c.seat).label, Vec::new())
-            } else {
-                let label = last_action_of(&*p.game, c.seat, &c.choice).label;
-                p.step(&self.record, i).map_err(Status::internal)?;
-                let log = everything(&*p.game, pos);
-                pos = p.game.log_len();
-                (label, log)
-            };
-            choices.push(pb::RecordedChoice {
-                version: i as u64 + 1,
-                seat: c.seat as u32,
-                choice_id: c.choice.clone(),
-                label,
-                log,
-            });
-        }
-        Ok(pb::Replay {
-            summary: Some(self.summary()),
-            seats: self.record.setup.seats as u32,
-            seed: self.record.setup.seed,
-            choices,
-            setup_log,
+        projection::replay(self.outcome().is_some(), self.summary(), || {
+            // Replay the match to attach each choice's label and log entries.
+            let mut p = Played::new(&self.record).map_err(Status::internal)?;
+            let setup_log = p.game.log_all(0);
+            let mut pos = p.game.log_len();
+            let mut choices = Vec::new();
+            for (i, c) in self.record.choices.iter().enumerate() {
+                let (label, log) = if let Some(label) = forfeit_label(&c.choice) {
+                    (label.to_string(), Vec::new())
+                } else if c.choice == UNDO {
+                    p.step(&self.record, i).map_err(Status::internal)?;
+                    pos = p.game.log_len();
+                    (UNDO_LABEL.to_string(), Vec::new())
+                } else {
+                    let label = label_of(&*p.game, c.seat, &c.choice);
+                    p.step(&self.record, i).map_err(Status::internal)?;
+                    let log = p.game.log_all(pos);
+                    pos = p.game.log_len();
+                    (label, log)
+                };
+                choices.push(projection::ReplayStep {
+                    seat: c.seat,
+                    choice_id: c.choice.clone(),
+                    label,
+                    log,
+                });
+            }
+            Ok(projection::ReplayParts {
+                seats: self.record.setup.seats as u32,
+                seed: self.record.setup.seed,
+                setup_log,
+                choices,
+            })
         })
     }
 
     /// The spectator's snapshot at `version` of the finished match, rebuilt by replaying its
-    /// choices up to there: what a spectator watching live saw then (view, public log, who
-    /// was to act, the choice that led there), with the reference, and no prompt or clocks.
-    fn replay_view(&self, version: u64) -> Result<pb::MatchUpdate, Status> {
+    /// choices up to there and projected like every other message: what a spectator
+    /// watching live saw then (view, public log, who was to act, the choice that led there
+    /// as a spectator is told it), with the reference, and no prompt or clocks.
+    fn replay_view(&self, version: u64) -> Result<EncodedUpdate, Status> {
         if self.outcome().is_none() {
             return Err(Status::failed_precondition(
                 "the match is not over: its replay is available once it ends",
@@ -919,130 +902,97 @@ impl MatchActor {
             .enumerate()
         {
             last = Some(if let Some(label) = forfeit_label(&c.choice) {
-                pb::LastAction {
-                    seat: c.seat as u32,
-                    choice_id: c.choice.clone(),
-                    label: label.into(),
-                }
+                LastChoice::public(c.seat, &c.choice, label)
             } else if c.choice == UNDO {
                 undo_action(c.seat)
             } else {
-                last_action_of(&*p.game, c.seat, &c.choice)
+                last_choice_of(&*p.game, c.seat, &c.choice)
             });
             p.step(&self.record, i).map_err(Status::internal)?;
         }
         let g: &dyn AnyGame = &*p.game;
-        let viewer = Viewer::Spectator;
-        let log = g.log_for(viewer, 0);
         let is_last = version == current;
-        let mut shared = Shared::new(self, g);
-        let mut msg = self.update_for(&mut shared, viewer, false, log, true, is_last);
-        msg.version = version;
-        msg.last_action = last;
-        msg.clocks.clear();
-        msg.rematch_offers.clear();
+        let mut public = self.public();
+        public.version = version;
+        public.clocks.clear();
+        public.rematch_offers.clear();
         if !is_last {
-            msg.outcome = None;
-            msg.status = pb::MatchStatus::Active as i32;
-            msg.to_act = g.to_act().into_iter().map(|s| s as u32).collect();
+            public.outcome = None;
+            public.status = pb::MatchStatus::Active;
         }
-        Ok(msg)
+        let mut projector = Projector::new(g, public, last.as_ref(), None);
+        let own = Own {
+            viewer: Viewer::Spectator,
+            json: false,
+            log_from: 0,
+            snapshot: true,
+            reference: true,
+            current: is_last,
+        };
+        Ok(projector.message(&own, &projection::no_extras))
     }
 
-    /// One viewer's message for the state `shared` was built from (at the actor's current
-    /// version). A snapshot carries the match's reference; no view carries the fixed data
-    /// (the reference holds it).
-    fn update_for(
-        &self,
-        shared: &mut Shared<'_>,
-        viewer: Viewer,
-        json: bool,
-        log: Vec<engine::LogEntry>,
-        snapshot: bool,
-        current: bool,
-    ) -> pb::MatchUpdate {
-        let own = self.own_fields(shared, viewer, &log, snapshot, current);
-        let parts = convert::ViewParts { json, fixed: false };
-        pb::MatchUpdate {
-            view: Some(shared.view(viewer, parts)),
-            snapshot: own.snapshot,
-            viewer_seat: own.viewer_seat,
-            log: own.log,
-            prompt: own.prompt,
-            reference: own.reference,
-            ..self.common_fields(shared)
-        }
-    }
-
-    /// The fields of a version's message that every viewer gets alike.
-    fn common_fields(&self, shared: &Shared<'_>) -> pb::MatchUpdate {
-        pb::MatchUpdate {
+    /// What every message of the current version says alike, from the actor's records.
+    fn public(&self) -> Public {
+        Public {
             match_id: self.record.id.clone(),
             version: self.version(),
-            status: shared.status as i32,
-            to_act: shared.to_act.clone(),
-            seats: shared.seats.clone(),
-            last_action: self.last_action.clone(),
-            outcome: shared.outcome.clone(),
+            status: self.status(),
+            outcome: self.outcome_pb(),
+            seats: seats_of(&self.record, &self.presence),
             clocks: self.clocks_pb(),
             clock: self.record.settings.clock.to_pb(),
             rematch_offers: self.rematch_offers.iter().map(|&s| s as u32).collect(),
             rematch_match_id: self.record.rematch_next.clone().unwrap_or_default(),
-            ..Default::default()
         }
     }
 
-    /// The fields of a version's message that are the viewer's own: its seat, its prompt,
-    /// its part of the log, and for a snapshot the match's reference. The view, shared by
-    /// the viewers who see the same, is neither here nor in [`Self::common_fields`].
-    fn own_fields(
-        &self,
-        shared: &mut Shared<'_>,
-        viewer: Viewer,
-        log: &[engine::LogEntry],
-        snapshot: bool,
-        current: bool,
-    ) -> pb::MatchUpdate {
-        let status = shared.status;
-        let prompt = match (viewer.seat(), status, current) {
-            (Some(seat), pb::MatchStatus::Active, true) => shared.prompt(seat).map(|p| {
-                let mut p = convert::prompt(p);
-                if self.undoable > 0
-                    && self.applied.last().map(|&i| self.record.choices[i].seat) == Some(seat)
-                {
-                    p.choices.push(pb::Choice {
-                        id: UNDO.into(),
-                        label: "Take back your last choice".into(),
-                        kind: UNDO.into(),
-                        ..Default::default()
-                    });
-                }
-                p
-            }),
-            _ => None,
+    /// The projector of `game` (the current state, unless catching up) with `public`, the
+    /// last choice and the service's note.
+    fn projector<'g>(&'g self, game: &'g dyn AnyGame, public: Public) -> Projector<'g> {
+        Projector::new(game, public, self.last_action.as_ref(), self.note.as_ref())
+    }
+
+    /// A snapshot of the current version for one viewer.
+    fn snapshot_for(&self, viewer: Viewer, json: bool) -> EncodedUpdate {
+        let mut projector = self.projector(&*self.game, self.public());
+        let own = Own {
+            viewer,
+            json,
+            log_from: 0,
+            snapshot: true,
+            reference: true,
+            current: true,
         };
-        let prompt = self.lifecycle_prompt(viewer, status, current, prompt);
-        pb::MatchUpdate {
-            snapshot,
-            viewer_seat: viewer.seat().map(|s| s as u32),
-            log: log
-                .iter()
-                .chain(self.note.as_ref().filter(|_| current))
-                .map(convert::log_entry)
-                .collect(),
-            prompt,
-            reference: if snapshot {
-                convert::reference(&self.record.game)
-            } else {
-                None
-            },
-            ..Default::default()
-        }
+        projector.message(&own, &|v, status, current, p| {
+            self.prompt_extras(v, status, current, p)
+        })
     }
 
-    /// Makes `msg` (not a snapshot) the first of a stream: with the match's reference.
-    fn add_reference(&self, msg: &mut pb::MatchUpdate) {
-        msg.reference = convert::reference(&self.record.game);
+    /// What the actor adds to a seat's prompt: `undo` while its last choice may be taken
+    /// back, then the lifecycle's claim-win and rematch.
+    fn prompt_extras(
+        &self,
+        viewer: Viewer,
+        status: pb::MatchStatus,
+        current: bool,
+        prompt: Option<pb::Prompt>,
+    ) -> Option<pb::Prompt> {
+        let prompt = prompt.map(|mut p| {
+            let seat = p.seat as Seat;
+            if self.undoable > 0
+                && self.applied.last().map(|&i| self.record.choices[i].seat) == Some(seat)
+            {
+                p.choices.push(pb::Choice {
+                    id: UNDO.into(),
+                    label: "Take back your last choice".into(),
+                    kind: UNDO.into(),
+                    ..Default::default()
+                });
+            }
+            p
+        });
+        self.lifecycle_prompt(viewer, status, current, prompt)
     }
 
     /// Tells every viewer about the new state (a new version, or a change of seats or
@@ -1051,31 +1001,21 @@ impl MatchActor {
         self.sync_lifecycle();
         let log_len = self.game.log_len();
         let mut subs = std::mem::take(&mut self.subscribers);
-        let mut shared = Shared::new(self, &*self.game);
+        let mut projector = self.projector(&*self.game, self.public());
         for sub in &subs {
-            shared.will_use(
-                sub.viewer,
-                convert::ViewParts {
-                    json: sub.json,
-                    fixed: false,
-                },
-            );
+            projector.will_use(sub.viewer, sub.json);
         }
-        // What every viewer gets alike is encoded once; each distinct view once; each
-        // message is those bytes followed by the viewer's own fields (see EncodedUpdate).
-        let common = self.common_fields(&shared).encode_to_vec();
+        let extras = |v, status, current, p| self.prompt_extras(v, status, current, p);
         subs.retain_mut(|sub| {
-            let from = if sub.lagging { 0 } else { sub.log_sent };
-            let log = self.game.log_for(sub.viewer, from);
-            let own = self
-                .own_fields(&mut shared, sub.viewer, &log, sub.lagging, true)
-                .encode_to_vec();
-            let parts = convert::ViewParts {
+            let own = Own {
+                viewer: sub.viewer,
                 json: sub.json,
-                fixed: false,
+                log_from: if sub.lagging { 0 } else { sub.log_sent },
+                snapshot: sub.lagging,
+                reference: sub.lagging,
+                current: true,
             };
-            let view = shared.view_bytes(sub.viewer, parts);
-            let msg = EncodedUpdate::concat(&[&common, &view, &own]);
+            let msg = projector.message(&own, &extras);
             match sub.tx.try_send(Ok(msg)) {
                 Ok(()) => {
                     sub.lagging = false;
@@ -1093,6 +1033,8 @@ impl MatchActor {
                 Err(mpsc::error::TrySendError::Closed(_)) => false,
             }
         });
+        // The prompts just sent are the ones the next Act is checked against.
+        let prompts = projector.into_prompts();
         // Streams that closed without saying so no longer count as present.
         let mut presence = vec![0; self.presence.len()];
         for s in &subs {
@@ -1103,11 +1045,6 @@ impl MatchActor {
         if let Some(seat) = self.joining {
             presence[seat] += 1;
         }
-        // The prompts just sent are the ones the next Act is checked against.
-        let prompts: Vec<(Seat, engine::Prompt)> = std::mem::take(&mut shared.prompts)
-            .into_iter()
-            .filter_map(|(seat, p)| p.map(|p| (seat, p)))
-            .collect();
         self.prompt_cache = (!prompts.is_empty()).then(|| {
             Box::new(PromptCache {
                 version: self.version(),
@@ -1125,171 +1062,6 @@ impl MatchActor {
             }
             _ => self.hub.publish(self.summary()),
         }
-    }
-}
-
-/// What every message of one version shares, built once however many viewers get it:
-/// the status, who acts, the seats, and each distinct view. Viewers whose engine views are
-/// equal (the spectators; every seat of a game without hidden hands) share one wire view.
-struct Shared<'g> {
-    game: &'g dyn AnyGame,
-    status: pb::MatchStatus,
-    outcome: Option<pb::Outcome>,
-    to_act: Vec<u32>,
-    seats: Vec<pb::SeatSummary>,
-    views: Vec<SharedView>,
-    /// Each seat's prompt, once asked for.
-    prompts: Vec<(Seat, Option<engine::Prompt>)>,
-}
-
-/// One distinct view of a version.
-struct SharedView {
-    /// The viewers it is for.
-    viewers: Vec<Viewer>,
-    parts: convert::ViewParts,
-    /// The engine's view, when built ahead to find the viewers that share it.
-    engine: Option<engine::AnyView>,
-    /// Messages that still need it: the last one takes it rather than a copy.
-    uses: usize,
-    wire: Option<pb::GameView>,
-    /// The view encoded as a `MatchUpdate` field, once a message needed it so.
-    bytes: Option<prost::bytes::Bytes>,
-}
-
-impl<'g> Shared<'g> {
-    fn new(actor: &MatchActor, game: &'g dyn AnyGame) -> Self {
-        let outcome = actor.outcome();
-        Shared {
-            game,
-            status: actor.status(),
-            to_act: if outcome.is_some() {
-                Vec::new()
-            } else {
-                game.to_act().into_iter().map(|s| s as u32).collect()
-            },
-            outcome: actor.outcome_pb(),
-            seats: seats_of(&actor.record, &actor.presence),
-            views: Vec::new(),
-            prompts: Vec::new(),
-        }
-    }
-
-    /// `seat`'s prompt in this state, built on first use.
-    fn prompt(&mut self, seat: Seat) -> Option<&engine::Prompt> {
-        let i = match self.prompts.iter().position(|(s, _)| *s == seat) {
-            Some(i) => i,
-            None => {
-                self.prompts.push((seat, self.game.prompt(seat)));
-                self.prompts.len() - 1
-            }
-        };
-        self.prompts[i].1.as_ref()
-    }
-
-    fn find(&self, viewer: Viewer, parts: convert::ViewParts) -> Option<usize> {
-        self.views
-            .iter()
-            .position(|v| v.parts == parts && v.viewers.contains(&viewer))
-    }
-
-    /// Counts one more message that will need this viewer's view, finding the viewers
-    /// that see the same.
-    fn will_use(&mut self, viewer: Viewer, parts: convert::ViewParts) {
-        if let Some(i) = self.find(viewer, parts) {
-            self.views[i].uses += 1;
-            return;
-        }
-        // A viewer the game says sees the same as one already counted shares its view.
-        let like = self.game.same_view_as(viewer);
-        if like != viewer
-            && let Some(i) = self.views.iter().position(|v| {
-                v.parts == parts
-                    && v.viewers
-                        .iter()
-                        .any(|&w| w == like || self.game.same_view_as(w) == like)
-            })
-        {
-            self.views[i].viewers.push(viewer);
-            self.views[i].uses += 1;
-            return;
-        }
-        let engine = self.game.view(viewer);
-        if let Some(v) = self
-            .views
-            .iter_mut()
-            .find(|v| v.parts == parts && v.engine.as_ref() == Some(&engine))
-        {
-            v.viewers.push(viewer);
-            v.uses += 1;
-            return;
-        }
-        self.views.push(SharedView {
-            viewers: vec![viewer],
-            parts,
-            engine: Some(engine),
-            uses: 1,
-            wire: None,
-            bytes: None,
-        });
-    }
-
-    /// The index of `viewer`'s view with `parts`, added (not yet built) if no message was
-    /// counted for it.
-    fn entry(&mut self, viewer: Viewer, parts: convert::ViewParts) -> usize {
-        self.find(viewer, parts).unwrap_or_else(|| {
-            self.views.push(SharedView {
-                viewers: vec![viewer],
-                parts,
-                engine: None,
-                uses: 1,
-                wire: None,
-                bytes: None,
-            });
-            self.views.len() - 1
-        })
-    }
-
-    /// The view for `viewer` with `parts`, built on first use.
-    fn view(&mut self, viewer: Viewer, parts: convert::ViewParts) -> pb::GameView {
-        let i = self.entry(viewer, parts);
-        let game = self.game;
-        let entry = &mut self.views[i];
-        if entry.wire.is_none() {
-            entry.wire = Some(match &entry.engine {
-                Some(engine) => convert::game_view_of(engine, &game.to_act(), parts),
-                None => convert::game_view(game, viewer, parts),
-            });
-        }
-        entry.uses = entry.uses.saturating_sub(1);
-        if entry.uses == 0 {
-            entry.wire.take().unwrap_or_default()
-        } else {
-            entry.wire.clone().unwrap_or_default()
-        }
-    }
-
-    /// The view for `viewer` with `parts` encoded as a `MatchUpdate`'s view field, built
-    /// and encoded on first use and shared by every message that needs it.
-    fn view_bytes(&mut self, viewer: Viewer, parts: convert::ViewParts) -> prost::bytes::Bytes {
-        let i = self.entry(viewer, parts);
-        let game = self.game;
-        let entry = &mut self.views[i];
-        if let Some(b) = &entry.bytes {
-            return b.clone();
-        }
-        let view = match (entry.wire.take(), &entry.engine) {
-            (Some(wire), _) => wire,
-            (None, Some(engine)) => convert::game_view_of(engine, &game.to_act(), parts),
-            (None, None) => convert::game_view(game, viewer, parts),
-        };
-        let bytes: prost::bytes::Bytes = pb::MatchUpdate {
-            view: Some(view),
-            ..Default::default()
-        }
-        .encode_to_vec()
-        .into();
-        entry.bytes = Some(bytes.clone());
-        bytes
     }
 }
 
@@ -1320,24 +1092,23 @@ pub fn seat_name(record: &MatchRecord, seat: Seat) -> String {
         .unwrap_or_else(|| format!("Seat {seat}"))
 }
 
-fn last_action_of(game: &dyn AnyGame, seat: Seat, choice: &str) -> pb::LastAction {
-    let label = game
-        .prompt(seat)
+/// The label `choice` was offered with to `seat` in `game` (the state before it).
+fn label_of(game: &dyn AnyGame, seat: Seat, choice: &str) -> String {
+    game.prompt(seat)
         .and_then(|p| p.find(choice).map(|c| c.label.clone()))
-        .unwrap_or_default();
-    pb::LastAction {
-        seat: seat as u32,
-        choice_id: choice.to_string(),
-        label,
-    }
+        .unwrap_or_default()
 }
 
-fn undo_action(seat: Seat) -> pb::LastAction {
-    pb::LastAction {
-        seat: seat as u32,
-        choice_id: UNDO.into(),
-        label: "Take back the last choice".into(),
-    }
+/// A recorded game choice as each viewer may be told of it, from the state before it.
+fn last_choice_of(game: &dyn AnyGame, seat: Seat, choice: &str) -> LastChoice {
+    LastChoice::of_game(game, seat, choice, &label_of(game, seat, choice))
+}
+
+/// The label of a take-back, the same for every viewer.
+const UNDO_LABEL: &str = "Take back the last choice";
+
+fn undo_action(seat: Seat) -> LastChoice {
+    LastChoice::public(seat, UNDO, UNDO_LABEL)
 }
 
 fn resign_outcome(game: &dyn AnyGame, record: &MatchRecord, seat: Seat) -> Outcome {

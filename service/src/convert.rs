@@ -727,6 +727,7 @@ pub fn votes_for_women_view(
         drawn: own(&v.drawn),
         deck_top: own(&v.deck_top),
         deck_bottom: own(&v.deck_bottom),
+        deck_search: v.deck_search.as_deref().map(vfw_cards).unwrap_or_default(),
         strategy_commit: b.commit.map(|c| c as u32),
         vote: b.vote.map(|vote| pb::VotesForWomenVote {
             state: vfwdata::code(vote.state).into(),

@@ -1,5 +1,6 @@
-//! The `hustings.v1.Hustings` service: validates requests, authenticates seat tokens and
-//! hands the work to the hub and the match actors.
+//! The `hustings.v1.Hustings` service: authenticates seat tokens and hands the work to the
+//! hub and the match actors. Requests arrive here already checked (size, decoding, field
+//! caps, enums: `validate.rs`).
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -18,9 +19,6 @@ use crate::actor::{Command, Mailbox, UpdateResult};
 use crate::convert;
 use crate::hub::Hub;
 
-/// Longest accepted choice id, display name or token, in bytes.
-const MAX_FIELD: usize = 256;
-
 /// The gRPC service.
 pub struct HustingsService {
     hub: Arc<Hub>,
@@ -30,16 +28,6 @@ impl HustingsService {
     pub fn new(hub: Arc<Hub>) -> Self {
         HustingsService { hub }
     }
-}
-
-fn check_len(field: &str, value: &str) -> Result<(), Status> {
-    if value.len() > MAX_FIELD {
-        return Err(Status::invalid_argument(format!(
-            "{field} is {} bytes long; at most {MAX_FIELD} are accepted",
-            value.len()
-        )));
-    }
-    Ok(())
 }
 
 /// A match stream that tells its actor when the client goes away.
@@ -80,9 +68,6 @@ impl Hustings for HustingsService {
         req: Request<pb::CreateMatchRequest>,
     ) -> Result<Response<pb::CreateMatchResponse>, Status> {
         let req = req.into_inner();
-        if req.game.is_empty() {
-            return Err(Status::invalid_argument("game is required (see ListGames)"));
-        }
         let summary = self.hub.create(req)?;
         Ok(Response::new(pb::CreateMatchResponse {
             summary: Some(summary),
@@ -103,7 +88,6 @@ impl Hustings for HustingsService {
         req: Request<pb::JoinMatchRequest>,
     ) -> Result<Response<pb::JoinMatchResponse>, Status> {
         let req = req.into_inner();
-        check_len("display_name", &req.display_name)?;
         let kind = pb::ClientKind::try_from(req.client_kind).unwrap_or(pb::ClientKind::Unspecified);
         let seat = req.seat.map(|s| s as usize);
         let name = req.display_name.trim().to_string();
@@ -178,7 +162,6 @@ impl Hustings for HustingsService {
         req: Request<pb::WatchMatchRequest>,
     ) -> Result<Response<Self::WatchMatchStream>, Status> {
         let req = req.into_inner();
-        check_len("token", &req.token)?;
         let actor = self.hub.actor(&req.match_id)?;
         let viewer = if req.token.is_empty() {
             Viewer::Spectator
@@ -204,11 +187,6 @@ impl Hustings for HustingsService {
 
     async fn act(&self, req: Request<pb::ActRequest>) -> Result<Response<pb::ActResponse>, Status> {
         let req = req.into_inner();
-        check_len("choice_id", &req.choice_id)?;
-        check_len("token", &req.token)?;
-        if req.choice_id.is_empty() {
-            return Err(Status::invalid_argument("choice_id is required"));
-        }
         self.hub.actor(&req.match_id)?;
         let seat = self.hub.authenticate(&req.match_id, &req.token)?.seat;
         let version = self
@@ -228,7 +206,6 @@ impl Hustings for HustingsService {
         req: Request<pb::ResignRequest>,
     ) -> Result<Response<pb::ResignResponse>, Status> {
         let req = req.into_inner();
-        check_len("token", &req.token)?;
         self.hub.actor(&req.match_id)?;
         let seat = self.hub.authenticate(&req.match_id, &req.token)?.seat;
         let outcome = self
@@ -265,6 +242,6 @@ impl Hustings for HustingsService {
                 reply,
             })
             .await?;
-        Ok(Response::new(EncodedUpdate::of(&update)))
+        Ok(Response::new(update))
     }
 }

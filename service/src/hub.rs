@@ -15,6 +15,7 @@ use tracing::{info, warn};
 use crate::Limits;
 use crate::actor::{Command, Mailbox, MatchActor};
 use crate::store::{MatchRecord, MatchSettings, SeatRecord, Store};
+use crate::validate::{quote, setup_error};
 
 /// Shared state of the server.
 pub struct Hub {
@@ -108,8 +109,8 @@ impl Hub {
         let info = engine::game_info(&req.game).ok_or_else(|| {
             let known: Vec<String> = engine::catalogue().into_iter().map(|g| g.id).collect();
             Status::invalid_argument(format!(
-                "unknown game '{}'; games: {}",
-                req.game,
+                "unknown game {}; games: {}",
+                quote(&req.game),
                 known.join(", ")
             ))
         })?;
@@ -118,9 +119,9 @@ impl Hub {
         } else {
             info.variant(&req.variant).cloned().ok_or_else(|| {
                 Status::invalid_argument(format!(
-                    "game '{}' has no variant '{}'; variants: {}",
+                    "game '{}' has no variant {}; variants: {}",
                     info.id,
-                    req.variant,
+                    quote(&req.variant),
                     info.variants
                         .iter()
                         .map(|v| v.id.as_str())
@@ -148,7 +149,7 @@ impl Hub {
         };
         let (_, options) = info
             .validate(&setup)
-            .map_err(|e| Status::invalid_argument(e.to_string()))?;
+            .map_err(|e| Status::invalid_argument(setup_error(&e)))?;
         let options = options
             .0
             .iter()
@@ -161,17 +162,13 @@ impl Hub {
                 (k.clone(), text)
             })
             .collect();
+        // Both were checked with the request (validate.rs).
         let clock = crate::clock::ClockSetting::from_pb(req.clock.as_ref())
             .map_err(Status::invalid_argument)?;
         let grace = req
             .abandon_grace_ms
-            .unwrap_or(self.limits.abandon_grace.as_millis() as u64);
-        if grace > crate::clock::MAX_CLOCK_MS {
-            return Err(Status::invalid_argument(format!(
-                "abandon_grace_ms must be at most {} (a week); got {grace}",
-                crate::clock::MAX_CLOCK_MS
-            )));
-        }
+            .unwrap_or(self.limits.abandon_grace.as_millis() as u64)
+            .min(crate::clock::MAX_CLOCK_MS);
         let id = new_match_id();
         let record = MatchRecord {
             id: id.clone(),
@@ -280,7 +277,7 @@ impl Hub {
             .unwrap_or_else(|e| e.into_inner())
             .get(id)
             .cloned()
-            .ok_or_else(|| Status::not_found(format!("no match '{id}'")))
+            .ok_or_else(|| Status::not_found(format!("no match {}", quote(id))))
     }
 
     /// Sends a command and waits for its reply.

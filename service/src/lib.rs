@@ -12,8 +12,10 @@ pub mod clock;
 pub mod convert;
 pub mod grpc;
 pub mod hub;
+pub mod projection;
 pub mod sql;
 pub mod store;
+pub mod validate;
 pub mod web;
 
 use std::net::SocketAddr;
@@ -188,8 +190,13 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
         .register_encoded_file_descriptor_set(hustings_proto::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1()?;
-    let service = HustingsServer::new(HustingsService::new(hub))
-        .max_decoding_message_size(config.limits.max_message_bytes);
+    // Every request is checked (size, framing, decoding, field caps) before tonic sees it;
+    // gRPC-web requests too, since tonic-web has turned them into gRPC by then.
+    let service = validate::Validated::new(
+        HustingsServer::new(HustingsService::new(hub))
+            .max_decoding_message_size(config.limits.max_message_bytes),
+        config.limits.max_message_bytes,
+    );
     let grpc_web = GrpcWebLayer::new();
     let mut router = Routes::new(grpc_web.layer(health_service))
         .add_service(grpc_web.layer(reflection))

@@ -13,6 +13,7 @@ use tracing::{info, warn};
 
 use super::{MatchActor, RESIGN, catalogue, seat_name};
 use crate::clock::Clocks;
+use crate::projection::LastChoice;
 use crate::store::{ChoiceRecord, MatchRecord};
 
 /// The reserved record of a seat whose clock ran out where its game forfeits.
@@ -247,9 +248,10 @@ impl MatchActor {
         }
     }
 
-    /// After a default choice made for a seat out of time: the log says so and the last
-    /// action's label too.
-    pub(super) fn note_timeout(&mut self, mut last: pb::LastAction) -> pb::LastAction {
+    /// After a default choice made for a seat out of time: the log says so (every viewer
+    /// reads the entry, so it names the choice as a spectator is told it) and the last
+    /// action's labels too.
+    pub(super) fn note_timeout(&mut self, last: LastChoice) -> LastChoice {
         let Some(seat) = self.timing_out else {
             return last;
         };
@@ -258,14 +260,13 @@ impl MatchActor {
             TIMEOUT,
             format!(
                 "{who} ran out of time; the default choice was made: {}",
-                last.label
+                last.public_label()
             ),
         )
         .seat(seat);
         note.seq = self.game.log_len() as u64;
         self.note = Some(note);
-        last.label = format!("Ran out of time: {}", last.label);
-        last
+        last.timed_out()
     }
 
     /// Ends the match by a reserved record (`timeout` by the seat out of time, `claim-win`
@@ -287,11 +288,11 @@ impl MatchActor {
         self.note = Some(note);
         self.resigned_outcome = Some(outcome);
         self.forfeit = kind;
-        self.last_action = Some(pb::LastAction {
-            seat: seat as u32,
-            choice_id: choice.into(),
-            label: forfeit_label(choice).unwrap_or_default().into(),
-        });
+        self.last_action = Some(LastChoice::public(
+            seat,
+            choice,
+            forfeit_label(choice).unwrap_or_default(),
+        ));
         self.finish_if_over();
         self.after_change(Some(self.version()));
         self.note = None;

@@ -294,6 +294,7 @@ mod tests {
             seat: 1,
             choice_id: "dice:2d6".into(),
             label: "Roll 2D6 and move".into(),
+            ..Default::default()
         };
         assert_eq!(
             last_action(&a, &seats(), Some(0), &Style::PLAIN),

@@ -1240,6 +1240,12 @@ impl Game for Presidency {
         Viewer::Spectator
     }
 
+    fn choice_seen_by(&self, _seat: Seat, _choice: &str, _viewer: Viewer) -> SeenChoice {
+        // Every prompt is built from the public view, which every viewer has: no choice
+        // names anything hidden (a card is named only once it is face up).
+        SeenChoice::Whole
+    }
+
     fn resample(view: &View, _viewer: Viewer, rng: &mut dyn RngCore) -> Self {
         Presidency {
             public: view.clone(),

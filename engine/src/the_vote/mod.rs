@@ -2603,6 +2603,12 @@ impl Game for TheVote {
         self.public.clone()
     }
 
+    fn choice_seen_by(&self, _seat: Seat, _choice: &str, _viewer: Viewer) -> SeenChoice {
+        // Both seats and spectators see one view, and every prompt is built from it: no
+        // choice names anything hidden (the Deck's cards are named only once drawn).
+        SeenChoice::Whole
+    }
+
     fn resample(view: &View, _viewer: Viewer, rng: &mut dyn RngCore) -> Self {
         TheVote {
             public: view.clone(),

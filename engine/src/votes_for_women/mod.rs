@@ -35,9 +35,11 @@
 //!   has one colour, so its partners share theirs); with fewer own Campaigners than dice each
 //!   die goes to one of them (`campaigner:<k>`), otherwise one die each as in the two-player
 //!   game; Organizing and Lobbying need any Campaigner of the side;
+//! - Eye on the Future shows the searcher the playable cards of her deck (the choices), not
+//!   the whole deck: in the team variants the whole shared deck would tell her partner's hand
+//!   by elimination, and the rulebook never shows a partner's hand;
 //! - team variants: Change In Plans looks at the hand of the opposing player whose round it
-//!   is; Eye on the Future shows the searcher her partner's hand too (the shared deck tells it
-//!   by elimination); the side's drawn cards and stacked deck ends are seen by both partners;
+//!   is; the side's drawn cards and stacked deck ends are seen by both partners;
 //! - team variants: in Final Voting each side's die is rolled (and re-rolled) by the partner
 //!   who picked last for that side; in Cleanup each partner proposes in turn (first, then
 //!   second) until `done`, and each proposal (the held-card swap, or one claimed card) can be
@@ -384,6 +386,11 @@ pub struct View {
     pub deck_top: [Option<Vec<CardId>>; 2],
     /// Cards the owner put at the bottom of its deck, the very bottom first (own only).
     pub deck_bottom: [Option<Vec<CardId>>; 2],
+    /// While the viewer resolves Eye on the Future: the cards of its side's Draw Deck it may
+    /// play, sorted (its prompt's choices). The deck's other cards and their order stay
+    /// hidden, and so does a partner's hand (see [`VotesForWomen::deck_search`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck_search: Option<Vec<CardId>>,
 }
 
 /// A side's Draw Deck: cards of known position at both ends, unknown order between.
@@ -3439,25 +3446,70 @@ impl VotesForWomen {
         if player(side, slot) == p {
             return true;
         }
-        // Eye on the Future: looking through the side's shared deck tells, by elimination,
-        // what the partner holds, so the partner's hand is shown while the card resolves.
-        if p == player(side, 1 - slot.min(1))
-            && board.stack.last().is_some_and(|f| {
-                f.side == side
-                    && f.slot == slot
-                    && f.task
-                        == Some(Task::PlayOne {
-                            from: PlayFrom::Deck,
-                        })
-            })
-        {
-            return true;
-        }
         let foe = side.other();
         p == player(foe, board.round_slot(foe))
             && board.stack.last().is_some_and(|f| {
                 f.side == side && f.slot == slot && f.task == Some(Task::ChangeInPlans)
             })
+    }
+
+    /// Eye on the Future, while player `slot` of `side` resolves it: the cards of the side's
+    /// Draw Deck it may play (its prompt's choices), sorted. Our reading: the searcher is
+    /// shown the playable cards, not the whole deck, so that on a two-player side the deck
+    /// does not tell her partner's hand by elimination (the rulebook never shows a partner's
+    /// hand).
+    fn deck_search(&self, side: Side, slot: u8) -> Option<Vec<CardId>> {
+        let f = self.board.stack.last()?;
+        let searching = f.side == side
+            && f.slot == slot
+            && f.task
+                == Some(Task::PlayOne {
+                    from: PlayFrom::Deck,
+                });
+        searching.then(|| {
+            let mut v: Vec<CardId> = self.hidden.decks[side.index()]
+                .all()
+                .into_iter()
+                .filter(|&c| self.playable(side, c))
+                .collect();
+            v.sort_unstable();
+            v
+        })
+    }
+
+    /// Makes a state resampled from `view` agree with the view's [`View::deck_search`]: the
+    /// listed cards lie in the searching side's deck, and any other playable card that could
+    /// be in either the deck or the partner's hand is in the hand (else it would be listed).
+    fn honour_deck_search(&mut self, view: &View, rng: &mut dyn RngCore) {
+        let (Some(listed), Some(side)) = (&view.deck_search, view.viewer) else {
+            return;
+        };
+        let i = side.index();
+        let partner = player(side, 1 - view.viewer_slot.min(1));
+        if partner >= self.hidden.hands.len()
+            || view.hands.get(partner).is_some_and(|h| h.is_some())
+        {
+            // No partner, or one whose hand is known: the unknown part of the deck is all
+            // the side's unseen cards, as built.
+            return;
+        }
+        let mut pool = std::mem::take(&mut self.hidden.decks[i].middle);
+        pool.append(&mut self.hidden.hands[partner]);
+        let (in_deck, rest): (Vec<CardId>, Vec<CardId>) =
+            pool.into_iter().partition(|c| listed.contains(c));
+        let (mut hand, mut free): (Vec<CardId>, Vec<CardId>) =
+            rest.into_iter().partition(|&c| self.playable(side, c));
+        free.shuffle(&mut rng::fork(rng));
+        let room = (view.hand_count[partner] as usize).saturating_sub(hand.len());
+        hand.extend(free.split_off(free.len().saturating_sub(room)));
+        let mut middle = in_deck;
+        middle.extend(free);
+        middle.shuffle(&mut rng::fork(rng));
+        if view.board.era_ordered[i] {
+            Self::order_by_era(&mut middle);
+        }
+        self.hidden.decks[i].middle = middle;
+        self.hidden.hands[partner] = hand;
     }
 
     /// Every card whose place is public.
@@ -3778,16 +3830,34 @@ impl Game for VotesForWomen {
             drawn: [own(0, &h.drawn[0]), own(1, &h.drawn[1])],
             deck_top: [own(0, &h.decks[0].top), own(1, &h.decks[1].top)],
             deck_bottom: [own(0, &h.decks[0].bottom), own(1, &h.decks[1].bottom)],
+            deck_search: who.and_then(|(side, slot)| self.deck_search(side, slot)),
+        }
+    }
+
+    fn choice_seen_by(&self, seat: Seat, choice: &str, viewer: Viewer) -> SeenChoice {
+        // Only stacking puts a card face down: `top:<card>` (The Winning Plan, Progress, Not
+        // Politics). The side's drawn cards and the known ends of its deck are seen by both
+        // partners (see `view`), so they are told the card; opponents and spectators only
+        // that a card went on top, as their log says. Every other choice names public things:
+        // a card played, discarded or removed is shown as it goes, and states, regions, dice
+        // and amounts are on the board.
+        let side = self.board.seats.get(seat).copied();
+        if choice.starts_with("top:") && self.viewer_side(viewer) != side {
+            SeenChoice::Redacted("Put a card on top of the deck".into())
+        } else {
+            SeenChoice::Whole
         }
     }
 
     fn resample(view: &View, _viewer: Viewer, rng: &mut dyn RngCore) -> Self {
-        VotesForWomen {
+        let mut s = VotesForWomen {
             board: view.board.clone(),
             hidden: Self::build_hidden(view, rng),
             log: Vec::new(),
             logging: false,
-        }
+        };
+        s.honour_deck_search(view, rng);
+        s
     }
 
     fn shuffle_hidden(&self, viewer: Viewer, rng: &mut dyn RngCore) -> Self {

@@ -538,14 +538,8 @@ fn team_partner_hands_stay_hidden_and_views_pass_the_redaction_checker() {
                 let (side, slot) = g.board.seat_player(seat).expect("seat");
                 let mine = player(side, slot);
                 assert!(v.hands[mine].is_some());
-                let eye = g.board.stack.last().is_some_and(|f| {
-                    f.task
-                        == Some(Task::PlayOne {
-                            from: PlayFrom::Deck,
-                        })
-                });
-                // Only Eye on the Future (the shared deck searched) shows the partner's hand.
-                if g.board.pair(side) && !eye {
+                // Never the partner's hand, not even while searching the shared deck.
+                if g.board.pair(side) {
                     assert!(v.hands[player(side, 1 - slot)].is_none(), "partner's hand");
                 }
             }
@@ -554,5 +548,76 @@ fn team_partner_hands_stay_hidden_and_views_pass_the_redaction_checker() {
             let id = p.choices[(step as usize * 7) % p.choices.len()].id.clone();
             g.apply(s, &id).expect("legal");
         }
+    }
+}
+
+#[test]
+fn team_eye_on_the_future_shows_the_playable_deck_cards_never_the_partners_hand() {
+    const EYE_ON_THE_FUTURE: CardId = 113;
+    const TEA_PARTIES: CardId = 50;
+    let mut g = table(TEAM_4, 4, 1, &[]);
+    g.board.turn = 5;
+    // The Start cards were played long ago (the table put them back in the decks).
+    for (side, start) in [(0, SENECA_FALLS), (1, THE_PATRIARCHY)] {
+        assert!(g.hidden.decks[side].remove(start));
+        g.board.out.push(start);
+    }
+    g.board.claimed[0].push(EYE_ON_THE_FUTURE);
+    // The partners' fillers are one card each side; the second players get cards of their
+    // own: Yellow one Purple could play from the deck, were it there.
+    g.hidden.hands[2].clear();
+    g.hidden.hands[3].clear();
+    give(&mut g, 2, TEA_PARTIES);
+    let c = g.hidden.decks[1].middle[0];
+    give(&mut g, 3, c);
+    assert_eq!(pick(&mut g, "claimed:eye-on-the-future"), 0);
+    let purple = g.view(Viewer::Seat(0));
+    assert!(purple.hands[2].is_none(), "Yellow's hand stays hidden");
+    let listed = purple.deck_search.clone().expect("the search is shown");
+    let offered: Vec<CardId> = g
+        .prompt(0)
+        .expect("Purple plays one")
+        .choices
+        .iter()
+        .filter_map(|c| c.card.as_deref().and_then(card_by_slug))
+        .collect();
+    assert_eq!(
+        listed, offered,
+        "the search lists exactly the cards offered"
+    );
+    assert!(!listed.contains(&TEA_PARTIES));
+    assert!(!listed.is_empty() && listed.iter().all(|&c| g.playable(Side::Suffragist, c)));
+    // Nobody else sees the search; and a state drawn from Purple's view puts the playable card
+    // that is not listed in Yellow's hand, so it offers Purple the same choices.
+    for seat in 1..4 {
+        assert!(
+            g.view(Viewer::Seat(seat)).deck_search.is_none(),
+            "seat {seat}"
+        );
+    }
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
+    for _ in 0..20 {
+        let s = VotesForWomen::resample(&purple, Viewer::Seat(0), &mut rng);
+        assert!(s.hidden.hands[2].contains(&TEA_PARTIES));
+        assert_eq!(s.view(Viewer::Seat(0)), purple);
+        assert_eq!(s.prompt(0), g.prompt(0));
+    }
+    check_redaction(&g, 7).expect("the search passes the redaction checker");
+}
+
+#[test]
+fn team_a_card_stacked_on_the_shared_deck_is_named_to_both_partners_only() {
+    let g = new(TEAM_4, 4, 3);
+    // Purple stacks (the choice is only asked about, not made: the answer depends on who
+    // chose and who is told).
+    let told = |viewer| g.choice_seen_by(0, "top:lucy-stone", viewer);
+    assert_eq!(told(Viewer::Seat(0)), SeenChoice::Whole);
+    assert_eq!(
+        told(Viewer::Seat(1)),
+        SeenChoice::Whole,
+        "Yellow sees the deck top too"
+    );
+    for viewer in [Viewer::Seat(2), Viewer::Seat(3), Viewer::Spectator] {
+        assert!(matches!(told(viewer), SeenChoice::Redacted(_)), "{viewer}");
     }
 }

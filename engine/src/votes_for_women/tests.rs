@@ -460,6 +460,34 @@ fn redaction_holds_on_constructed_states_with_private_zones() {
     crate::testing::check_redaction(&g, 6).unwrap();
 }
 
+#[test]
+fn a_card_stacked_on_the_deck_is_named_only_to_its_side() {
+    // Progress, Not Politics: the Opposition stacks drawn cards on its deck.
+    let mut g = table(O, &[66]);
+    stack_deck(&mut g, O, &[54, 56, 57, 58, 59, 60]);
+    event(&mut g, O, 66);
+    let hidden = SeenChoice::Redacted("Put a card on top of the deck".into());
+    for (viewer, seen) in [
+        (Viewer::Seat(1), SeenChoice::Whole),
+        (Viewer::Seat(0), hidden.clone()),
+        (Viewer::Spectator, hidden),
+    ] {
+        assert_eq!(
+            g.choice_seen_by(1, "top:gerrymandering", viewer),
+            seen,
+            "{viewer}"
+        );
+        // The rest go to the bottom, unnamed; that much everyone may know.
+        assert_eq!(g.choice_seen_by(1, "done", viewer), SeenChoice::Whole);
+    }
+    // A card played is shown to all as it is played.
+    let g = table(S, &[22]);
+    assert_eq!(
+        g.choice_seen_by(0, "event:lucy-stone", Viewer::Seat(1)),
+        SeenChoice::Whole
+    );
+}
+
 // ----- one test per card ---------------------------------------------------------------------
 
 macro_rules! card_test {
