@@ -52,7 +52,7 @@ function TheVoteBoard({ view, reference, state, offered, choose }: BoardProps) {
   const congressY = sidesY + v.players.length * 60;
   const amend = Amendments({ v, x: SIDE_X, y: congressY + 54, w: SIDE_W, ctx });
   const pilesY = amend.bottom;
-  const rightBottom = pilesY + 3 * 13 + 4;
+  const rightBottom = pilesY + 4 * 13 + 4;
 
   // Under the map: the action being resolved.
   const mapW = SIDE_X - 8;
@@ -108,7 +108,7 @@ function TheVoteBoard({ view, reference, state, offered, choose }: BoardProps) {
     <svg class="board tv" data-board="the-vote" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={`The Vote, turn ${v.turn}`}>
       <defs>
         <pattern id="tv-hatch" width={8} height={8} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-          <line x1={0} y1={0} x2={0} y2={8} stroke="#cfcabd" stroke-width={3} />
+          <line x1={0} y1={0} x2={0} y2={8} stroke="#dcd8cc" stroke-width={3} />
         </pattern>
       </defs>
       <Header v={v} x={6} y={19} />

@@ -25,9 +25,36 @@ function lines(text: string, w: number): string[] {
   return text ? wrap(text, Math.max(10, Math.floor((w - 14) / CHAR_W))) : [];
 }
 
-/** The height of a card's row at width `w`. */
-export function cardHeight(text: string, w: number): number {
-  return HEAD + lines(text, w).length * LINE + 5;
+/** A card's badges: type, cost, votes it suppresses, face-down, a note. */
+function badgesOf(card: TheVoteCard, faceDown: boolean | undefined, note: string | undefined): string[] {
+  return [
+    TYPES[card.type] ?? card.type,
+    card.cost === undefined ? "all PW" : `${card.cost} PW`,
+    card.suppress ? `suppresses ${card.suppress}` : "",
+    faceDown ? "face-down" : "",
+    note ?? "",
+  ].filter(Boolean);
+}
+
+/** Whether the badges fit on the head line beside the name and `chips` wide of buttons
+ * (else they get a line of their own). */
+function badgesFit(card: TheVoteCard, badges: string[], w: number, chips: number): boolean {
+  const head = 9 + String(card.number).length * 6.5 + 5 + card.name.length * 7.2;
+  const rest = badges.reduce((n, b) => n + 7 + b.length * 5.6, 0);
+  return head + rest <= w - chips - 6;
+}
+
+/** The height of a card's row at width `w`, with `actions` offered on it. */
+export function cardHeight(card: TheVoteCard, ctx: CardCtx, w: number, faceDown?: boolean, note?: string): number {
+  const badges = badgesOf(card, faceDown, note);
+  const chips = chipsWidth(ctx.actions.get(card.id) ?? [], ctx);
+  const below = badgesFit(card, badges, w, chips) ? 0 : LINE;
+  return HEAD + below + lines(ctx.text(card.id), w).length * LINE + 5;
+}
+
+function chipsWidth(actions: Choice[], ctx: CardCtx): number {
+  const many = new Set(actions.map((c) => c.kind)).size < actions.length;
+  return actions.reduce((n, c) => n + chipWidth(actionName(c, ctx.regionName, many)) + 4, 0);
 }
 
 function chipWidth(name: string): number {
@@ -47,16 +74,16 @@ export function CardRow(props: { card: TheVoteCard; x: number; y: number; w: num
   const { card, x, y, w, ctx } = props;
   const text = ctx.text(card.id);
   const shown = lines(text, w);
-  const h = HEAD + shown.length * LINE + 5;
   const actions = ctx.actions.get(card.id) ?? [];
   const many = new Set(actions.map((c) => c.kind)).size < actions.length;
-  const badges = [
-    TYPES[card.type] ?? card.type,
-    card.cost === undefined ? "all PW" : `${card.cost} PW`,
-    card.suppress ? `suppresses ${card.suppress}` : "",
-    props.faceDown ? "face-down" : "",
-    props.note ?? "",
-  ].filter(Boolean);
+  const badges = badgesOf(card, props.faceDown, props.note);
+  const below = badgesFit(card, badges, w, chipsWidth(actions, ctx)) ? 0 : LINE;
+  const h = HEAD + below + shown.length * LINE + 5;
+  const badgeEls = badges.map((b, i) => (
+    <tspan key={b} class={`card-badge${b === "face-down" ? " badge-down" : ""}`} dx={below && i === 0 ? 0 : 7}>
+      {b}
+    </tspan>
+  ));
   let chipX = w;
   const chips = actions.map((c) => {
     const name = actionName(c, ctx.regionName, many);
@@ -78,14 +105,15 @@ export function CardRow(props: { card: TheVoteCard; x: number; y: number; w: num
         <tspan class="card-name" dx={5}>
           {card.name}
         </tspan>
-        {badges.map((b) => (
-          <tspan key={b} class={`card-badge${b === "face-down" ? " badge-down" : ""}`} dx={7}>
-            {b}
-          </tspan>
-        ))}
+        {!below && badgeEls}
       </text>
+      {below > 0 && (
+        <text class="card-head" x={9} y={HEAD + 9}>
+          {badgeEls}
+        </text>
+      )}
       {shown.map((line, i) => (
-        <text key={i} class="card-text" x={9} y={HEAD + 9 + i * LINE}>
+        <text key={i} class="card-text" x={9} y={HEAD + below + 9 + i * LINE}>
           {line}
         </text>
       ))}
@@ -118,7 +146,7 @@ export function cardList(props: {
   let y = props.y + 15;
   const rows = props.cards.map(({ card, faceDown, note }) => {
     const row = <CardRow key={card.id} card={card} x={x} y={y} w={w} ctx={ctx} faceDown={faceDown} note={note} />;
-    y += cardHeight(ctx.text(card.id), w) + 4;
+    y += cardHeight(card, ctx, w, faceDown, note) + 4;
     return row;
   });
   if (!props.cards.length) y += 16;

@@ -6,12 +6,12 @@
 
 export const W = 1000;
 export const H = 800;
-/** The header line's height. */
-export const TOP = 30;
+/** The header's height (the title and phase, then what the game waits for). */
+export const TOP = 44;
 
 /** The Region grid. */
 export const REGION_COLS = 3;
-export const REGION_W = 196;
+export const REGION_W = 210;
 export const REGION_H = 128;
 export const REGION_GAP = 5;
 

@@ -30,12 +30,12 @@ export function Header(props: { v: TheVoteView; x: number; y: number }) {
       <text class="board-title">THE VOTE</text>
       <text class="status" x={92}>
         {`Turn ${v.turn} · ${phase}${v.phase !== "finished" ? ` (${factionOf(v, v.active)})` : ""}`}
-        {p?.text && (
-          <tspan class="status-wait" dx={10}>
-            {`▶ ${p.seat !== undefined ? `${factionOf(v, p.seat)}: ` : ""}${p.text}`}
-          </tspan>
-        )}
       </text>
+      {p?.text && (
+        <text class="status-wait" y={17}>
+          {`▶ ${p.seat !== undefined ? `${factionOf(v, p.seat)}: ` : ""}${p.text}`}
+        </text>
+      )}
     </g>
   );
 }
@@ -128,7 +128,7 @@ export function Congress(props: { v: TheVoteView; x: number; y: number; w: numbe
 }
 
 const STATUS: Record<string, string> = {
-  aside: "set aside: may be attempted",
+  aside: "may be attempted",
   passed: "ratified",
   "in-play": "being voted on",
   display: "in the Display",
@@ -143,8 +143,9 @@ export function Amendments(props: { v: TheVoteView; x: number; y: number; w: num
   let y = props.y + 15;
   const rows = v.amendments.map((a) => {
     if (!a.card) return null;
-    const row = <CardRow key={a.card.id} card={a.card} x={x} y={y} w={w} ctx={ctx} note={STATUS[a.status] ?? a.status} />;
-    y += cardHeight(ctx.text(a.card.id), w) + 4;
+    const note = STATUS[a.status] ?? a.status;
+    const row = <CardRow key={a.card.id} card={a.card} x={x} y={y} w={w} ctx={ctx} note={note} />;
+    y += cardHeight(a.card, ctx, w, false, note) + 4;
     return row;
   });
   return {
@@ -167,7 +168,8 @@ export function Piles(props: { v: TheVoteView; x: number; y: number; w: number }
   const top = v.discard[v.discard.length - 1];
   const aside = v.aside.filter((c) => !v.amendments.some((a) => a.card?.id === c.id));
   const linesOut = [
-    `Deck ${v.deckCount} · Discard ${v.discard.length}${top ? ` (top: ${top.name})` : ""} · ${v.hiddenDiscards} unseen · reshuffles ${v.reshuffles}`,
+    `Deck ${v.deckCount} · Discard ${v.discard.length}${top ? ` (top: ${top.name})` : ""}`,
+    `${v.hiddenDiscards} unseen set-up discards · reshuffles ${v.reshuffles}`,
     v.removed.length ? `Removed: ${names(v.removed)}` : "Removed: none",
     aside.length ? `Set aside: ${names(aside)}` : "",
   ].filter(Boolean);
@@ -206,14 +208,14 @@ export function ActionPanel(props: { v: TheVoteView; a: TheVoteAction; x: number
   ].filter(Boolean);
   let cy = y + 20;
   const card = a.card ? <CardRow card={a.card} x={x + 6} y={cy} w={w - 12} ctx={ctx} note="being played" /> : null;
-  if (a.card) cy += cardHeight(ctx.text(a.card.id), w - 12) + 4;
+  if (a.card) cy += cardHeight(a.card, ctx, w - 12, false, "being played") + 4;
   const regionName = (id: string) => v.regions.find((r) => r.id === id)?.name ?? id;
   const targets = a.targets.map((t, i) => {
     const bits = [
       `${i === 0 ? "In" : "Bonus in"} ${regionName(t.region)}${t.bonus ? ` (${t.bonus.name})` : ""}`,
       t.block ? `Blocked by ${t.block.name}` : "",
       t.counter ? `Countered by ${t.counter.name}` : "",
-      t.changed ? `${t.changed} markers changed` : "",
+      t.changed ? `${t.changed} marker${t.changed === 1 ? "" : "s"} changed` : "",
       t.suppressed ? `${t.suppressed} votes suppressed (${t.suppressCards.map((c) => c.name).join(", ")})` : "",
       t.resolved ? (t.passed ? "passed ✓" : "failed ✗") : "",
     ].filter(Boolean);

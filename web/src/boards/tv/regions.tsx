@@ -13,7 +13,7 @@ import type { MarkerKind } from "./markers";
 
 const BOX = 19;
 const STEP = 21;
-const ROW_X = 44;
+const ROW_X = 50;
 
 /** Short names of the Local Laws for their badges (the full name is the tooltip). */
 const LAW_SHORT: Record<string, string> = {
@@ -94,7 +94,7 @@ function Row(props: {
       {groups}
       {!props.open && (
         <text class="row-closed" x={ROW_X + 2} y={props.y + 13}>
-          closed until Woman Suffrage passes here
+          closed: needs Woman Suffrage
         </text>
       )}
     </g>
@@ -135,10 +135,10 @@ export function RegionPanel(props: {
   const laws = r.laws.map((l, i) => {
     const c = whole ? undefined : props.laws.get(`${r.id}:${l.id}`);
     const badge = (
-      <g class={`law${l.passed ? " passed" : ""}`} data-law={l.id} transform={`translate(${6 + i * 62},0)`}>
+      <g class={`law${l.passed ? " passed" : ""}`} data-law={l.id} transform={`translate(${6 + i * 67},0)`}>
         <title>{`${l.name}: ${l.passed ? "in force" : "not passed"}`}</title>
-        <rect class="law-bg" width={59} height={16} rx={8} />
-        <text x={29.5} y={12} text-anchor="middle">{`${l.passed ? "✓" : "○"} ${LAW_SHORT[l.id] ?? l.name}`}</text>
+        <rect class="law-bg" width={64} height={16} rx={8} />
+        <text x={32} y={12} text-anchor="middle">{`${l.passed ? "✓" : "○"} ${LAW_SHORT[l.id] ?? l.name}`}</text>
       </g>
     );
     return c ? (
