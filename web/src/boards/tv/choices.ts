@@ -6,15 +6,39 @@
 // click on that Local Law in that Region. Everything else (pass, done, first player, the
 // Law to vote, Discard Action, Federal Law) stays a button.
 import type { Choice } from "../../gen/hustings/v1/hustings_pb";
-import type { TheVoteView } from "../../gen/hustings/v1/the_vote_pb";
+import type { TheVoteBoxes, TheVoteView } from "../../gen/hustings/v1/the_vote_pb";
+import { changedKind } from "./markers";
+import type { MarkerKind } from "./markers";
 
 /** Choice kinds drawn on a Region (by its `location`). */
 const REGION_KINDS = new Set(["region", "flip", "replace", "strike"]);
 
-/** True for the choices the board draws. */
+/** The ids of the cards the board draws with their actions: the Display, the Reserves, the
+ * Amendments and the card of the action being resolved. */
+export function drawnCards(v: TheVoteView): Set<string> {
+  const ids = new Set<string>();
+  for (const c of v.display) ids.add(c.id);
+  for (const p of v.players) for (const r of p.reserve) if (r.card) ids.add(r.card.id);
+  for (const a of v.amendments) if (a.card) ids.add(a.card.id);
+  if (v.action?.card) ids.add(v.action.card.id);
+  return ids;
+}
+
+function count(b: TheVoteBoxes | undefined, k: MarkerKind): number {
+  if (!b) return 0;
+  return { equality: b.equality, blue: b.blueApathy, red: b.redApathy, supremacy: b.supremacy }[k];
+}
+
+/** True for the choices the board draws: a card it shows, a Region, a Law in a Region, and
+ * a marker change whose label names markers the row holds (they are what is clicked). */
 export function claimsChoice(c: Choice, v: TheVoteView): boolean {
-  if (c.card) return v.players.length > 0;
-  return REGION_KINDS.has(c.kind) && v.regions.some((r) => r.id === c.location);
+  if (c.card) return drawnCards(v).has(c.card);
+  const r = v.regions.find((x) => x.id === c.location);
+  if (!r || !REGION_KINDS.has(c.kind)) return false;
+  if (c.kind !== "flip" && c.kind !== "replace") return true;
+  const k = changedKind(c.label);
+  const row = c.id.endsWith(":women") ? r.women : c.id.endsWith(":men") ? r.men : undefined;
+  return !!k && count(row, k) > 0;
 }
 
 /** The offered choices sorted by what they are drawn on. */
