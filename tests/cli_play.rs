@@ -29,6 +29,9 @@ async fn create_match(c: &mut Client, game: &str, seed: u64) -> String {
     c.create_match(CreateMatchRequest {
         game: game.into(),
         seed: Some(seed),
+        // No claim-win over an absent seat: on a loaded machine the CLI may join seat 0
+        // later than a grace period after the opponent, who would then win by its absence.
+        abandon_grace_ms: Some(0),
         ..Default::default()
     })
     .await
