@@ -135,9 +135,15 @@ impl Audited for TheVote {
     fn secrets(&self, viewer: Viewer) -> Vec<Named> {
         let state = state_json(self);
         let shown = shown(self);
+        // Silent Sentinels is set aside face up at set-up and enters the Discard pile in
+        // public; a reshuffle then takes it into the Deck as a card everyone knows is there.
+        let known = |n: usize| {
+            let c = TABLE.card(n as u8);
+            shown.contains(c.id) || c.kind == CardKind::Special(Special::SilentSentinels)
+        };
         let mut cards: Vec<usize> = numbers(&state["hidden"]["deck"])
             .into_iter()
-            .filter(|&n| !shown.contains(TABLE.card(n as u8).id))
+            .filter(|&n| !known(n))
             .collect();
         // The nine dealt face-down at set-up, until a reshuffle shuffles them in unseen.
         if let AnyView::TheVote(v) = AnyGame::view(self, viewer)

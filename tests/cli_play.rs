@@ -29,6 +29,9 @@ async fn create_match(c: &mut Client, game: &str, seed: u64) -> String {
     c.create_match(CreateMatchRequest {
         game: game.into(),
         seed: Some(seed),
+        // No claim-win over an absent seat: on a loaded machine the CLI may join seat 0
+        // later than a grace period after the opponent, who would then win by its absence.
+        abandon_grace_ms: Some(0),
         ..Default::default()
     })
     .await
@@ -140,15 +143,16 @@ async fn against_opponent(game: &str, seed: u64) -> Against {
     }
 }
 
-/// The CLI takes seat 0 of a match of `game` against the opponent and resigns at its first
-/// prompt; returns the CLI's run and the outcome the opponent saw.
-async fn resign_at_the_first_prompt(game: &str, seed: u64) -> (Run, Outcome) {
+/// The CLI takes seat 0 of a match of `game` against the opponent, types `first` (lines) at
+/// its first prompts, then resigns (and confirms); returns the CLI's run and the outcome
+/// the opponent saw.
+async fn answer_then_resign(game: &str, seed: u64, first: &str) -> (Run, Outcome) {
     let t = against_opponent(game, seed).await;
     let run = play_cli(
         &t.url,
         &t.match_id,
         &["--seat", "0"],
-        Choices::Stdin("resign\n".into()),
+        Choices::Stdin(format!("{first}resign\nyes\n")),
     )
     .await;
     let outcome = t.opp.await.expect("opponent finished");
@@ -312,7 +316,13 @@ fn assert_played_to_the_end(run: &Run, outcome: &Outcome, r: &Replay) {
     assert!(out.contains("THE PRESIDENTIAL RACE"), "no board:\n{out}");
     assert!(out.contains("Undecided:"), "no scoreboard:\n{out}");
     assert!(out.contains("Decks: Campaign"), "no decks:\n{out}");
-    assert!(out.contains("debate bonus +"), "no candidates:\n{out}");
+    assert!(out.contains("debate +"), "no candidates:\n{out}");
+    assert_screens_fit(out);
+    // The final board's header says the match is over and why.
+    assert!(
+        out.contains(&format!("· THE MATCH IS OVER: {}", outcome.reason)),
+        "no final header:\n{out}"
+    );
     // What the other side did, and the wait for it.
     assert!(
         out.contains("Republican chose:"),
@@ -333,6 +343,30 @@ fn assert_played_to_the_end(run: &Run, outcome: &Outcome, r: &Replay) {
         !mine.is_empty(),
         "no choice by the CLI's seat in the replay"
     );
+}
+
+/// Every screen the CLI drew — from its header line to the `> ` under the prompt — fits a
+/// 120×40 terminal, and there was at least one.
+fn assert_screens_fit(out: &str) {
+    let mut screens = 0;
+    for (start, _) in out.match_indices("──── match") {
+        let Some(end) = out[start..].find("\n> ") else {
+            continue;
+        };
+        let screen = &out[start..start + end + 3];
+        // Only whole screens: a header followed by another before the prompt is a board
+        // printed for a spectator or at the end.
+        if screen["──── match".len()..].contains("──── match") {
+            continue;
+        }
+        screens += 1;
+        let lines: Vec<&str> = screen.lines().collect();
+        assert!(lines.len() <= 40, "{} lines:\n{screen}", lines.len());
+        for l in &lines {
+            assert!(l.chars().count() <= 120, "too wide: {l}");
+        }
+    }
+    assert!(screens > 0, "no screen with a prompt:\n{out}");
 }
 
 /// A board the CLI drew mid-game, with the prompt under it, for the README.
@@ -744,7 +778,11 @@ async fn play_game_creates_a_match_that_the_lobby_commands_see() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resigning_at_the_prompt_ends_the_match_for_the_other_side() {
     tokio::time::timeout(LIMIT, async {
-        let (run, outcome) = resign_at_the_first_prompt("presidency", 8).await;
+        // Declined once, then confirmed.
+        let (run, outcome) = answer_then_resign("presidency", 8, "resign\nnot really\n").await;
+        let asked = "Resign the match? Every other seat wins. Type yes to confirm.";
+        assert_eq!(run.stdout.matches(asked).count(), 2, "{}", run.stdout);
+        assert!(run.stdout.contains("Not resigned."), "{}", run.stdout);
         assert!(outcome.resigned, "{outcome:?}");
         assert_eq!(outcome.winners, vec![1]);
         assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
@@ -767,7 +805,17 @@ async fn cli_draws_the_votes_for_women_map_and_the_seats_own_hand() {
     use hustings_engine::votes_for_women::{VotesForWomen, data};
     tokio::time::timeout(LIMIT, async {
         let seed = 19;
-        let (run, outcome) = resign_at_the_first_prompt("votes-for-women", seed).await;
+        // Before resigning, look up the text of a card in the hand and of a State card on
+        // display, by part of their names in any case.
+        let game =
+            VotesForWomen::new(&hustings_engine::Setup::new("standard", 2, seed)).expect("set-up");
+        let in_hand = data::card(game.hidden().hands[0][0]).name;
+        let (run, outcome) = answer_then_resign(
+            "votes-for-women",
+            seed,
+            &format!("? {}\n? states\n", in_hand.to_uppercase()),
+        )
+        .await;
         assert_eq!(outcome.winners, vec![1]);
         assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
         let out = &run.stdout;
@@ -783,15 +831,385 @@ async fn cli_draws_the_votes_for_women_map_and_the_seats_own_hand() {
             assert!(out.contains(region), "no {region} in {out}");
         }
         assert!(out.contains("Suffragist (you):"), "{out}");
+        assert_screens_fit(out);
         // The hand the server dealt the Suffragist from this seed is listed, card by card.
         let game =
             VotesForWomen::new(&hustings_engine::Setup::new("standard", 2, seed)).expect("set-up");
         let hand = &game.hidden().hands[0];
         assert!(!hand.is_empty());
+        let start = out.find("Your hand: ").expect("the hand");
+        let listed = &out[start..start + out[start..].find("\nOn display").expect("displays")];
         for &card in hand {
-            let line = format!("  • {}", data::card(card).name);
-            assert!(out.contains(&line), "{line} missing from {out}");
+            assert!(
+                listed.contains(data::card(card).name),
+                "{} missing from {listed}",
+                data::card(card).name
+            );
         }
+        // The lookups printed each card's text as the server's reference gives it.
+        let texts = reference_texts(&run_reference(seed).await);
+        let text = texts.get(in_hand).expect("the card's text");
+        assert!(
+            out.contains(&format!("  {in_hand} (suffragist, "))
+                && out.contains(&format!("): {text}\n")),
+            "no text of {in_hand} ({text}) in {out}"
+        );
+        let shown: Vec<&str> = out
+            .lines()
+            .skip_while(|l| !l.ends_with("> ? states"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  ") && l.contains(": "))
+            .collect();
+        assert!(!shown.is_empty(), "no State cards listed: {out}");
+        for l in shown {
+            let name = l.trim_start().split(" (").next().unwrap_or_default();
+            let text = texts
+                .get(name)
+                .unwrap_or_else(|| panic!("{name} is a card: {l}"));
+            assert!(l.ends_with(&format!(": {text}")), "{l}");
+        }
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+/// The fixed data a spectator's stream of a fresh Votes for Women match from `seed` sends.
+async fn run_reference(seed: u64) -> hustings_proto::v1::MatchReference {
+    let srv = server().await;
+    let mut c = client(&srv.url()).await;
+    let id = create_match(&mut c, "votes-for-women", seed).await;
+    let mut stream = c
+        .watch_match(WatchMatchRequest {
+            match_id: id,
+            ..Default::default()
+        })
+        .await
+        .expect("watch")
+        .into_inner();
+    let first = stream.message().await.expect("stream").expect("a message");
+    srv.shutdown().await;
+    first
+        .reference
+        .expect("the first message has the reference")
+}
+
+/// Card texts by card name.
+fn reference_texts(
+    r: &hustings_proto::v1::MatchReference,
+) -> std::collections::HashMap<String, String> {
+    match &r.game {
+        Some(hustings_proto::v1::match_reference::Game::VotesForWomen(v)) => v
+            .cards
+            .iter()
+            .map(|c| (c.name.clone(), c.description.clone()))
+            .collect(),
+        _ => Default::default(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_placing_several_cubes_is_answered_in_one_line_with_the_colour_asked_once() {
+    use hustings_engine::Game;
+    use hustings_engine::votes_for_women::{VotesForWomen, data};
+    // Cards of the first hand that roll a die and add that many cubes in one region, at
+    // most one per state.
+    const ROLLERS: [(&str, [&str; 8]); 3] = [
+        (
+            "frederick-douglass",
+            ["ny", "vt", "nh", "me", "ma", "ri", "ct", "nj"],
+        ),
+        (
+            "frances-harper",
+            ["tn", "ky", "wv", "pa", "va", "nc", "md", "de"],
+        ),
+        (
+            "pioneer-women",
+            ["mt", "wy", "co", "nd", "sd", "ne", "ks", "ok"],
+        ),
+    ];
+    tokio::time::timeout(LIMIT, async {
+        // A seed whose Suffragist holds one of them and rolls at least 3 with it: found by
+        // playing the engine itself, so the test knows how many cubes the line places.
+        let (seed, card, states, placed) = (1..500u64)
+            .find_map(|seed| {
+                let setup = hustings_engine::Setup::new("standard", 2, seed);
+                let mut g = VotesForWomen::new(&setup).ok()?;
+                let hand: Vec<&str> = g.hidden().hands[0]
+                    .iter()
+                    .map(|&c| data::card(c).slug())
+                    .collect();
+                let (card, states) = ROLLERS.iter().find(|(c, _)| hand.contains(c))?;
+                g.apply(0, &format!("event:{card}")).ok()?;
+                let mut placed = 0;
+                for s in states {
+                    let id = format!("yellow:{}", s.to_uppercase());
+                    let offered = g
+                        .prompt(0)
+                        .is_some_and(|p| p.choices.iter().any(|c| c.id == id));
+                    if !offered || g.apply(0, &id).is_err() {
+                        break;
+                    }
+                    placed += 1;
+                }
+                (placed >= 3).then_some((seed, *card, *states, placed))
+            })
+            .expect("a seed with a rolling card");
+        // The card by its id in upper case, then every state of the region in lower case
+        // on one line, then the colour (asked once), then the resignation.
+        let script = format!("EVENT:{}\n{}\ny\n", card.to_uppercase(), states.join(" "));
+        let t = against_opponent("votes-for-women", seed).await;
+        let run = play_cli(
+            &t.url,
+            &t.match_id,
+            &["--seat", "0"],
+            Choices::Stdin(format!("{script}resign\nyes\n")),
+        )
+        .await;
+        let outcome = t.opp.await.expect("opponent finished");
+        assert!(outcome.resigned, "{outcome:?}\n{}", run.stdout);
+        let mut c = client(&t.url).await;
+        let r = replay(&mut c, &t.match_id).await;
+        t.srv.shutdown().await;
+        let mine: Vec<&str> = r
+            .choices
+            .iter()
+            .filter(|c| c.seat == 0)
+            .map(|c| c.choice_id.as_str())
+            .collect();
+        let expected: Vec<String> = std::iter::once(format!("event:{card}"))
+            .chain(
+                states[..placed]
+                    .iter()
+                    .map(|s| format!("yellow:{}", s.to_uppercase())),
+            )
+            .chain(std::iter::once("resign".to_string()))
+            .collect();
+        assert_eq!(mine, expected, "{}", run.stdout);
+        let out = &run.stdout;
+        assert_eq!(
+            out.matches("Which colour for this card's cubes: purple or yellow?")
+                .count(),
+            1,
+            "{out}"
+        );
+        if placed < states.len() {
+            // The roll placed fewer than the line named: the rest was not sent, and the
+            // player was told why.
+            let rest = states[placed..].join(" ");
+            assert!(out.contains(&format!("not sent: {rest}")), "{out}");
+        }
+        assert_screens_fit(out);
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_clock_is_warned_about_at_the_prompt() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        let match_id = c
+            .create_match(CreateMatchRequest {
+                game: "presidency".into(),
+                seed: Some(3),
+                clock: Some(hustings_proto::v1::ClockSetting {
+                    kind: Some(hustings_proto::v1::clock_setting::Kind::PerDecision(
+                        hustings_proto::v1::PerDecisionClock { limit_ms: 8_000 },
+                    )),
+                }),
+                ..Default::default()
+            })
+            .await
+            .expect("match created")
+            .into_inner()
+            .summary
+            .expect("summary")
+            .match_id;
+        let (opp, _) = spawn_opponent(&url, &match_id);
+        let run = play_cli(
+            &url,
+            &match_id,
+            &["--seat", "0"],
+            Choices::Stdin("resign\nyes\n".into()),
+        )
+        .await;
+        let _ = opp.await;
+        srv.shutdown().await;
+        let out = &run.stdout;
+        // 8 seconds a decision: under 10 from the start, so the line above "> " warns.
+        let warning = out
+            .lines()
+            .find(|l| l.contains("left on your clock: answer now"))
+            .unwrap_or_else(|| panic!("no warning:\n{out}"));
+        assert!(warning.contains("⚠ 0:0"), "{warning}");
+        assert!(
+            out.contains(&format!("{warning}\n> ")),
+            "the warning is just above the prompt:\n{out}"
+        );
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+/// A finished two-round Presidential Race played by two test players; its id and replay.
+async fn finished_race(url: &str, seed: u64) -> (String, Replay) {
+    let mut c = client(url).await;
+    let match_id = c
+        .create_match(CreateMatchRequest {
+            game: "presidency".into(),
+            seed: Some(seed),
+            options: [("rounds".to_string(), "2".to_string())].into(),
+            ..Default::default()
+        })
+        .await
+        .expect("match created")
+        .into_inner()
+        .summary
+        .expect("summary")
+        .match_id;
+    let (first, _) = spawn_opponent(url, &match_id);
+    let token = join_as_opponent(&mut c, &match_id, 0).await;
+    let (tx, _rx) = watch::channel(0);
+    play_seat(url.to_string(), match_id.clone(), token, tx).await;
+    first.await.expect("opponent finished");
+    let r = replay(&mut c, &match_id).await;
+    (match_id, r)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_boards_draw_every_version_as_the_engine_had_it() {
+    use hustings_engine::{Setup, Viewer, new_game};
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let seed = 12;
+        let (match_id, r) = finished_race(&url, seed).await;
+        let rep = run_cli(
+            &["--server", &url, "replay", &match_id, "--boards", "--all"],
+            None,
+        )
+        .await;
+        srv.shutdown().await;
+        assert_eq!(rep.code, Some(0), "{}", rep.stderr);
+        let out = &rep.stdout;
+        // One board per version, the set-up's included, in order.
+        let boards: Vec<&str> = out.split("──── replay of ").skip(1).collect();
+        assert_eq!(boards.len(), r.choices.len() + 1, "{out}");
+        // Each board shows the pawns where the engine, replaying the same choices from
+        // the same seed, had them at that version.
+        let mut setup = Setup::new("standard", 2, seed);
+        setup.options.insert("rounds".into(), "2".into());
+        let mut game = new_game("presidency", &setup).expect("set-up");
+        let mut applied: Vec<(usize, String)> = Vec::new();
+        for (v, board) in boards.iter().enumerate() {
+            assert!(
+                board.starts_with(&format!("{match_id} · version {v} of {}", r.choices.len())),
+                "{board}"
+            );
+            let view = game.view_json(Viewer::Spectator);
+            for (p, name) in ["Democrat", "Republican"].iter().enumerate() {
+                let at = view["players"][p]["position"].as_u64().expect("a position");
+                let line = board
+                    .lines()
+                    .find(|l| l.contains(&format!(" {name} ")) && l.contains(" votes  $"))
+                    .unwrap_or_else(|| panic!("no {name} line at version {v}:\n{board}"));
+                assert!(
+                    line.contains(&format!(" on {at:>2} ")),
+                    "version {v}: {name} should be on {at}: {line}"
+                );
+            }
+            if let Some(c) = r.choices.get(v) {
+                if c.choice_id == "undo" {
+                    // Taken back: the game is the choices still in force, replayed.
+                    applied.pop();
+                    game = new_game("presidency", &setup).expect("set-up");
+                    for (seat, id) in &applied {
+                        game.apply(*seat, id).expect("a choice in force applies");
+                    }
+                } else {
+                    game.apply(c.seat as usize, &c.choice_id)
+                        .expect("the recorded choice applies");
+                    applied.push((c.seat as usize, c.choice_id.clone()));
+                }
+            }
+        }
+        assert!(
+            boards.last().is_some_and(|b| b.contains("the end")),
+            "{out}"
+        );
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+/// On a terminal (a pseudo-terminal made by `script`), `q` stops the replay at once,
+/// without Enter, and the terminal's settings come back.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_on_a_terminal_stops_at_q_without_enter() {
+    use tokio::io::AsyncReadExt;
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let (match_id, r) = finished_race(&url, 13).await;
+        assert!(r.choices.len() > 2);
+        let command = format!(
+            "{} --server {url} replay {match_id} --boards",
+            hustings_bin().display()
+        );
+        let mut child = Command::new("script")
+            .args(["-q", "-e", "-c", &command, "/dev/null"])
+            .env_remove("HUSTINGS_SERVER")
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("script runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let mut stdout = child.stdout.take().expect("stdout");
+        let mut text = String::new();
+        let mut buf = [0u8; 4096];
+        // Wait for the first step's hint, then: one key for the next choice, then q.
+        // Standard input stays open, so only the keys themselves can end the replay.
+        let mut sent = 0;
+        while sent < 2 {
+            let n = stdout.read(&mut buf).await.expect("read");
+            assert!(n > 0, "the replay ended early:\n{text}");
+            text.push_str(&String::from_utf8_lossy(&buf[..n]));
+            let hints = text.matches("[1/").count() + text.matches("[2/").count();
+            if hints > sent {
+                let key: &[u8] = if sent == 0 { b" " } else { b"q" };
+                stdin.write_all(key).await.expect("a key");
+                stdin.flush().await.expect("flush");
+                sent += 1;
+            }
+        }
+        let status = tokio::time::timeout(Duration::from_secs(20), child.wait())
+            .await
+            .expect("q ended the replay without Enter")
+            .expect("exit status");
+        let mut rest = Vec::new();
+        let _ = stdout.read_to_end(&mut rest).await;
+        text.push_str(&String::from_utf8_lossy(&rest));
+        drop(stdin);
+        srv.shutdown().await;
+        assert_eq!(status.code(), Some(0), "{text}");
+        assert!(
+            text.contains("\nv1 ") || text.contains("\r\nv1 "),
+            "the first choice was shown:\n{text}"
+        );
+        assert!(
+            !text.contains("v2 "),
+            "stopped before the second choice:\n{text}"
+        );
+        assert!(
+            text.contains("version 1 of"),
+            "the board after the first choice:\n{text}"
+        );
     })
     .await
     .expect("the test finished in time");
@@ -917,6 +1335,12 @@ async fn cli_shows_the_clocks_and_follows_a_rematch_with_the_seats_swapped() {
             out.contains(&format!("Rematch: the seats rotate; on to match {next}")),
             "{out}"
         );
+        // The end prompt offers the rematch and leaving.
+        assert!(
+            out.contains("1) Offer a rematch") || out.contains("1) Accept the rematch"),
+            "{out}"
+        );
+        assert!(out.contains("2) Leave (no rematch)"), "{out}");
         // The clocks are drawn above the board, counting from 10 minutes.
         assert!(out.contains("Clocks:"), "{out}");
         assert!(

@@ -95,7 +95,7 @@ async fn cli_plays_a_solitaire_game_against_the_oppobot_to_its_outcome() {
         );
         assert!(replay.choices.iter().all(|c| c.seat == 0));
         assert!(stdout.contains("VOTES FOR WOMEN"), "{stdout}");
-        assert!(stdout.contains("Oppobot (red) · automated"), "{stdout}");
+        assert!(stdout.contains("Oppobot (red) automated"), "{stdout}");
         assert!(stdout.contains("Oppobot: draws "), "{stdout}");
         assert!(stdout.contains("Oppobot: plays its Start card"), "{stdout}");
         assert!(stdout.contains("Oppobot: Strategy die"), "{stdout}");

@@ -44,8 +44,8 @@ fn game_clock(base_secs: u64, increment_secs: u64) -> Option<pb::ClockSetting> {
     })
 }
 
-fn create(hub: &Arc<Hub>, req: pb::CreateMatchRequest) -> String {
-    hub.create(req).expect("match created").match_id
+async fn create(hub: &Arc<Hub>, req: pb::CreateMatchRequest) -> String {
+    hub.create(req).await.expect("match created").match_id
 }
 
 async fn join(hub: &Arc<Hub>, id: &str, seat: usize, name: &str) -> String {
@@ -88,9 +88,10 @@ async fn act(
 }
 
 /// Closes a stream as the gRPC layer does when a client goes away.
-fn close(hub: &Arc<Hub>, id: &str, rx: Updates, sub: u64) {
+async fn close(hub: &Arc<Hub>, id: &str, rx: Updates, sub: u64) {
     drop(rx);
     hub.actor(id)
+        .await
         .expect("actor")
         .send(Box::new(Command::Unwatch { id: sub }))
         .expect("sent");
@@ -153,7 +154,8 @@ async fn race(
             abandon_grace_ms: grace_ms,
             ..Default::default()
         },
-    );
+    )
+    .await;
     let t = [
         join(hub, &id, 0, "ann").await,
         join(hub, &id, 1, "bo").await,
@@ -263,6 +265,7 @@ async fn a_clock_out_of_range_is_refused_at_creation() {
             clock: per_decision(0),
             ..Default::default()
         })
+        .await
         .expect_err("a zero limit");
     assert_eq!(err.code(), Code::InvalidArgument);
     assert!(
@@ -300,7 +303,8 @@ async fn a_convention_nominee_out_of_time_gets_the_default_choice_and_play_goes_
             clock: per_decision(10),
             ..Default::default()
         },
-    );
+    )
+    .await;
     for seat in 0..3 {
         join(&hub, &id, seat, &format!("p{seat}")).await;
     }
@@ -354,8 +358,9 @@ async fn a_convention_nominee_out_of_time_gets_the_default_choice_and_play_goes_
 async fn a_restart_mid_match_keeps_each_seats_remaining_time() {
     let dir = hustings::server_proc::temp_dir("clock-restart");
     let path = dir.join("hustings.sqlite");
-    restart_keeps_the_clocks(&|| -> Arc<dyn Store> {
-        Arc::new(SqliteStore::open(&path).expect("sqlite opens"))
+    restart_keeps_the_clocks(async || -> Arc<dyn Store> {
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&path).expect("sqlite opens"));
+        store
     })
     .await;
     let _ = std::fs::remove_dir_all(&dir);
@@ -366,17 +371,19 @@ async fn a_restart_on_postgres_keeps_each_seats_remaining_time() {
     let Some(url) = hustings::server_proc::fresh_postgres_database("clocks") else {
         return;
     };
-    restart_keeps_the_clocks(&|| -> Arc<dyn Store> {
-        Arc::new(PostgresStore::open(&url).expect("postgres opens"))
+    restart_keeps_the_clocks(async || -> Arc<dyn Store> {
+        let store: Arc<dyn Store> =
+            Arc::new(PostgresStore::open(&url).await.expect("postgres opens"));
+        store
     })
     .await;
 }
 
 /// Plays 100 s into a game clock, restarts on the same database an hour later, and checks
 /// the clocks resume from the stored times.
-async fn restart_keeps_the_clocks(open: &dyn Fn() -> Arc<dyn Store>) {
-    let hub = hub_on(open());
-    hub.restore().expect("nothing to restore");
+async fn restart_keeps_the_clocks(open: impl AsyncFn() -> Arc<dyn Store>) {
+    let hub = hub_on(open().await);
+    hub.restore().await.expect("nothing to restore");
     let (id, _t, mut s, m, _, _) = race(&hub, game_clock(600, 5), None).await;
     let o = 1 - m;
     // 100 s, then a conversion: 600 - 100 + 5 = 505 s left, stored with the choice.
@@ -396,8 +403,8 @@ async fn restart_keeps_the_clocks(open: &dyn Fn() -> Arc<dyn Store>) {
     drop(hub);
     tokio::time::sleep(Duration::from_secs(3600)).await;
 
-    let hub = hub_on(open());
-    assert_eq!(hub.restore().expect("restored"), 1);
+    let hub = hub_on(open().await);
+    assert_eq!(hub.restore().await.expect("restored"), 1);
     let (_, mut st) = watch(&hub, &id, Viewer::Seat(m)).await;
     let u = next(&mut st).await;
     assert_eq!(u.version, 1);
@@ -424,7 +431,7 @@ async fn the_others_may_claim_the_win_once_a_seat_to_act_is_away_past_the_grace(
     let (_, mut spectator) = watch(&hub, &id, Viewer::Spectator).await;
     next(&mut spectator).await;
     // The seat to act goes away: its stream closes.
-    close(&hub, &id, mine, subs[m]);
+    close(&hub, &id, mine, subs[m]).await;
     let away = Instant::now();
     // Every viewer, spectators too, sees it disconnected.
     let u = until(&mut spectator, |u| !u.seats[m].connected).await;
@@ -472,7 +479,7 @@ async fn a_seat_that_comes_back_in_time_cannot_be_claimed_against() {
     let o = 1 - m;
     let [a, b] = s;
     let (mine, mut theirs) = if m == 0 { (a, b) } else { (b, a) };
-    close(&hub, &id, mine, subs[m]);
+    close(&hub, &id, mine, subs[m]).await;
     until(&mut theirs, |u| !u.seats[m].connected).await;
     tokio::time::sleep(Duration::from_secs(30)).await;
     let (_, _back) = watch(&hub, &id, Viewer::Seat(m)).await;
@@ -522,14 +529,25 @@ async fn a_rematch_rotates_the_seats_and_each_token_holds_only_its_new_seat() {
     // Seats swapped: ann (seat 0) plays seat 1 now, bo seat 0; same settings, new seed.
     let a = hub
         .authenticate(&new_id, &t[0])
+        .await
         .expect("ann's token holds her new seat");
     let b = hub
         .authenticate(&new_id, &t[1])
+        .await
         .expect("bo's token holds his new seat");
     assert_eq!((a.seat, b.seat), (1, 0));
-    assert_eq!(hub.authenticate(&id, &t[0]).expect("and the old").seat, 0);
+    assert_eq!(
+        hub.authenticate(&id, &t[0])
+            .await
+            .expect("and the old")
+            .seat,
+        0
+    );
     let summary = hub
         .list(&pb::ListMatchesRequest::default())
+        .await
+        .expect("listed")
+        .matches
         .into_iter()
         .find(|m| m.match_id == new_id)
         .expect("listed");
@@ -553,6 +571,9 @@ async fn a_rematch_rotates_the_seats_and_each_token_holds_only_its_new_seat() {
     // The old match's summary links forward.
     let old = hub
         .list(&pb::ListMatchesRequest::default())
+        .await
+        .expect("listed")
+        .matches
         .into_iter()
         .find(|s| s.match_id == id)
         .expect("listed");
@@ -577,7 +598,8 @@ async fn bot_seats_need_not_accept_and_are_opened_again_for_bots() {
             ],
             ..Default::default()
         },
-    );
+    )
+    .await;
     join(&hub, &id, 0, "ann").await;
     join(&hub, &id, 1, "greedy-bot").await;
     let (_, mut s0) = watch(&hub, &id, Viewer::Seat(0)).await;
@@ -601,6 +623,9 @@ async fn bot_seats_need_not_accept_and_are_opened_again_for_bots() {
     let done = until(&mut s0, |u| !u.rematch_match_id.is_empty()).await;
     let new = hub
         .list(&pb::ListMatchesRequest::default())
+        .await
+        .expect("listed")
+        .matches
         .into_iter()
         .find(|m| m.match_id == done.rematch_match_id)
         .expect("listed");

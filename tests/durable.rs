@@ -564,3 +564,97 @@ fn an_unreachable_postgres_server_stops_the_server() {
         "the password is never shown: {stderr}"
     );
 }
+
+/// Many matches played at once, so that their choices reach the store together and are
+/// committed in shared transactions; the server is SIGKILLed mid-play. After a restart each
+/// match is resigned (which makes its replay available) and every choice acknowledged
+/// before the kill is in its replay, at its version.
+async fn kill_during_group_commit(args: &[&str]) {
+    const MATCHES: usize = 32;
+    let server = ServerProcess::start(args);
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let mut matches = Vec::new();
+    for seed in 0..MATCHES as u64 {
+        let id = create(&mut c, "presidency", "standard", 2, 500 + seed).await;
+        let tokens = vec![
+            join(&mut c, &id, 0, "a").await,
+            join(&mut c, &id, 1, "b").await,
+        ];
+        matches.push(TestMatch {
+            id,
+            tokens,
+            acks: Acks::default(),
+        });
+    }
+    let handles = spawn_seats(&url, &matches, 7000);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let total =
+        |ms: &[TestMatch]| -> usize { ms.iter().map(|m| m.acks.lock().expect("acks").len()).sum() };
+    while total(&matches) < 20 * MATCHES {
+        assert!(
+            Instant::now() < deadline,
+            "the matches are not being played"
+        );
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    server.kill9();
+    for h in handles {
+        let _ = tokio::time::timeout(Duration::from_secs(30), h)
+            .await
+            .expect("clients notice the server is gone");
+    }
+    let server = ServerProcess::start(args);
+    let mut c = connect(&server.url()).await;
+    let mut checked = 0;
+    for m in &matches {
+        let resigned = c
+            .resign(pb::ResignRequest {
+                match_id: m.id.clone(),
+                token: m.tokens[0].clone(),
+            })
+            .await;
+        if let Err(s) = &resigned {
+            assert_eq!(
+                s.code(),
+                Code::FailedPrecondition,
+                "only a finished match refuses: {s:?}"
+            );
+        }
+        let r = replay(&mut c, &m.id).await;
+        for a in m.acks.lock().expect("acks").iter() {
+            let rc = r.choices.get((a.version - 1) as usize).unwrap_or_else(|| {
+                panic!("match {}: acknowledged version {} lost", m.id, a.version)
+            });
+            assert_eq!(
+                (rc.seat, rc.choice_id.as_str()),
+                (a.seat, a.choice.as_str()),
+                "match {}: acknowledged choice at version {} changed",
+                m.id,
+                a.version
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 20 * MATCHES,
+        "{checked} acknowledged choices checked"
+    );
+    server.kill9();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_group_commit_loses_no_acknowledged_choice_on_sigkill() {
+    let dir = temp_dir("group-kill");
+    let dir_s = dir.to_string_lossy().to_string();
+    kill_during_group_commit(&["--data-dir", &dir_s]).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_group_commit_loses_no_acknowledged_choice_on_sigkill() {
+    let Some(url) = fresh_postgres_database("groupkill") else {
+        return;
+    };
+    kill_during_group_commit(&["--database-url", &url]).await;
+}

@@ -104,6 +104,8 @@ impl Rpc {
                 status: 2,
                 open_seats_only: true,
                 limit: 3,
+                page_size: 20,
+                page_token: "1700000000000.00000000deadbeef".into(),
             }
             .encode_to_vec(),
             Rpc::JoinMatch => pb::JoinMatchRequest {
@@ -150,7 +152,7 @@ impl Rpc {
         match self {
             Rpc::ListGames => &[],
             Rpc::CreateMatch => &[1, 2],
-            Rpc::ListMatches => &[1],
+            Rpc::ListMatches => &[1, 6],
             Rpc::JoinMatch => &[1, 3],
             Rpc::WatchLobby => &[1],
             Rpc::WatchMatch => &[1, 2],
@@ -395,6 +397,40 @@ fn out_of_bounds(rpc: Rpc, real_match: &str, real_token: &str) -> Vec<(String, V
                 }
                 .encode_to_vec()
             });
+            add("page_token", &|n| {
+                pb::ListMatchesRequest {
+                    page_token: over(n.max(129)),
+                    ..Default::default()
+                }
+                .encode_to_vec()
+            });
+            for token in [
+                "zzzz",
+                "12.",
+                ".00ab",
+                "a.00ab",
+                "12.0 1",
+                "12.'; DROP TABLE",
+            ] {
+                out.push((
+                    format!("page_token {token:?}, not one the server gave"),
+                    pb::ListMatchesRequest {
+                        page_token: token.into(),
+                        ..Default::default()
+                    }
+                    .encode_to_vec(),
+                ));
+            }
+            for page_size in [1_001, u32::MAX] {
+                out.push((
+                    format!("page_size {page_size}"),
+                    pb::ListMatchesRequest {
+                        page_size,
+                        ..Default::default()
+                    }
+                    .encode_to_vec(),
+                ));
+            }
             for status in [4, 999, -1, i32::MAX] {
                 out.push((
                     format!("status {status}"),

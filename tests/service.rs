@@ -793,3 +793,120 @@ async fn json_view_only_on_request_and_fixed_data_only_in_the_first_message() {
     assert!(second.reference.is_none() && presidency(&second).board.is_empty());
     server.shutdown().await;
 }
+
+/// Pages ListMatches through `next_page_token` on `server` (which holds nothing yet): 23
+/// matches in pages of 5 (the fifth a short one with no token), a match created after the
+/// first page, which no later page shows, and together the pages are exactly the one-page
+/// listing taken before, in its order: no repeats, no gaps.
+async fn pages_follow_one_another(server: hustings_service::RunningServer) {
+    let mut c = connect(&server.url()).await;
+    for seed in 0..23 {
+        create(&mut c, "presidency", "standard", 2, seed).await;
+    }
+    let all = c
+        .list_matches(pb::ListMatchesRequest {
+            page_size: 1_000,
+            ..Default::default()
+        })
+        .await
+        .expect("one page of everything")
+        .into_inner();
+    assert_eq!(all.matches.len(), 23);
+    assert!(all.next_page_token.is_empty(), "one page holds them all");
+    let ids = |ms: &[pb::MatchSummary]| ms.iter().map(|m| m.match_id.clone()).collect::<Vec<_>>();
+
+    let mut paged = Vec::new();
+    let mut token = String::new();
+    let mut pages = 0;
+    let mut late = None;
+    loop {
+        let page = c
+            .list_matches(pb::ListMatchesRequest {
+                page_size: 5,
+                page_token: token.clone(),
+                ..Default::default()
+            })
+            .await
+            .expect("a page")
+            .into_inner();
+        pages += 1;
+        assert!(page.matches.len() <= 5, "{} on a page", page.matches.len());
+        paged.extend(ids(&page.matches));
+        if page.next_page_token.is_empty() {
+            break;
+        }
+        assert_eq!(page.matches.len(), 5, "only the last page is short");
+        token = page.next_page_token;
+        if late.is_none() {
+            // Created between pages: newer than every listed match, so on no later page.
+            late = Some(create(&mut c, "the-vote", "standard", 2, 99).await);
+        }
+        assert!(pages < 10, "the pages never end");
+    }
+    assert_eq!(pages, 5);
+    assert_eq!(
+        paged,
+        ids(&all.matches),
+        "the pages are the listing, in order"
+    );
+    let late = late.expect("created mid-paging");
+    assert!(!paged.contains(&late), "a later page showed the new match");
+    // The new match heads a fresh first page.
+    let first = c
+        .list_matches(pb::ListMatchesRequest {
+            page_size: 1,
+            ..Default::default()
+        })
+        .await
+        .expect("a fresh first page")
+        .into_inner();
+    assert_eq!(ids(&first.matches), [late]);
+    // The filters hold across pages: the one the-vote match, alone on its page.
+    let vote = c
+        .list_matches(pb::ListMatchesRequest {
+            game: "the-vote".into(),
+            page_size: 5,
+            ..Default::default()
+        })
+        .await
+        .expect("the-vote's matches")
+        .into_inner();
+    assert_eq!(vote.matches.len(), 1);
+    assert!(vote.next_page_token.is_empty());
+    // A token the server did not give, and a page over the cap, are refused.
+    let refused = |page_size: u32, page_token: &str| pb::ListMatchesRequest {
+        page_size,
+        page_token: page_token.into(),
+        ..Default::default()
+    };
+    let s = c
+        .list_matches(refused(5, &format!("x{}", "z".repeat(60))))
+        .await
+        .expect_err("a forged token");
+    assert_eq!(s.code(), Code::InvalidArgument);
+    assert!(
+        s.message().contains("page_token") && !s.message().contains(&"z".repeat(40)),
+        "{}",
+        s.message()
+    );
+    let s = c
+        .list_matches(refused(1_001, ""))
+        .await
+        .expect_err("a page over the cap");
+    assert_eq!(s.code(), Code::InvalidArgument);
+    assert!(s.message().contains("page_size"), "{}", s.message());
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn list_matches_pages_through_next_page_token_to_the_end() {
+    pages_follow_one_another(start_server().await).await;
+    let dir = hustings::server_proc::temp_dir("paging");
+    let sqlite = hustings::start_server_with(hustings_service::ServerConfig {
+        database: hustings_service::Database::Sqlite(dir.join("h.sqlite")),
+        ..Default::default()
+    })
+    .await;
+    pages_follow_one_another(sqlite).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

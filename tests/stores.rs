@@ -1,6 +1,8 @@
 //! The three stores behind the `Store` trait keep the same records and refuse the same
 //! mistakes: memory, SQLite and PostgreSQL. A record read back after reopening a durable
-//! store is the record written.
+//! store is the record written; listings, the token index, the seats waiting for bots and
+//! the matches whose clocks run come out the same from each; writes from many matches at
+//! once are committed together and each lands; older schemas are migrated in place.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +12,8 @@ use hustings_service::clock::{ClockSetting, MatchSettings};
 use hustings_service::sql::postgres::PostgresStore;
 use hustings_service::sql::sqlite::SqliteStore;
 use hustings_service::store::{
-    ChoiceRecord, MatchRecord, MemoryStore, SeatRecord, Store, StoreError,
+    Append, ChoiceRecord, Finished, ListQuery, LiveState, MatchRecord, MemoryStore, SeatRecord,
+    Store, StoreError,
 };
 
 fn record(id: &str, seats: usize, seed: u64) -> MatchRecord {
@@ -40,6 +43,15 @@ fn record(id: &str, seats: usize, seed: u64) -> MatchRecord {
         outcome: None,
         settings: Default::default(),
         rematch_next: None,
+        live: Default::default(),
+    }
+}
+
+fn next(rec: &MatchRecord, c: ChoiceRecord) -> Append {
+    Append {
+        index: rec.choices.len(),
+        choice: c,
+        finished: None,
     }
 }
 
@@ -48,7 +60,7 @@ fn choice(seat: usize, id: &str) -> ChoiceRecord {
 }
 
 /// Writes two interleaved matches, checks the refusals, and returns what must be read back.
-fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
+async fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
     let mut a = record("aaaa", 3, u64::MAX - 1);
     let mut b = record("bbbb", 2, 5);
     // A clocked rematch: its settings and each choice's clock times are kept.
@@ -60,8 +72,8 @@ fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
         abandon_grace_ms: Some(30_000),
         rematch_of: Some("0000".into()),
     };
-    store.create(&a).expect("create a");
-    store.create(&b).expect("create b");
+    store.create(&a).await.expect("create a");
+    store.create(&b).await.expect("create b");
 
     let joined = SeatRecord {
         token_hash: Some("ab".repeat(32)),
@@ -69,12 +81,12 @@ fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
         client_kind: "human".into(),
         ..SeatRecord::default()
     };
-    store.set_seat("aaaa", 0, &joined).expect("seat");
+    store.set_seat("aaaa", 0, &joined).await.expect("seat");
     a.seats[0] = joined.clone();
     let mut bot = b.seats[1].clone();
     bot.token_hash = Some("cd".repeat(32));
     bot.client_kind = "bot".into();
-    store.set_seat("bbbb", 1, &bot).expect("seat");
+    store.set_seat("bbbb", 1, &bot).await.expect("seat");
     b.seats[1] = bot;
 
     for (i, (m, c)) in [
@@ -95,14 +107,20 @@ fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
     {
         let rec = if m == "aaaa" { &mut a } else { &mut b };
         store
-            .append_choice(m, rec.choices.len(), &c)
+            .append(m, &next(rec, c.clone()))
+            .await
             .unwrap_or_else(|e| panic!("append #{i}: {e}"));
         rec.choices.push(c);
     }
 
     // A gap, a repeat and an unknown match are refused and change nothing.
+    let at = |index| Append {
+        index,
+        choice: choice(0, "x"),
+        finished: None,
+    };
     assert!(matches!(
-        store.append_choice("aaaa", 5, &choice(0, "x")),
+        store.append("aaaa", &at(5)).await,
         Err(StoreError::OutOfOrder {
             expected: 3,
             got: 5,
@@ -110,7 +128,7 @@ fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
         })
     ));
     assert!(matches!(
-        store.append_choice("bbbb", 1, &choice(0, "x")),
+        store.append("bbbb", &at(1)).await,
         Err(StoreError::OutOfOrder {
             expected: 2,
             got: 1,
@@ -118,11 +136,11 @@ fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
         })
     ));
     assert!(matches!(
-        store.append_choice("nope", 0, &choice(0, "x")),
+        store.append("nope", &at(0)).await,
         Err(StoreError::NoSuchMatch(id)) if id == "nope"
     ));
     assert!(matches!(
-        store.set_seat("nope", 0, &SeatRecord::default()),
+        store.set_seat("nope", 0, &SeatRecord::default()).await,
         Err(StoreError::NoSuchMatch(id)) if id == "nope"
     ));
 
@@ -131,31 +149,61 @@ fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
         reason: "shared".into(),
         scores: vec![-3, 0, 41],
     };
-    store.finish("aaaa", &outcome).expect("finish");
+    // The choice that ends a match carries its outcome, in the same write.
+    store
+        .append(
+            "aaaa",
+            &Append {
+                index: a.choices.len(),
+                choice: choice(0, "done"),
+                finished: Some(Finished {
+                    outcome: outcome.clone(),
+                    forfeit: None,
+                }),
+            },
+        )
+        .await
+        .expect("final choice");
+    a.choices.push(choice(0, "done"));
     a.outcome = Some(outcome);
+    // What an actor keeps beyond its records.
+    let live = LiveState {
+        rematch_offers: vec![0, 2],
+        parked: None,
+    };
+    store.save_live("aaaa", &live).await.expect("live state");
+    a.live = live;
+    assert!(matches!(
+        store.save_live("nope", &LiveState::default()).await,
+        Err(StoreError::NoSuchMatch(_))
+    ));
     vec![a, b]
 }
 
-fn sorted(mut v: Vec<MatchRecord>) -> Vec<MatchRecord> {
-    v.sort_by(|x, y| x.id.cmp(&y.id));
-    v
+/// Every match of `want`, loaded one by one, is what was written; an unknown id is none.
+async fn loads(store: &dyn Store, want: &[MatchRecord]) {
+    for w in want {
+        assert_eq!(store.load(&w.id).await.expect("load").as_ref(), Some(w));
+    }
+    assert_eq!(store.load("nope").await.expect("load"), None);
 }
 
-#[test]
-fn memory_store_keeps_records() {
+#[tokio::test]
+async fn memory_store_keeps_records() {
     let store = MemoryStore::default();
-    let want = exercise(&store);
-    assert_eq!(sorted(store.load_all().expect("load")), want);
+    let want = exercise(&store).await;
+    loads(&store, &want).await;
+    lists(&MemoryStore::default()).await;
 }
 
-#[test]
-fn sqlite_store_keeps_records_across_reopening() {
+#[tokio::test]
+async fn sqlite_store_keeps_records_across_reopening() {
     let dir = temp_dir("store");
     let path = dir.join("hustings.sqlite");
     let want = {
         let store = SqliteStore::open(&path).expect("open");
-        let want = exercise(&store);
-        assert_eq!(sorted(store.load_all().expect("load")), want);
+        let want = exercise(&store).await;
+        loads(&store, &want).await;
         // A second opener while the first holds it is refused (one server per database).
         let err = SqliteStore::open(&path).err().expect("locked");
         assert!(
@@ -164,35 +212,281 @@ fn sqlite_store_keeps_records_across_reopening() {
         );
         want
     };
-    let store = SqliteStore::open(&path).expect("reopen");
+    // The connection's thread ends with the store and releases the lock.
+    let store = reopen(&path).await;
     assert_eq!(
-        store.schema_version().expect("version"),
+        store.schema_version().await.expect("version"),
         hustings_service::sql::current_version()
     );
-    assert_eq!(sorted(store.load_all().expect("load")), want);
+    loads(&store, &want).await;
+    drop(store);
+    let dir2 = temp_dir("store-list");
+    lists(&SqliteStore::open(&dir2.join("h.sqlite")).expect("open")).await;
 }
 
-#[test]
-fn postgres_store_keeps_records_across_reopening() {
+/// Opens a SQLite store again once the previous one's thread has let go of the file.
+async fn reopen(path: &std::path::Path) -> SqliteStore {
+    for _ in 0..100 {
+        if let Ok(s) = SqliteStore::open(path) {
+            return s;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("the database stays locked after its store was dropped");
+}
+
+#[tokio::test]
+async fn postgres_store_keeps_records_across_reopening() {
     let Some(url) = fresh_postgres_database("store") else {
         return;
     };
     let want = {
-        let store = PostgresStore::open(&url).expect("open");
-        let want = exercise(&store);
-        assert_eq!(sorted(store.load_all().expect("load")), want);
+        let store = PostgresStore::open(&url).await.expect("open");
+        let want = exercise(&store).await;
+        loads(&store, &want).await;
         want
     };
-    let store = PostgresStore::open(&url).expect("reopen");
+    let store = PostgresStore::open(&url).await.expect("reopen");
     assert_eq!(
-        store.schema_version().expect("version"),
+        store.schema_version().await.expect("version"),
         hustings_service::sql::current_version()
     );
-    assert_eq!(sorted(store.load_all().expect("load")), want);
+    loads(&store, &want).await;
+    let Some(url) = fresh_postgres_database("store_list") else {
+        return;
+    };
+    lists(&PostgresStore::open(&url).await.expect("open")).await;
 }
 
-#[test]
-fn a_version_1_sqlite_database_is_migrated_in_place_and_keeps_its_matches() {
+/// 30 matches of three kinds: listed newest first in pages without gaps or repeats,
+/// filtered by game, status and open seats; the token index, the seats waiting for bots
+/// and the running clocks.
+async fn lists(store: &dyn Store) {
+    let mut all = Vec::new();
+    for i in 0..30u64 {
+        let mut r = record(&format!("m{i:03}"), 2, i);
+        // Two matches per millisecond: the id orders those created together.
+        r.created_at_unix_ms = 1_000 + (i / 2) as i64;
+        if i % 3 == 0 {
+            r.game = "the-vote".into();
+        }
+        if i % 5 == 0 {
+            r.settings.clock = ClockSetting::PerDecision { limit_ms: 30_000 };
+        }
+        store.create(&r).await.expect("create");
+        if i % 2 == 0 {
+            for seat in 0..2 {
+                let s = SeatRecord {
+                    token_hash: Some(format!("tok{}", i % 4)),
+                    ..r.seats[seat].clone()
+                };
+                store.set_seat(&r.id, seat, &s).await.expect("seat");
+            }
+        }
+        if i % 4 == 0 {
+            store
+                .append(
+                    &r.id,
+                    &Append {
+                        index: 0,
+                        choice: choice(0, "resign"),
+                        finished: Some(Finished {
+                            outcome: Outcome {
+                                winners: vec![1],
+                                reason: "resigned".into(),
+                                scores: vec![],
+                            },
+                            forfeit: Some("resign".into()),
+                        }),
+                    },
+                )
+                .await
+                .expect("resign");
+        }
+        all.push(r.id.clone());
+    }
+    let newest: Vec<String> = all.iter().rev().cloned().collect();
+    let mut seen = Vec::new();
+    let mut after = None;
+    loop {
+        let page = store
+            .list(&ListQuery {
+                page_size: 7,
+                after: after.clone(),
+                ..Default::default()
+            })
+            .await
+            .expect("list");
+        assert!(page.matches.len() <= 7);
+        seen.extend(page.matches.iter().map(|l| l.record.id.clone()));
+        match page.next {
+            Some(n) => after = Some(n),
+            None => break,
+        }
+    }
+    assert_eq!(
+        seen, newest,
+        "pages of 7 cover every match once, newest first"
+    );
+
+    let ids = |q: ListQuery| async move {
+        store
+            .list(&ListQuery {
+                page_size: 100,
+                ..q
+            })
+            .await
+            .expect("list")
+            .matches
+            .into_iter()
+            .map(|l| l.record.id)
+            .collect::<Vec<_>>()
+    };
+    let want = |f: &dyn Fn(u64) -> bool| -> Vec<String> {
+        (0..30u64)
+            .rev()
+            .filter(|&i| f(i))
+            .map(|i| format!("m{i:03}"))
+            .collect()
+    };
+    assert_eq!(
+        ids(ListQuery {
+            game: "the-vote".into(),
+            ..Default::default()
+        })
+        .await,
+        want(&|i| i % 3 == 0)
+    );
+    assert_eq!(
+        ids(ListQuery {
+            status: 3,
+            ..Default::default()
+        })
+        .await,
+        want(&|i| i % 4 == 0)
+    );
+    assert_eq!(
+        ids(ListQuery {
+            status: 2,
+            ..Default::default()
+        })
+        .await,
+        want(&|i| i % 2 == 0 && i % 4 != 0)
+    );
+    assert_eq!(
+        ids(ListQuery {
+            open_seats_only: true,
+            game: "presidency".into(),
+            ..Default::default()
+        })
+        .await,
+        want(&|i| i % 2 == 1 && i % 3 != 0)
+    );
+    let finished = store
+        .list(&ListQuery {
+            status: 3,
+            page_size: 1,
+            ..Default::default()
+        })
+        .await
+        .expect("list");
+    let l = &finished.matches[0];
+    assert_eq!((l.version, l.forfeit.as_deref()), (1, Some("resign")));
+    assert!(l.record.choices.is_empty(), "a listing carries no choices");
+
+    // A token holds a seat in every match it joined.
+    let mut held = store.token_seats("tok2").await.expect("tokens");
+    held.sort();
+    let expect: Vec<(String, usize)> = (0..30u64)
+        .filter(|i| i % 4 == 2)
+        .flat_map(|i| [(format!("m{i:03}"), 0), (format!("m{i:03}"), 1)])
+        .collect();
+    assert_eq!(held, expect);
+    assert!(
+        store
+            .token_seats("nobody")
+            .await
+            .expect("tokens")
+            .is_empty()
+    );
+
+    // Seat 1 is a bot seat: open in the odd matches, none of which is finished.
+    let waiting: Vec<String> = store
+        .waiting_for_bots(100)
+        .await
+        .expect("waiting")
+        .into_iter()
+        .map(|l| l.record.id)
+        .collect();
+    assert_eq!(waiting, want(&|i| i % 2 == 1));
+    // Clocks run in the clocked matches under way (every seat taken, not over).
+    let mut running = store.running_clocks().await.expect("running");
+    running.sort();
+    let mut expect = want(&|i| i % 5 == 0 && i % 2 == 0 && i % 4 != 0);
+    expect.sort();
+    assert_eq!(running, expect);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_commits_choices_arriving_together_and_each_lands_in_order() {
+    let dir = temp_dir("group");
+    let store: std::sync::Arc<dyn Store> =
+        std::sync::Arc::new(SqliteStore::open(&dir.join("h.sqlite")).expect("open"));
+    group_commit(store).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_commits_choices_arriving_together_and_each_lands_in_order() {
+    let Some(url) = fresh_postgres_database("group") else {
+        return;
+    };
+    let store: std::sync::Arc<dyn Store> =
+        std::sync::Arc::new(PostgresStore::open(&url).await.expect("open"));
+    group_commit(store).await;
+}
+
+/// 64 matches append 20 choices each, all at once: every append is acknowledged, lands at
+/// its index, and a repeat of any of them is refused.
+async fn group_commit(store: std::sync::Arc<dyn Store>) {
+    let mut tasks = Vec::new();
+    for m in 0..64u64 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut r = record(&format!("g{m:03}"), 2, m);
+            store.create(&r).await.expect("create");
+            for i in 0..20 {
+                let c = choice((i % 2) as usize, &format!("c{m}-{i}"));
+                store
+                    .append(&r.id, &next(&r, c.clone()))
+                    .await
+                    .expect("append");
+                r.choices.push(c);
+            }
+            r
+        }));
+    }
+    for t in tasks {
+        let r = t.await.expect("task");
+        let back = store.load(&r.id).await.expect("load").expect("stored");
+        assert_eq!(back.choices, r.choices);
+        let again = Append {
+            index: 19,
+            choice: choice(0, "again"),
+            finished: None,
+        };
+        assert!(matches!(
+            store.append(&r.id, &again).await,
+            Err(StoreError::OutOfOrder {
+                expected: 20,
+                got: 19,
+                ..
+            })
+        ));
+    }
+}
+
+#[tokio::test]
+async fn a_version_1_sqlite_database_is_migrated_in_place_and_keeps_its_matches() {
     let dir = temp_dir("migrate");
     let path = dir.join("hustings.sqlite");
     {
@@ -225,12 +519,10 @@ fn a_version_1_sqlite_database_is_migrated_in_place_and_keeps_its_matches() {
     }
     let store = SqliteStore::open(&path).expect("migrates");
     assert_eq!(
-        store.schema_version().expect("version"),
+        store.schema_version().await.expect("version"),
         hustings_service::sql::current_version()
     );
-    let all = store.load_all().expect("load");
-    assert_eq!(all.len(), 1);
-    let m = &all[0];
+    let m = &store.load("old1").await.expect("load").expect("kept");
     assert_eq!(
         m.settings,
         MatchSettings::default(),
@@ -242,6 +534,137 @@ fn a_version_1_sqlite_database_is_migrated_in_place_and_keeps_its_matches() {
         clocks: vec![1_000, 2_000],
         ..choice(1, "dice:2d6")
     };
-    store.append_choice("old1", 1, &timed).expect("append");
-    assert_eq!(store.load_all().expect("load")[0].choices[1], timed);
+    store
+        .append(
+            "old1",
+            &Append {
+                index: 1,
+                choice: timed.clone(),
+                finished: None,
+            },
+        )
+        .await
+        .expect("append");
+    let m = store.load("old1").await.expect("load").expect("kept");
+    assert_eq!(m.choices[1], timed);
+}
+
+#[tokio::test]
+async fn a_version_2_sqlite_database_gets_its_listing_columns_and_indexes_from_its_rows() {
+    let dir = temp_dir("migrate2");
+    let path = dir.join("hustings.sqlite");
+    {
+        // A database as the server before matches left memory left it: schema version 2,
+        // an old match ended by a resignation, its rematch (clocked, under way) and a
+        // match waiting for its bot seat.
+        let conn = rusqlite::Connection::open(&path).expect("open");
+        conn.execute_batch(
+            "CREATE TABLE schema_version (version BIGINT NOT NULL);
+             INSERT INTO schema_version (version) VALUES (2);",
+        )
+        .expect("version table");
+        for m in &hustings_service::sql::MIGRATIONS[..2] {
+            conn.execute_batch(m).expect("version 1 and 2 schema");
+        }
+        let setup = serde_json::to_string(&Setup::new("standard", 2, 7)).expect("json");
+        let clocked = r#"{"clock":{"PerDecision":{"limit_ms":30000}},"abandon_grace_ms":60000,"rematch_of":"old1"}"#;
+        let plain = r#"{"clock":"None","abandon_grace_ms":60000,"rematch_of":null}"#;
+        let outcome = r#"{"winners":[1],"reason":"Democrat resigned","scores":[]}"#;
+        for (id, at, settings, outcome) in [
+            ("old1", 5, plain, Some(outcome)),
+            ("new1", 6, clocked, None),
+            ("bot1", 7, plain, None),
+        ] {
+            conn.execute(
+                "INSERT INTO matches (id, game, setup, options, created_at_unix_ms, outcome, settings)
+                 VALUES (?1, 'presidency', ?2, '[]', ?3, ?4, ?5)",
+                rusqlite::params![id, setup, at, outcome, settings],
+            )
+            .expect("match");
+            for seat in 0..2 {
+                let (bot, token) = match (id, seat) {
+                    ("bot1", 1) => (1, None),
+                    (_, s) => (0, Some(format!("t{s}"))),
+                };
+                conn.execute(
+                    "INSERT INTO seats VALUES (?1, ?2, ?3, '', '', ?4, '', '')",
+                    rusqlite::params![id, seat, bot, token],
+                )
+                .expect("seat");
+            }
+        }
+        for (idx, c) in ["dice:1d6", "resign"].iter().enumerate() {
+            conn.execute(
+                "INSERT INTO choices VALUES ('old1', ?1, 0, ?2, NULL)",
+                rusqlite::params![idx as i64, c],
+            )
+            .expect("choice");
+        }
+    }
+    let store = SqliteStore::open(&path).expect("migrates");
+    let page = store
+        .list(&ListQuery {
+            page_size: 10,
+            ..Default::default()
+        })
+        .await
+        .expect("list");
+    // id, version, status, forfeit, rematch link
+    type Row = (String, u64, i32, Option<String>, Option<String>);
+    let got: Vec<Row> = page
+        .matches
+        .iter()
+        .map(|l| {
+            (
+                l.record.id.clone(),
+                l.version,
+                l.record.status(),
+                l.forfeit.clone(),
+                l.record.rematch_next.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("bot1".into(), 0, 1, None, None),
+            ("new1".into(), 0, 2, None, None),
+            (
+                "old1".into(),
+                2,
+                3,
+                Some("resign".into()),
+                Some("new1".into())
+            ),
+        ]
+    );
+    let finished = store
+        .list(&ListQuery {
+            status: 3,
+            page_size: 10,
+            ..Default::default()
+        })
+        .await
+        .expect("list");
+    assert_eq!(finished.matches.len(), 1, "the status column was filled");
+    assert_eq!(store.running_clocks().await.expect("clocks"), vec!["new1"]);
+    let waiting = store.waiting_for_bots(10).await.expect("bots");
+    assert_eq!(waiting.len(), 1);
+    assert_eq!(waiting[0].record.id, "bot1");
+    assert_eq!(store.token_seats("t1").await.expect("tokens").len(), 2);
+    // The version column is the append check from now on.
+    let refused = store
+        .append(
+            "old1",
+            &Append {
+                index: 1,
+                choice: choice(0, "x"),
+                finished: None,
+            },
+        )
+        .await;
+    assert!(
+        matches!(refused, Err(StoreError::OutOfOrder { expected: 2, .. })),
+        "{refused:?}"
+    );
 }

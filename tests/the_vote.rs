@@ -219,9 +219,10 @@ async fn full_match_between_two_clients_to_its_outcome() {
     for p in &end.players {
         assert!(text.contains(&format!("VP {}/{vp_max}", p.vp)), "{text}");
     }
+    // The compact board (the default): the Regions' header, the Display by faction.
     for heading in [
-        "Regions",
-        "Events Display",
+        "  Region ",
+        "Display Equality:",
         "Reserve ",
         "Congress:",
         "Deck ",

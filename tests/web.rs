@@ -5,7 +5,9 @@
 //! a choice clicked twice sent once, and the lobby's create / join / resume after a reload;
 //! a Votes for Women solitaire against the Oppobot played to its outcome by clicks on the
 //! map (with its cube-by-cube progress), and Votes for Women pages (a spectator's, a seat's)
-//! that never show a hand they may not see.
+//! that never show a hand they may not see; a match of The Vote played to its outcome by
+//! clicks on its Regions and cards, and a spectator of The Vote that never sees a card
+//! still in the Deck.
 //! Skipped with a message when Chromium is not installed, failing under `CI=true` (see
 //! `hustings::browser`). Screenshots land in `target/web-screenshots/`
 //! (`HUSTINGS_UPDATE_SCREENSHOTS=1` also refreshes `docs/screenshots/`).
@@ -1306,8 +1308,33 @@ async fn the_lobby_creates_joins_and_resumes_after_a_reload() {
     server.shutdown().await;
 }
 
+/// The prefixes of The Vote's choices that name a Region, a marker row, a Law in a Region
+/// or a card: the board draws all of them, so none may be a button.
+const TV_BOARD_PREFIXES: [&str; 20] = [
+    "region:",
+    "flip:",
+    "replace:",
+    "strike:",
+    "radicalize:",
+    "persuade:",
+    "organize:",
+    "suppression:",
+    "pass-law:",
+    "event:",
+    "amendment:",
+    "bonus:",
+    "block:",
+    "counter:",
+    "suppress:",
+    "remove:",
+    "remove-reserve:",
+    "discard:",
+    "refresh:",
+    "keep:",
+];
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn games_without_a_board_of_their_own_are_playable_from_buttons() {
+async fn a_match_of_the_vote_played_by_clicks_on_regions_and_cards_to_its_outcome() {
     let _turn = one_at_a_time().await;
     let Some(b) = Browser::launch().await else {
         return;
@@ -1315,33 +1342,314 @@ async fn games_without_a_board_of_their_own_are_playable_from_buttons() {
     let server = start_server().await;
     let url = server.url();
     let _pool = BotPool::start(&url);
-    for (game, variant) in [("the-vote", None)] {
-        let id = create_from_lobby(&b, &url, game, variant, None).await;
-        b.wait_for(
-            "the generic board",
-            Duration::from_secs(20),
-            "return document.querySelector('[data-board=\"generic\"]');",
-        )
-        .await;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
-        let mut made = 0;
-        for _ in 0..8 {
-            let s = ready(&b, Duration::from_secs(60)).await;
-            if !s["outcome"].is_null() {
+    // The page plays Equality (seat 0); the bot pool plays Supremacy.
+    let id = create_from_lobby(&b, &url, "the-vote", None, None).await;
+    b.wait_for(
+        "The Vote's board",
+        Duration::from_secs(20),
+        "return document.querySelector('svg[data-board=\"the-vote\"]');",
+    )
+    .await;
+    let started = Instant::now();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(31);
+    let mut decisions = 0;
+    let mut kinds = BTreeSet::new();
+    let (mut on_regions, mut on_cards, mut steps) = (0, 0, 0);
+    let mut before: Option<(String, u64, u64)> = None;
+    let mut shot = false;
+    loop {
+        let s = ready(&b, Duration::from_secs(60)).await;
+        if !s["outcome"].is_null() {
+            break;
+        }
+        decisions += 1;
+        assert!(decisions < 1500, "the game does not end");
+        let board = list(&s, "board");
+        let buttons = list(&s, "buttons");
+        assert!(
+            !buttons
+                .iter()
+                .any(|c| TV_BOARD_PREFIXES.iter().any(|p| c.starts_with(p))),
+            "a Region or card choice is a button, not a thing on the board: {buttons:?}"
+        );
+        let progress = progress_bar(&b).await;
+        if let (Some((label, done, total)), Some((l0, d0, t0))) = (&progress, &before)
+            && label.split(':').next() == l0.split(':').next()
+            && total == t0
+            && *done == d0 + 1
+        {
+            steps += 1;
+        }
+        if !shot && decisions > 8 && board.len() >= 3 {
+            // Mid-game, Regions or cards on offer: they are highlighted on the board.
+            assert_fits_window(&b).await;
+            b.screenshot_for_docs("the-vote").await;
+            shot = true;
+        }
+        // A board choice when there is one, else a button (with a bias to play on rather
+        // than pass, so that the board's things get clicked).
+        let id = match board.choose(&mut rng) {
+            Some(id) => {
+                kinds.insert(id.split(':').next().unwrap_or("").to_string());
+                if id.starts_with("region:")
+                    || id.starts_with("flip:")
+                    || id.starts_with("replace:")
+                    || id.starts_with("strike:")
+                {
+                    on_regions += 1;
+                } else {
+                    on_cards += 1;
+                }
+                id.clone()
+            }
+            None => buttons.choose(&mut rng).cloned().expect("a choice"),
+        };
+        click_choice(&b, &s, &id, Duration::from_secs(60)).await;
+        before = progress;
+    }
+    println!(
+        "The Vote: {decisions} decisions by clicks ({on_regions} on Regions and markers, \
+         {on_cards} on cards, {steps} progress steps followed; on the board: {kinds:?}) in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    b.screenshot("the-vote-outcome").await;
+    assert_eq!(
+        summary(&url, &id).await.status,
+        pb::MatchStatus::Finished as i32
+    );
+    assert!(
+        b.js("return !!document.querySelector('.outcome');").await == true,
+        "the page shows the outcome"
+    );
+    assert!(shot, "a screenshot was taken with things on offer");
+    assert!(
+        on_regions > 3,
+        "Regions were clicked on the board: {on_regions}"
+    );
+    assert!(on_cards > 3, "cards were clicked on the board: {on_cards}");
+    b.close().await;
+    server.shutdown().await;
+}
+
+/// Every card id The Vote's view `v` shows: the Display, the Reserves, the piles, the
+/// Amendments and the action being resolved.
+fn tv_shown(v: &pb::TheVoteView) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut add = |c: &pb::TheVoteCard| {
+        out.insert(c.id.clone());
+    };
+    v.display
+        .iter()
+        .chain(&v.discard)
+        .chain(&v.removed)
+        .chain(&v.aside)
+        .for_each(&mut add);
+    v.players
+        .iter()
+        .flat_map(|p| &p.reserve)
+        .filter_map(|r| r.card.as_ref())
+        .for_each(&mut add);
+    v.amendments
+        .iter()
+        .filter_map(|a| a.card.as_ref())
+        .for_each(&mut add);
+    if let Some(a) = &v.action {
+        a.card.iter().for_each(&mut add);
+        for t in &a.targets {
+            t.bonus
+                .iter()
+                .chain(&t.block)
+                .chain(&t.counter)
+                .chain(&t.suppress_cards)
+                .for_each(&mut add);
+        }
+    }
+    out
+}
+
+/// Plays The Vote's `seat` with `token` to the end with random legal choices, 60 ms apart,
+/// and returns, at every version its own stream showed, the cards its view does not show
+/// (the Deck and the set-up discards, by id and name).
+async fn tv_unseen_recorder(
+    url: String,
+    id: String,
+    seat: u32,
+    token: String,
+) -> Vec<(u64, Vec<(String, String)>)> {
+    let mut c = connect(&url).await;
+    let mut stream = hustings::open_stream(&mut c, &id, &token, 0).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(seat) + 90);
+    let mut all: Vec<(String, String)> = Vec::new();
+    let mut unseen = Vec::new();
+    let mut acted = None;
+    while let Some(u) = stream.message().await.expect("stream") {
+        if let Some(pb::match_reference::Game::TheVote(r)) =
+            u.reference.as_ref().and_then(|r| r.game.as_ref())
+        {
+            all = r
+                .cards
+                .iter()
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect();
+        }
+        if let Some(pb::game_view::Game::TheVote(v)) = u.view.as_ref().and_then(|v| v.game.as_ref())
+        {
+            let shown = tv_shown(v);
+            unseen.push((
+                u.version,
+                all.iter()
+                    .filter(|(c, _)| !shown.contains(c))
+                    .cloned()
+                    .collect(),
+            ));
+        }
+        if u.outcome.is_some() {
+            return unseen;
+        }
+        let Some(p) = u.prompt.as_ref().filter(|_| acted != Some(u.version)) else {
+            continue;
+        };
+        let game: Vec<_> = p.choices.iter().filter(|c| c.kind != "undo").collect();
+        let Some(choice) = game.choose(&mut rng) else {
+            continue;
+        };
+        acted = Some(u.version);
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        let _ = c
+            .act(pb::ActRequest {
+                match_id: id.clone(),
+                token: token.clone(),
+                version: u.version,
+                choice_id: choice.id.clone(),
+            })
+            .await;
+    }
+    unseen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_of_the_vote_never_sees_a_card_still_in_the_deck() {
+    let _turn = one_at_a_time().await;
+    let Some(b) = Browser::launch().await else {
+        return;
+    };
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let id = c
+        .create_match(pb::CreateMatchRequest {
+            game: "the-vote".into(),
+            variant: "standard".into(),
+            ..Default::default()
+        })
+        .await
+        .expect("created")
+        .into_inner()
+        .summary
+        .expect("summary")
+        .match_id;
+    let tokens = [
+        hustings::join(&mut c, &id, 0, "random equality").await,
+        hustings::join(&mut c, &id, 1, "random supremacy").await,
+    ];
+    b.open(&format!("{url}/#/match/{id}/watch")).await;
+    b.wait_for(
+        "The Vote's board",
+        Duration::from_secs(20),
+        "return document.querySelector('svg[data-board=\"the-vote\"]');",
+    )
+    .await;
+    let players: Vec<_> = (0..2u32)
+        .map(|seat| {
+            tokio::spawn(tv_unseen_recorder(
+                url.clone(),
+                id.clone(),
+                seat,
+                tokens[seat as usize].clone(),
+            ))
+        })
+        .collect();
+    let mut seen: Vec<Seen> = Vec::new();
+    let mut shot = false;
+    let deadline = Instant::now() + Duration::from_secs(240);
+    loop {
+        let v = read_page(&b).await;
+        if !v.is_null() {
+            assert_eq!(v["actions"], 0, "a spectator is offered no choice: {v}");
+            assert!(v["viewer"].is_null(), "a spectator holds no seat");
+            let version = version_of(&v);
+            if seen.last().map(|l| l.version) != Some(version) {
+                seen.push(Seen {
+                    version,
+                    text: v["text"].as_str().unwrap_or("").to_string(),
+                    cards: list(&v, "cards").into_iter().collect(),
+                });
+            }
+            if !shot && version > 40 {
+                b.screenshot_for_docs("the-vote-spectator").await;
+                shot = true;
+            }
+            if !v["outcome"].is_null() {
                 break;
             }
-            assert!(
-                list(&s, "board").is_empty(),
-                "the generic board claims no choice"
-            );
-            assert_fits_window(&b).await;
-            click_one(&b, &s, &mut rng, Duration::from_secs(60)).await;
-            made += 1;
         }
-        assert!(made >= 4, "{game}: decisions made from buttons: {made}");
-        assert!(summary(&url, &id).await.version >= made);
-        b.screenshot(&format!("{game}-generic")).await;
+        assert!(Instant::now() < deadline, "the watched match did not end");
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    let mut unseen = Vec::new();
+    for p in players {
+        unseen.push(p.await.expect("a player plays to the end"));
+    }
+    // A card's name is a telltale when nothing else on the page is called that: no other
+    // card, no Region (the Region cards share their Region's name) and no card's text.
+    let start = c
+        .get_replay_view(pb::GetReplayViewRequest {
+            match_id: id.clone(),
+            version: 0,
+        })
+        .await
+        .expect("replay view")
+        .into_inner();
+    let Some(pb::match_reference::Game::TheVote(r)) =
+        start.reference.as_ref().and_then(|r| r.game.as_ref())
+    else {
+        panic!("a The Vote reference");
+    };
+    let regions: Vec<String> = match start.view.as_ref().and_then(|v| v.game.as_ref()) {
+        Some(pb::game_view::Game::TheVote(v)) => v.regions.iter().map(|r| r.name.clone()).collect(),
+        _ => Vec::new(),
+    };
+    let telltale: BTreeSet<String> = r
+        .cards
+        .iter()
+        .map(|c| c.name.clone())
+        .filter(|n| {
+            !regions.contains(n)
+                && r.cards.iter().filter(|c| &c.name == n).count() == 1
+                && !r.cards.iter().any(|c| c.description.contains(n.as_str()))
+        })
+        .collect();
+    let checked = [
+        assert_never_shown(&seen, &unseen[0], &telltale, "the Deck (Equality's view)"),
+        assert_never_shown(&seen, &unseen[1], &telltale, "the Deck (Supremacy's view)"),
+    ];
+    let drawn = seen.iter().filter(|p| p.cards.len() >= 6).count();
+    println!(
+        "The Vote spectator: {} versions read, {} telltale names; unseen cards checked: {checked:?}; \
+         versions with at least 6 cards drawn: {drawn}",
+        seen.len(),
+        telltale.len()
+    );
+    assert!(shot, "the spectator's board was photographed");
+    assert!(
+        checked[0] > 100 && checked[1] > 100,
+        "unseen cards were checked: {checked:?}"
+    );
+    assert!(
+        drawn * 2 > seen.len(),
+        "the spectator's page draws the cards in view: {drawn} of {}",
+        seen.len()
+    );
     b.close().await;
     server.shutdown().await;
 }

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::render::Layout;
+
 /// Play Hustings election board games from a terminal.
 #[derive(Debug, Parser)]
 #[command(
@@ -33,6 +35,12 @@ pub struct Cli {
     /// Never colour the output (also: NO_COLOR=1). Colour is used only on a terminal.
     #[arg(long, global = true)]
     pub no_color: bool,
+
+    /// How boards are drawn: compact fits a 120×40 terminal with the log and the prompt
+    /// (cards by name: `? NAME` shows a card's text); full shows everything, card texts
+    /// included, and is taller than a terminal.
+    #[arg(long, global = true, value_enum, default_value_t = Layout::Compact)]
+    pub board: Layout,
 
     #[command(subcommand)]
     pub command: Command,
@@ -74,12 +82,17 @@ Examples:
   hustings play --game presidency --clock 10m+5s         10 minutes each, +5 s a choice
   hustings play --game presidency --clock 30s --rematches 1   30 s a decision, then a rematch
 
-At the prompt type a choice's number (or its id); 'board' draws the board again,
-'quit' leaves (the seat stays yours: resume with --token), 'resign' concedes.
-The prompt may also offer 'undo' (take back your last choice), 'claim-win' (the
-opponent to act has been away past the grace period) and, once the match is over,
-'rematch' (seats rotated; you follow into the new match with the same token).
-Clocks, when the match has one, are shown above the board.")]
+At the prompt type a choice's number, its id in any case (DICE:2D6, or 2d6), or a
+place's code (PA); several places at once where a card places several cubes
+(PA PA NY, 3xPA; the colour is asked once per card, or typed first: purple PA).
+'? NAME' shows a card's text, 'board' draws the screen again ('board full' with
+every card's text), 'choices' lists every choice, 'resign' concedes (confirmed
+with yes), 'quit' leaves (the seat stays yours: resume with --token), 'help'
+lists it all. The prompt may also offer 'undo' (take back your last choice),
+'claim-win' (the opponent to act has been away past the grace period) and, once
+the match is over, 'rematch' (seats rotated; you follow into the new match with
+the same token). Clocks, when the match has one, are in the header and above the
+prompt, counting down live on a terminal, with a warning under 10 seconds.")]
     Play(PlayArgs),
     /// Follow a match as a spectator until it ends.
     #[command(after_help = "Example:\n  hustings watch <ID>")]
@@ -87,8 +100,10 @@ Clocks, when the match has one, are shown above the board.")]
     /// Step through a finished match, choice by choice.
     #[command(after_help = "\
 Examples:
-  hustings replay <ID>          Enter shows the next choice, q stops
-  hustings replay <ID> --all    print everything at once")]
+  hustings replay <ID>            Enter (or →) the next choice, ← back, a all, q stops;
+                                  on a terminal the keys act without Enter
+  hustings replay <ID> --boards   with the board of every version
+  hustings replay <ID> --all      print everything at once")]
     Replay(ReplayArgs),
 }
 
@@ -222,7 +237,7 @@ pub struct ReplayArgs {
     /// Print every step at once instead of waiting for Enter.
     #[arg(long)]
     pub all: bool,
-    /// Also draw the board after every step (when the server sends per-version views).
+    /// Also draw the board of every version, as a spectator saw it.
     #[arg(long)]
     pub boards: bool,
 }

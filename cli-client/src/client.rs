@@ -56,23 +56,32 @@ pub fn is_transient(status: &Status) -> bool {
     )
 }
 
-/// A refusal in words, for the person at the terminal.
+/// A refusal in words, for the person at the terminal: the server's message, after a few
+/// words on the kind of refusal unless the message already says it ("unknown seat token",
+/// not "unknown seat token: unknown seat token").
 pub fn describe(status: &Status) -> String {
-    let what = match status.code() {
-        Code::InvalidArgument => "invalid request",
-        Code::NotFound => "not found",
-        Code::Unauthenticated => "unknown seat token",
-        Code::PermissionDenied => "that token is for another match",
-        Code::FailedPrecondition => "not possible now",
-        Code::Aborted => "the match moved on",
-        Code::ResourceExhausted => "server limit reached",
-        Code::Unavailable => "server unavailable",
-        _ => "error",
+    let (what, said_by): (&str, &[&str]) = match status.code() {
+        Code::InvalidArgument => ("invalid request", &[]),
+        Code::NotFound => ("not found", &["no ", "not found", "unknown"]),
+        Code::Unauthenticated => ("unknown seat token", &["token"]),
+        Code::PermissionDenied => (
+            "that token is for another match",
+            &["token", "another match"],
+        ),
+        Code::FailedPrecondition => ("not possible now", &[]),
+        Code::Aborted => ("the match moved on", &[]),
+        Code::ResourceExhausted => ("server limit reached", &["limit", "most allowed"]),
+        Code::Unavailable => ("server unavailable", &["unavailable"]),
+        _ => ("error", &[]),
     };
-    if status.message().is_empty() {
+    let message = status.message().trim();
+    let lower = message.to_lowercase();
+    if message.is_empty() {
         what.to_string()
+    } else if lower.starts_with(what) || said_by.iter().any(|w| lower.contains(w)) {
+        message.to_string()
     } else {
-        format!("{what}: {}", status.message())
+        format!("{what}: {message}")
     }
 }
 
@@ -104,9 +113,31 @@ mod tests {
     #[test]
     fn refusals_read_as_sentences() {
         assert_eq!(
-            describe(&Status::not_found("no match abc")),
-            "not found: no match abc"
+            describe(&Status::not_found("match abc")),
+            "not found: match abc"
         );
         assert_eq!(describe(&Status::unauthenticated("")), "unknown seat token");
+    }
+
+    #[test]
+    fn a_message_that_says_it_already_gets_no_prefix() {
+        assert_eq!(
+            describe(&Status::unauthenticated("unknown seat token")),
+            "unknown seat token"
+        );
+        assert_eq!(
+            describe(&Status::permission_denied(
+                "this seat token belongs to another match"
+            )),
+            "this seat token belongs to another match"
+        );
+        assert_eq!(
+            describe(&Status::not_found("no match 'abc'")),
+            "no match 'abc'"
+        );
+        assert_eq!(
+            describe(&Status::failed_precondition("it is not your turn")),
+            "not possible now: it is not your turn"
+        );
     }
 }

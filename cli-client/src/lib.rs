@@ -4,14 +4,18 @@
 //! The client holds no game rules. It draws what the server sends — the typed view, the
 //! log and the prompt — and answers prompts with choice ids; see [`render`] for the boards.
 
+pub mod answer;
+pub mod asking;
 pub mod cli;
 pub mod client;
 pub mod input;
 pub mod lobby;
+pub mod lookup;
 pub mod reference;
 pub mod render;
 pub mod replay;
 pub mod session;
+pub mod term;
 
 use std::path::Path;
 
@@ -71,13 +75,14 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
                 j.token
             );
         }
-        Command::Play(args) => return play(&mut client, &server, args, style).await,
+        Command::Play(args) => return play(&mut client, &server, args, style, cli.board).await,
         Command::Watch(args) => {
             let session = Session {
                 server,
                 match_id: args.match_id,
                 token: None,
                 style,
+                layout: cli.board,
                 log_lines: args.log_lines,
                 rematches: 0,
                 ask_rematch: false,
@@ -86,7 +91,15 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
             return Ok(session.run(&mut None).await?.exit_code());
         }
         Command::Replay(args) => {
-            replay::replay(&mut client, &args.match_id, args.all, args.boards, &style).await?
+            replay::replay(
+                &mut client,
+                &args.match_id,
+                args.all,
+                args.boards,
+                &style,
+                cli.board,
+            )
+            .await?
         }
     }
     Ok(0)
@@ -97,6 +110,7 @@ async fn play(
     server: &str,
     args: PlayArgs,
     style: Style,
+    layout: render::Layout,
 ) -> anyhow::Result<i32> {
     // Open the answers first: a missing file should fail before a seat is taken.
     let input = input::Input::open(args.choices_from.as_deref().map(Path::new))?;
@@ -125,6 +139,7 @@ async fn play(
         match_id,
         token: Some(token),
         style,
+        layout,
         log_lines: args.log_lines,
         rematches: args.rematches,
         ask_rematch: input.interactive,

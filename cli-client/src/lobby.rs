@@ -12,6 +12,7 @@ use hustings_proto::v1::{
 
 use crate::cli::{ListArgs, SetupArgs};
 use crate::client::{Client, status_error};
+use crate::render::style::count;
 use crate::render::{Style, seats_line, status_word};
 
 /// `hustings games`: the catalogue.
@@ -42,7 +43,7 @@ pub fn describe_game(g: &GameInfo, style: &Style) -> String {
     for (i, v) in g.variants.iter().enumerate() {
         let default = if i == 0 { " (default)" } else { "" };
         let seats = if v.min_seats == v.max_seats {
-            format!("{} seats", v.min_seats)
+            count(v.min_seats, "seat", "seats")
         } else {
             format!(
                 "{}–{} seats, default {}",
@@ -222,6 +223,7 @@ pub async fn list(client: &mut Client, args: &ListArgs, style: &Style) -> anyhow
             status: status as i32,
             open_seats_only: args.open,
             limit: args.limit.unwrap_or(0),
+            ..Default::default()
         })
         .await
         .map_err(status_error)?
@@ -392,6 +394,14 @@ mod tests {
                     ..Default::default()
                 },
                 VariantInfo {
+                    id: "solo".into(),
+                    name: "Alone".into(),
+                    min_seats: 1,
+                    max_seats: 1,
+                    default_seats: 1,
+                    ..Default::default()
+                },
+                VariantInfo {
                     id: "convention".into(),
                     name: "National Convention".into(),
                     min_seats: 2,
@@ -416,6 +426,7 @@ mod tests {
         assert!(text.contains("standard (default): Two parties — 2 seats"));
         assert!(text.contains("seats: 0=Democrat, 1=Republican"));
         assert!(text.contains("convention: National Convention — 2–6 seats, default 4"));
+        assert!(text.contains("solo: Alone — 1 seat\n"), "{text}");
         assert!(text.contains("rounds (1..20, default 7): Rounds"));
     }
 }

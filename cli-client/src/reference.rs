@@ -16,7 +16,10 @@ use hustings_proto::v1::{
 #[derive(Clone, Debug, Default)]
 pub struct Reference {
     board: Vec<PresidencySpace>,
-    descriptions: HashMap<String, String>,
+    /// Every card: (id, name, text), in the reference's order.
+    cards: Vec<(String, String, String)>,
+    /// Index into `cards` by id.
+    by_id: HashMap<String, usize>,
 }
 
 impl Reference {
@@ -26,23 +29,44 @@ impl Reference {
         match &r.game {
             Some(match_reference::Game::Presidency(p)) => {
                 out.board = p.board.clone();
-                out.add(p.cards.iter().map(|c| (&c.id, &c.description)));
+                out.add(p.cards.iter().map(|c| (&c.id, &c.name, &c.description)));
             }
             Some(match_reference::Game::VotesForWomen(v)) => {
-                out.add(v.cards.iter().map(|c| (&c.id, &c.description)));
+                out.add(v.cards.iter().map(|c| (&c.id, &c.name, &c.description)));
             }
             Some(match_reference::Game::TheVote(v)) => {
-                out.add(v.cards.iter().map(|c| (&c.id, &c.description)));
+                out.add(v.cards.iter().map(|c| (&c.id, &c.name, &c.description)));
             }
             None => {}
         }
         out
     }
 
-    fn add<'a>(&mut self, cards: impl Iterator<Item = (&'a String, &'a String)>) {
-        for (id, text) in cards {
-            self.descriptions.insert(id.clone(), text.clone());
+    fn add<'a>(&mut self, cards: impl Iterator<Item = (&'a String, &'a String, &'a String)>) {
+        for (id, name, text) in cards {
+            self.by_id.insert(id.clone(), self.cards.len());
+            self.cards.push((id.clone(), name.clone(), text.clone()));
         }
+    }
+
+    /// A card's name, by id.
+    pub fn name(&self, id: &str) -> Option<&str> {
+        self.by_id.get(id).map(|&i| self.cards[i].1.as_str())
+    }
+
+    /// A card's text, by id.
+    pub fn text_of(&self, id: &str) -> Option<&str> {
+        self.by_id.get(id).map(|&i| self.cards[i].2.as_str())
+    }
+
+    /// Every card of the game: (id, name, text).
+    pub fn cards(&self) -> &[(String, String, String)] {
+        &self.cards
+    }
+
+    /// The board's spaces (the Presidential Race), as the reference gave them.
+    pub fn board(&self) -> &[PresidencySpace] {
+        &self.board
     }
 
     /// Keeps the fixed data of `u`, when it carries some.
@@ -128,9 +152,9 @@ impl Reference {
 
     fn text(&self, id: &str, description: &mut String) {
         if description.is_empty()
-            && let Some(t) = self.descriptions.get(id)
+            && let Some(t) = self.text_of(id)
         {
-            description.clone_from(t);
+            *description = t.to_string();
         }
     }
 }

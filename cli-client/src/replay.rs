@@ -1,37 +1,124 @@
-//! `hustings replay`: step through a finished match, choice by choice.
+//! `hustings replay`: step through a finished match, choice by choice, optionally with the
+//! board of every version.
 //!
-//! GetReplay gives the set-up, the seed and every choice. What each choice did comes from
-//! the match stream read as a spectator (see [`collect_steps`]): each version's new log
-//! entries and the view after it.
+//! GetReplay gives the set-up, the seed and every choice with its log. The boards come from
+//! GetReplayView: a finished match as a spectator saw it at one version (its view and the
+//! match's reference), fetched as the player steps to it.
+//!
+//! On a terminal keys act at once (no Enter): Enter, space, `n` or → the next choice, `p`
+//! or ← the previous one, `a` all the rest, `q` (or Esc, Ctrl-C) stops. From a pipe or a
+//! file the same come as lines (an empty line is the next choice).
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
-use anyhow::Context;
-use hustings_proto::v1::{GameView, GetReplayRequest, LogEntry, MatchUpdate, WatchMatchRequest};
+use hustings_proto::v1::{GetReplayRequest, GetReplayViewRequest, Replay, SeatSummary};
 
-use crate::client::{Client, describe, status_error};
+use crate::client::{Client, status_error};
 use crate::input::Input;
 use crate::reference::Reference;
-use crate::render::{self, Style, seat_name};
+use crate::render::frame::{self, Frame};
+use crate::render::style::count;
+use crate::render::{self, Layout, Style, seat_name};
+use crate::term::Keys;
 
-/// What one version brought.
-#[derive(Default)]
-struct Step {
-    log: Vec<LogEntry>,
-    view: Option<GameView>,
+/// What the player asks for between two steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Next,
+    Back,
+    All,
+    Quit,
 }
 
-/// How long to wait for the next message of the stream before taking what came as all.
-const QUIET: Duration = Duration::from_secs(2);
+/// Where the steps come from: keys on a terminal, lines otherwise.
+enum Stepper {
+    Keys(Keys),
+    Lines(Input),
+}
 
-/// Prints a finished match's record, one choice at a time (Enter) or all at once.
+/// The next key when it comes at once (the rest of an escape sequence).
+async fn follow(keys: &mut Keys) -> Option<u8> {
+    tokio::time::timeout(Duration::from_millis(30), keys.next())
+        .await
+        .ok()
+        .flatten()
+}
+
+impl Stepper {
+    fn open() -> anyhow::Result<Stepper> {
+        Ok(match Keys::open() {
+            Some(k) => Stepper::Keys(k),
+            None => Stepper::Lines(Input::open(None)?),
+        })
+    }
+
+    fn hint(&self) -> &'static str {
+        match self {
+            Stepper::Keys(_) => "Enter/→ next · ← back · a all · q quit",
+            Stepper::Lines(_) => "Enter: next choice, p: back, a: all the rest, q: stop",
+        }
+    }
+
+    async fn next(&mut self) -> Step {
+        match self {
+            Stepper::Keys(keys) => loop {
+                let Some(k) = keys.next().await else {
+                    return Step::Quit;
+                };
+                match key_step(k) {
+                    Some(step) => return step,
+                    // Esc alone stops; Esc [ C and Esc [ D are the arrow keys.
+                    None if k == 0x1b => match follow(keys).await {
+                        None => return Step::Quit,
+                        Some(b'[') => match follow(keys).await {
+                            Some(b'C') | Some(b'B') => return Step::Next,
+                            Some(b'D') | Some(b'A') => return Step::Back,
+                            _ => {}
+                        },
+                        Some(_) => {}
+                    },
+                    None => {}
+                }
+            },
+            Stepper::Lines(input) => match input.next_line().await {
+                None => Step::Quit,
+                Some(line) => line_step(&line),
+            },
+        }
+    }
+}
+
+/// What a key pressed asks for (`None`: nothing, or the start of an escape sequence).
+pub fn key_step(k: u8) -> Option<Step> {
+    match k {
+        b'\n' | b'\r' | b' ' | b'n' | b'j' => Some(Step::Next),
+        b'p' | b'k' | b'b' => Some(Step::Back),
+        b'a' => Some(Step::All),
+        // q, Ctrl-C (not a signal while keys are read one by one), Ctrl-D.
+        b'q' | 3 | 4 => Some(Step::Quit),
+        _ => None,
+    }
+}
+
+/// What a line asks for.
+pub fn line_step(line: &str) -> Step {
+    match line.trim() {
+        "q" | "quit" | "exit" => Step::Quit,
+        "a" | "all" => Step::All,
+        "p" | "b" | "back" => Step::Back,
+        _ => Step::Next,
+    }
+}
+
+/// Prints a finished match's record, one choice at a time or all at once, with the
+/// boards when `boards`.
 pub async fn replay(
     client: &mut Client,
     match_id: &str,
     all: bool,
     boards: bool,
     style: &Style,
+    layout: Layout,
 ) -> anyhow::Result<()> {
     let rep = client
         .get_replay(GetReplayRequest {
@@ -43,7 +130,7 @@ pub async fn replay(
     let summary = rep.summary.clone().unwrap_or_default();
     let seats = summary.seats.clone();
     println!(
-        "{} {} — {}{} · {} seats · seed {} · {} choices",
+        "{} {} — {}{} · {} · seed {} · {}",
         style.heading("Replay of match"),
         style.bold(match_id),
         summary.game,
@@ -52,9 +139,9 @@ pub async fn replay(
         } else {
             format!("/{}", summary.variant)
         },
-        rep.seats,
+        count(rep.seats, "seat", "seats"),
         rep.seed,
-        rep.choices.len()
+        count(rep.choices.len() as u64, "choice", "choices")
     );
     if !summary.options.is_empty() {
         let mut opts: Vec<String> = summary
@@ -66,64 +153,58 @@ pub async fn replay(
         println!("  options: {}", opts.join(" "));
     }
     println!("  {}", render::seats_line(&seats, style));
-
-    // The replay carries each choice's label and log; boards need the views, which only the
-    // match stream has.
-    let steps = if boards {
-        collect_steps(client, match_id, rep.choices.len()).await?.1
-    } else {
-        BTreeMap::new()
-    };
     println!("\n{}", style.heading("Set-up"));
     for e in &rep.setup_log {
         println!("{}", render::log_entry(e, style));
     }
-    let mut input = if all { None } else { Some(Input::open(None)?) };
-    for (i, c) in rep.choices.iter().enumerate() {
-        if let Some(inp) = input.as_mut() {
+    let mut boards = boards.then(|| Boards {
+        reference: Reference::default(),
+        layout,
+    });
+    if let Some(b) = boards.as_mut() {
+        b.draw(client, match_id, &rep, 0, &seats, style).await?;
+    }
+    let mut stepper = if all { None } else { Some(Stepper::open()?) };
+    let total = rep.choices.len();
+    let mut at = 0;
+    while at < total {
+        if let Some(s) = stepper.as_mut() {
             print!(
                 "{}",
-                style.dim(&format!(
-                    "[Enter: next choice ({}/{}), a: all the rest, q: stop] ",
-                    i + 1,
-                    rep.choices.len()
-                ))
+                style.dim(&format!("[{}/{total} · {}] ", at + 1, s.hint()))
             );
             use std::io::Write;
             let _ = std::io::stdout().flush();
-            match inp.next_line().await.as_deref().map(str::trim) {
-                None | Some("q") | Some("quit") => {
+            let step = s.next().await;
+            if matches!(s, Stepper::Keys(_)) {
+                println!();
+            }
+            match step {
+                Step::Quit => {
                     println!();
                     return Ok(());
                 }
-                Some("a") | Some("all") => input = None,
-                _ => {}
+                Step::All => stepper = None,
+                Step::Back if at > 0 => {
+                    at -= 1;
+                    show_choice(&rep, at, &seats, style, true);
+                    if let Some(b) = boards.as_mut() {
+                        b.draw(client, match_id, &rep, at as u64, &seats, style)
+                            .await?;
+                    }
+                    continue;
+                }
+                Step::Back | Step::Next => {}
             }
         }
-        let step = steps.get(&c.version);
-        let label = if c.label.is_empty() {
-            c.choice_id.clone()
-        } else {
-            format!("{} [{}]", c.label, c.choice_id)
-        };
-        println!(
-            "\n{} {}: {label}",
-            style.bold(&format!("v{}", c.version)),
-            style.seat_bold(c.seat, &seat_name(&seats, c.seat)),
-        );
-        for e in &c.log {
-            println!("{}", render::log_entry(e, style));
-        }
-        if let Some(v) = step.and_then(|s| s.view.as_ref()) {
-            print!("{}", render::board(v, &seats, style));
+        show_choice(&rep, at, &seats, style, false);
+        at += 1;
+        if let Some(b) = boards.as_mut() {
+            b.draw(client, match_id, &rep, at as u64, &seats, style)
+                .await?;
         }
     }
-    if boards && steps.is_empty() && !rep.choices.is_empty() {
-        println!(
-            "{}",
-            style.dim("(the server sent no per-version views, so no boards can be drawn)")
-        );
-    }
+    drop(stepper);
     if let Some(o) = &summary.outcome {
         println!();
         print!("{}", render::outcome(o, &seats, None, style));
@@ -131,83 +212,106 @@ pub async fn replay(
     Ok(())
 }
 
-/// Reads the match as a spectator: the whole log from a fresh stream (a snapshot), and what
-/// each version from 2 on brought from a stream resumed at version 1 (the server then sends
-/// each later version as its own message). What set-up and the first choice logged cannot be
-/// told apart, so those entries come first, under "Set-up".
-async fn collect_steps(
-    client: &mut Client,
-    match_id: &str,
-    choices: usize,
-) -> anyhow::Result<(Vec<LogEntry>, BTreeMap<u64, Step>)> {
-    let mut full = open(client, match_id, 0).await?;
-    let snapshot_log = match next(&mut full).await? {
-        Some(u) => u.log,
-        None => Vec::new(),
-    };
-    drop(full);
-    let mut steps: BTreeMap<u64, Step> = BTreeMap::new();
-    if choices >= 2 {
-        let mut stream = open(client, match_id, 1).await?;
-        let mut reference = Reference::default();
-        while let Some(mut u) = next(&mut stream).await? {
-            reference.absorb(&u);
-            if let Some(view) = u.view.as_mut() {
-                reference.fill(view);
-            }
-            if u.snapshot {
-                // The server chose to resync rather than replay (too many versions).
-                steps.clear();
-                break;
-            }
-            let done = u.outcome.is_some() || u.version >= choices as u64;
-            steps.insert(
-                u.version,
-                Step {
-                    log: u.log,
-                    view: u.view,
-                },
-            );
-            if done {
-                break;
-            }
-        }
+/// Prints choice `index` (the one that made version `index + 1`) and its log; `back` when
+/// stepping back to the version before it.
+fn show_choice(rep: &Replay, index: usize, seats: &[SeatSummary], style: &Style, back: bool) {
+    if back {
+        println!(
+            "\n{}",
+            style.dim(&format!("(back to version {index}, before:)"))
+        );
     }
-    // Entries that belong to a later version are shown with it.
-    let first_step_seq = steps
-        .values()
-        .flat_map(|s| s.log.iter().map(|e| e.seq))
-        .min();
-    let setup: Vec<LogEntry> = snapshot_log
-        .into_iter()
-        .filter(|e| first_step_seq.is_none_or(|f| e.seq < f))
-        .collect();
-    Ok((setup, steps))
+    let Some(c) = rep.choices.get(index) else {
+        return;
+    };
+    let label = if c.label.is_empty() {
+        c.choice_id.clone()
+    } else {
+        format!("{} [{}]", c.label, c.choice_id)
+    };
+    println!(
+        "\n{} {}: {label}",
+        style.bold(&format!("v{}", c.version)),
+        style.seat_bold(c.seat, &seat_name(seats, c.seat)),
+    );
+    if back {
+        return;
+    }
+    for e in &c.log {
+        println!("{}", render::log_entry(e, style));
+    }
 }
 
-async fn open(
-    client: &mut Client,
-    match_id: &str,
-    from_version: u64,
-) -> anyhow::Result<tonic::Streaming<MatchUpdate>> {
-    Ok(client
-        .watch_match(WatchMatchRequest {
-            match_id: match_id.to_string(),
-            token: String::new(),
-            from_version,
-            include_json_view: true,
-        })
-        .await
-        .map_err(|s| anyhow::anyhow!("cannot read the match: {}", describe(&s)))?
-        .into_inner())
+/// The boards of a replay, drawn version by version.
+struct Boards {
+    reference: Reference,
+    layout: Layout,
 }
 
-/// The next message, or `None` when the stream ends or stays quiet.
-async fn next(stream: &mut tonic::Streaming<MatchUpdate>) -> anyhow::Result<Option<MatchUpdate>> {
-    match tokio::time::timeout(QUIET, stream.message()).await {
-        Err(_) => Ok(None),
-        Ok(r) => r
-            .map_err(|s| anyhow::anyhow!(describe(&s)))
-            .context("the match stream failed"),
+impl Boards {
+    /// Fetches version `version` as a spectator saw it and draws its board.
+    async fn draw(
+        &mut self,
+        client: &mut Client,
+        match_id: &str,
+        rep: &Replay,
+        version: u64,
+        seats: &[SeatSummary],
+        style: &Style,
+    ) -> anyhow::Result<()> {
+        let u = client
+            .get_replay_view(GetReplayViewRequest {
+                match_id: match_id.to_string(),
+                version,
+            })
+            .await
+            .map_err(status_error)?
+            .into_inner();
+        self.reference.absorb(&u);
+        let Some(mut view) = u.view else {
+            println!("{}", style.dim("(no board for this version)"));
+            return Ok(());
+        };
+        self.reference.fill(&mut view);
+        let total = rep.choices.len();
+        let rule = if version as usize == total {
+            format!("──── replay of {match_id} · version {version} of {total} · the end ")
+        } else {
+            format!("──── replay of {match_id} · version {version} of {total} ")
+        };
+        let f = Frame {
+            rule: style.dim(&format!("{rule}{}", "─".repeat(12))),
+            board: render::board(&view, seats, style, self.layout),
+            log: &[],
+            log_lines: 0,
+            tail: Vec::new(),
+            prompt: None,
+            status: None,
+        };
+        print!("{}", frame::compose(&f, style, self.layout, frame::HEIGHT));
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_lines_step_forward_back_all_or_stop() {
+        for k in [b'\r', b'\n', b' ', b'n'] {
+            assert_eq!(key_step(k), Some(Step::Next));
+        }
+        assert_eq!(key_step(b'p'), Some(Step::Back));
+        assert_eq!(key_step(b'a'), Some(Step::All));
+        for k in [b'q', 3, 4] {
+            assert_eq!(key_step(k), Some(Step::Quit));
+        }
+        assert_eq!(key_step(0x1b), None, "the start of an arrow key, or Esc");
+        assert_eq!(key_step(b'x'), None);
+        assert_eq!(line_step(""), Step::Next);
+        assert_eq!(line_step(" q "), Step::Quit);
+        assert_eq!(line_step("all"), Step::All);
+        assert_eq!(line_step("back"), Step::Back);
     }
 }

@@ -12,18 +12,23 @@
 use std::time::Duration;
 
 use hustings_proto::v1::{
-    ActRequest, GameView, LogEntry, MatchStatus, MatchUpdate, Prompt, ResignRequest, SeatClock,
-    SeatSummary, WatchMatchRequest,
+    ActRequest, Choice, GameView, LogEntry, MatchStatus, MatchUpdate, Prompt, ResignRequest,
+    SeatClock, SeatSummary, WatchMatchRequest,
 };
 use tokio::sync::mpsc;
 use tokio::time::{Instant, sleep, sleep_until};
 use tonic::{Code, Status, Streaming};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::asking::{Answers, Do, play_key};
 use crate::client::{Client, connect, describe, is_transient};
-use crate::input::{Answer, Input, parse_answer};
+use crate::input::Input;
 use crate::lobby::server_flag;
 use crate::reference::Reference;
-use crate::render::{self, Style, seat_name};
+use crate::render::frame::{self, Frame};
+use crate::render::prompt::Context;
+use crate::render::{self, Layout, Style, seat_name};
 
 /// Log entries the service adds (not the game's): they carry the position the next game
 /// entry will take.
@@ -37,6 +42,18 @@ const FIRST_BACKOFF: Duration = Duration::from_millis(250);
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 /// Failed attempts in a row before giving up (about two and a half minutes).
 const MAX_ATTEMPTS: u32 = 35;
+/// How often running clocks are redrawn.
+const TICK: Duration = Duration::from_secs(1);
+/// Time left on the player's own clock under which the prompt warns.
+const SHORT_TIME: Duration = Duration::from_secs(10);
+/// The choice added to the end-of-match prompt: leave without a rematch.
+const QUIT: &str = "quit";
+/// Rows the end-of-match prompt takes under the final board.
+const END_PROMPT: usize = 4;
+
+/// True while the last line printed is the "waiting for …" line, which a terminal's
+/// running clocks redraw in place.
+static WAITING_SHOWN: AtomicBool = AtomicBool::new(false);
 
 /// Why a session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,6 +92,8 @@ pub struct Session {
     pub token: Option<String>,
     /// Output painting.
     pub style: Style,
+    /// How boards are drawn.
+    pub layout: render::Layout,
     /// Log entries shown under the board.
     pub log_lines: usize,
     /// Rematches to offer or accept by themselves (and follow) at the end of a match.
@@ -86,6 +105,7 @@ pub struct Session {
 }
 
 /// A prompt received for this seat.
+#[derive(Clone)]
 struct Pending {
     version: u64,
     prompt: Prompt,
@@ -95,6 +115,8 @@ struct Pending {
     show_at: Instant,
     /// Answer it by itself with this choice (a rematch with --rematches).
     auto: Option<String>,
+    /// Draw the whole screen again before it (the player typed `board`).
+    redraw: bool,
 }
 
 /// What the client knows of the match so far.
@@ -123,6 +145,14 @@ struct Tracker {
     over_shown: bool,
     /// "Waiting for the others to accept the rematch" was shown.
     rematch_told: bool,
+    /// How the match ended, once it has.
+    outcome: Option<hustings_proto::v1::Outcome>,
+    /// Answers queued beyond the current prompt, questions pending, the layout chosen.
+    answers: Answers,
+    /// The player was told their clock is short (plain output), for the current prompt.
+    warned: bool,
+    /// The last "waiting for …" line, which running clocks extend on a terminal.
+    waiting: Option<String>,
 }
 
 /// How one pass over a stream ended.
@@ -140,6 +170,12 @@ thread_local! {
 }
 
 fn out(text: &str) {
+    WAITING_SHOWN.store(false, Ordering::Relaxed);
+    out_raw(text);
+}
+
+/// Prints without ending the "waiting for …" line's turn as the last line (a redraw).
+fn out_raw(text: &str) {
     use std::io::Write;
     #[cfg(test)]
     if CAPTURE.with(|c| {
@@ -296,9 +332,14 @@ impl Session {
         resend: &mut Option<(u64, String)>,
     ) -> anyhow::Result<Break> {
         let mut pending: Option<Pending> = None;
+        // Once a second the clocks are redrawn (on a terminal) or the player warned that
+        // their time is short (in plain output).
+        let mut tick = tokio::time::interval(TICK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         loop {
             let show_at = pending.as_ref().filter(|p| !p.shown).map(|p| p.show_at);
             let asking = pending.as_ref().is_some_and(|p| p.shown);
+            let clocks_run = t.clocks.iter().any(|c| c.running);
             tokio::select! {
                 // Ctrl-C first: it wins over whatever else is ready at the same moment.
                 biased;
@@ -318,6 +359,8 @@ impl Session {
                 _ = sleep_until(show_at.unwrap_or_else(Instant::now)), if show_at.is_some() => {
                     let Some(p) = pending.as_mut() else { continue };
                     p.shown = true;
+                    // A prompt shown with little time left carries the warning already.
+                    t.warned = own_time_left(t).is_some_and(|d| d < SHORT_TIME);
                     // A choice cut off by a drop is sent again, once, if still on offer.
                     if let Some((version, id)) = resend.take()
                         && version == p.version
@@ -330,8 +373,8 @@ impl Session {
                             ActResult::Retry => {}
                         }
                     }
-                    self.show_prompt(t, p);
                     if let Some(id) = p.auto.clone() {
+                        self.show_prompt(t, p);
                         out(&format!("{id}\n"));
                         let version = p.version;
                         match self.act(&mut client, version, &id, resend).await? {
@@ -339,8 +382,30 @@ impl Session {
                             ActResult::Dropped(why) => return Ok(Break::Dropped(why)),
                             ActResult::Retry => {}
                         }
+                        continue;
+                    }
+                    // The rest of a line that named several places, or the colour already
+                    // chosen for this card.
+                    let key = play_key(t.view.as_ref(), &p.prompt);
+                    match t.answers.on_prompt(&p.prompt, &key) {
+                        Some(Do::Act { id }) => {
+                            let version = p.version;
+                            match self.act(&mut client, version, &id, resend).await? {
+                                ActResult::Sent => pending = None,
+                                ActResult::Dropped(why) => return Ok(Break::Dropped(why)),
+                                ActResult::Retry => {
+                                    if let Some(why) = t.answers.refused() {
+                                        out(&format!("{}\n", self.style.bad(&why)));
+                                    }
+                                    self.show_prompt(t, p);
+                                }
+                            }
+                        }
+                        Some(Do::Say(why)) => self.show_prompt_noted(t, p, Some(&why)),
+                        Some(_) | None => self.show_prompt(t, p),
                     }
                 },
+                _ = tick.tick(), if clocks_run => self.on_tick(t, asking),
                 line = next_line(input), if asking => {
                     let Some(p) = pending.as_ref() else { continue };
                     // Leaving at the rematch offer leaves a finished match: nothing to resume.
@@ -362,22 +427,49 @@ impl Session {
                     if input.as_ref().is_some_and(|i| !i.interactive) {
                         out(&format!("{line}\n"));
                     }
-                    let ids: Vec<&str> = p.prompt.choices.iter().map(|c| c.id.as_str()).collect();
-                    match parse_answer(&line, &ids) {
-                        Answer::Choice(i) => {
+                    let key = play_key(t.view.as_ref(), &p.prompt);
+                    match t.answers.on_line(&line, &p.prompt, &key) {
+                        Do::Act { id } => {
+                            if id == QUIT {
+                                return Ok(Break::End(End::Finished));
+                            }
                             let version = p.version;
-                            let id = p.prompt.choices[i].id.clone();
                             match self.act(&mut client, version, &id, resend).await? {
                                 ActResult::Sent => pending = None,
                                 ActResult::Dropped(why) => return Ok(Break::Dropped(why)),
-                                ActResult::Retry => out("> "),
+                                ActResult::Retry => {
+                                    if let Some(why) = t.answers.refused() {
+                                        out(&format!("{}\n", self.style.bad(&why)));
+                                    }
+                                    out(&self.status_and_cursor(t));
+                                }
                             }
                         }
-                        Answer::Empty => out("> "),
-                        Answer::Board => self.show_prompt(t, p),
-                        Answer::Quit if over => return Ok(Break::End(End::Finished)),
-                        Answer::Quit => return Ok(Break::End(self.leave(End::Left))),
-                        Answer::Resign => {
+                        Do::Say(text) => self.say_at_prompt(t, &text),
+                        Do::Wait => out(&self.status_and_cursor(t)),
+                        Do::Help => {
+                            out(crate::answer::help());
+                            out(&self.status_and_cursor(t));
+                        }
+                        Do::Lookup(q) => {
+                            out(&crate::lookup::lookup(&q, t.view.as_ref(), &t.reference, &self.style));
+                            out(&self.status_and_cursor(t));
+                        }
+                        Do::Choices => {
+                            let ctx = Context { view: t.view.as_ref(), reference: &t.reference };
+                            for l in render::prompt::lines(&p.prompt, ctx, &self.style, Layout::Full, usize::MAX) {
+                                out(&format!("{l}\n"));
+                            }
+                            out(&self.status_and_cursor(t));
+                        }
+                        Do::Redraw => {
+                            let mut again = p.clone();
+                            again.redraw = true;
+                            self.show_prompt(t, &again);
+                        }
+                        Do::Quit if over => return Ok(Break::End(End::Finished)),
+                        Do::Quit => return Ok(Break::End(self.leave(End::Left))),
+                        Do::Resign => {
                             let token = self.token.clone().unwrap_or_default();
                             let req = ResignRequest { match_id: self.match_id.clone(), token };
                             match client.resign(req).await {
@@ -386,13 +478,51 @@ impl Session {
                                     pending = None;
                                 }
                                 Err(s) if is_transient(&s) => return Ok(Break::Dropped(describe(&s))),
-                                Err(s) => out(&format!("{}\n> ", self.style.bad(&describe(&s)))),
+                                Err(s) => self.say_at_prompt(t, &self.style.bad(&describe(&s))),
                             }
                         }
-                        Answer::Invalid(why) => out(&format!("{}\n> ", self.style.bad(&why))),
                     }
                 },
             }
+        }
+    }
+
+    /// A line for the player at the prompt, then the status line and `> ` again.
+    fn say_at_prompt(&self, t: &Tracker, text: &str) {
+        out(&format!("{}\n", self.style.bad(text)));
+        out(&self.status_and_cursor(t));
+    }
+
+    /// The status line (when there is one) and the `> ` the player types at.
+    fn status_and_cursor(&self, t: &Tracker) -> String {
+        match self.status_line(t) {
+            Some(s) => format!("{s}\n> "),
+            None => "> ".to_string(),
+        }
+    }
+
+    /// Once a second while a clock runs: on a terminal, the clocks are redrawn in place
+    /// (above `> ` while asking, in the waiting line otherwise); in plain output the
+    /// player is told once when their own clock passes under [`SHORT_TIME`].
+    fn on_tick(&self, t: &mut Tracker, asking: bool) {
+        let tty = crate::term::stdout_is_tty();
+        if asking {
+            if tty {
+                if let Some(s) = self.status_line(t) {
+                    out_raw(&crate::term::redraw_line_above(&s));
+                }
+            } else if !t.warned && own_time_left(t).is_some_and(|d| d < SHORT_TIME) {
+                t.warned = true;
+                out(&format!("\n{}\n> ", self.warning(t)));
+            }
+        } else if tty
+            && WAITING_SHOWN.load(Ordering::Relaxed)
+            && let Some(line) = t.waiting.clone()
+            && let Some(clocks) = clocks_text(t, &self.style)
+        {
+            out_raw(&crate::term::redraw_line_above(&format!(
+                "{line}  {clocks}"
+            )));
         }
     }
 
@@ -523,10 +653,15 @@ impl Session {
         if let Some(o) = &u.outcome {
             if !t.over_shown {
                 t.over_shown = true;
+                t.outcome = Some(o.clone());
                 *pending = None;
-                out(&self.board_text(t));
-                out("\n");
-                out(&render::outcome(o, &t.seats, t.viewer, style));
+                // The final board with the outcome under it, room left for the end prompt.
+                let result: Vec<String> = render::outcome(o, &t.seats, t.viewer, style)
+                    .lines()
+                    .map(str::to_string)
+                    .collect();
+                let asks = self.token.is_some() && (self.ask_rematch || self.rematches > 0);
+                out(&self.screen_with(t, None, result, if asks { END_PROMPT } else { 0 }, true));
             }
             return self.after_the_end(t, u, pending);
         }
@@ -567,6 +702,7 @@ impl Session {
                         shown: false,
                         show_at: Instant::now() + SETTLE,
                         auto: None,
+                        redraw: false,
                     });
                 }
                 t.announced = None;
@@ -585,11 +721,10 @@ impl Session {
                         .iter()
                         .map(|&s| style.seat_bold(s, &seat_name(&t.seats, s)))
                         .collect();
-                    out(&format!(
-                        "{} {}…\n",
-                        style.dim("waiting for"),
-                        names.join(", ")
-                    ));
+                    let line = format!("{} {}…", style.dim("waiting for"), names.join(", "));
+                    out(&format!("{line}\n"));
+                    WAITING_SHOWN.store(true, Ordering::Relaxed);
+                    t.waiting = Some(line);
                     t.announced = Some(u.to_act.clone());
                 }
             }
@@ -623,7 +758,14 @@ impl Session {
             .prompt
             .filter(|p| t.viewer == Some(p.seat) && p.choices.iter().any(|c| c.id == "rematch"));
         match offer {
-            Some(prompt) => {
+            Some(mut prompt) => {
+                // The end prompt offers leaving as well as the rematch.
+                prompt.choices.push(Choice {
+                    id: QUIT.into(),
+                    label: "Leave (no rematch)".into(),
+                    kind: QUIT.into(),
+                    ..Default::default()
+                });
                 let same = pending
                     .as_ref()
                     .is_some_and(|p| p.version == u.version && p.prompt == prompt);
@@ -634,6 +776,7 @@ impl Session {
                         shown: false,
                         show_at: Instant::now() + SETTLE,
                         auto: (self.rematches > 0).then(|| "rematch".to_string()),
+                        redraw: false,
                     });
                 }
                 None
@@ -680,34 +823,128 @@ impl Session {
         ));
     }
 
-    fn board_text(&self, t: &Tracker) -> String {
+    /// The layout in force: the one the player switched to, else the session's.
+    fn layout(&self, t: &Tracker) -> Layout {
+        t.answers.layout.unwrap_or(self.layout)
+    }
+
+    /// The header line of a screen: the match and its version, and the clocks; once the
+    /// match is over, that it is and why.
+    fn rule(&self, t: &Tracker) -> String {
         let style = &self.style;
-        let rule = style.dim(&format!(
+        let head = format!(
             "──── match {} · version {} ",
             self.match_id,
             t.version.unwrap_or(0)
-        ));
-        let rule = format!("{rule}{}", style.dim(&"─".repeat(20)));
-        let rule = match clocks_line(t, style) {
-            Some(clocks) => format!("{rule}\n{clocks}"),
-            None => rule,
-        };
+        );
+        if let Some(o) = &t.outcome {
+            let why = if o.reason.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", o.reason)
+            };
+            return format!(
+                "{}{} {}",
+                style.dim(&head),
+                style.heading(&format!("· THE MATCH IS OVER{why}")),
+                style.dim("────")
+            );
+        }
+        match clocks_line(t, style) {
+            Some(clocks) => format!("{}{}{}", style.dim(&head), clocks, style.dim(" ────")),
+            None => style.dim(&format!("{head}{}", "─".repeat(20))),
+        }
+    }
+
+    /// The screen: header, board, last events and, when asking, the prompt and the
+    /// status line.
+    fn screen(&self, t: &Tracker, prompt: Option<&Prompt>) -> String {
+        self.screen_with(t, prompt, Vec::new(), 0, true)
+    }
+
+    /// [`Self::screen`] with `tail` after the last events, leaving `spare` rows free, with
+    /// the status line under a prompt when `status` (else the caller prints it).
+    fn screen_with(
+        &self,
+        t: &Tracker,
+        prompt: Option<&Prompt>,
+        tail: Vec<String>,
+        spare: usize,
+        status: bool,
+    ) -> String {
+        let style = &self.style;
+        let layout = self.layout(t);
         let board = t
             .view
             .as_ref()
-            .map(|v| render::board(v, &t.seats, style))
+            .map(|v| render::board(v, &t.seats, style, layout))
             .unwrap_or_default();
-        format!(
-            "\n{rule}\n{board}\n{}",
-            render::recent_log(&t.log, self.log_lines, style)
-        )
+        let ctx = Context {
+            view: t.view.as_ref(),
+            reference: &t.reference,
+        };
+        let f = Frame {
+            rule: self.rule(t),
+            board,
+            log: &t.log,
+            log_lines: self.log_lines,
+            tail,
+            prompt: prompt.map(|p| (p, ctx)),
+            status: prompt.filter(|_| status).and_then(|_| self.status_line(t)),
+        };
+        let height = crate::term::height(frame::HEIGHT).saturating_sub(spare);
+        frame::compose(&f, style, layout, height)
+    }
+
+    fn board_text(&self, t: &Tracker) -> String {
+        self.screen(t, None)
     }
 
     fn show_prompt(&self, t: &Tracker, p: &Pending) {
-        out(&self.board_text(t));
-        out("\n");
-        out(&render::prompt(&p.prompt, &self.style));
-        out("> ");
+        self.show_prompt_noted(t, p, None);
+    }
+
+    /// The prompt's screen with `note` (why queued answers stopped) just above its status
+    /// line and `> `.
+    fn show_prompt_noted(&self, t: &Tracker, p: &Pending, note: Option<&str>) {
+        if t.outcome.is_some() && !p.redraw {
+            // The final board and the outcome are on screen just above.
+            let ctx = Context {
+                view: t.view.as_ref(),
+                reference: &t.reference,
+            };
+            for l in render::prompt::lines(&p.prompt, ctx, &self.style, self.layout(t), 8) {
+                out(&format!("{l}\n"));
+            }
+        } else {
+            // The status line and the note come under the screen: leave them their rows.
+            let spare = usize::from(note.is_some()) + usize::from(self.status_line(t).is_some());
+            out(&self.screen_with(t, Some(&p.prompt), Vec::new(), spare, false));
+        }
+        if let Some(n) = note {
+            out(&format!("{}\n", self.style.bad(n)));
+        }
+        out(&self.status_and_cursor(t));
+    }
+
+    /// The line above `> `: every clock with the player's own first, and a warning when
+    /// it runs under [`SHORT_TIME`]; `None` without a clock.
+    fn status_line(&self, t: &Tracker) -> Option<String> {
+        let clocks = clocks_text(t, &self.style)?;
+        if own_time_left(t).is_some_and(|d| d < SHORT_TIME) {
+            Some(format!("  {}  {}", self.warning(t), clocks))
+        } else {
+            Some(format!("  {} {clocks}", self.style.dim("⏱")))
+        }
+    }
+
+    /// "⚠ 0:07 left on your clock", painted as a warning.
+    fn warning(&self, t: &Tracker) -> String {
+        let left = own_time_left(t).unwrap_or_default();
+        self.style.bad(&format!(
+            "⚠ {} left on your clock: answer now",
+            clock_text(left)
+        ))
     }
 
     /// Prints how to come back, and returns the ending.
@@ -732,32 +969,55 @@ impl Session {
     }
 }
 
-/// Each seat's time left (counted down since it was received, for a running clock), or
-/// `None` when the match has no clock.
-fn clocks_line(t: &Tracker, style: &Style) -> Option<String> {
+/// A clock's time left now: counted down since it was received, while it runs.
+fn time_left(t: &Tracker, c: &SeatClock) -> Duration {
+    let left = Duration::from_millis(c.remaining_ms);
+    if c.running {
+        let since = t.clocks_at.map(|at| at.elapsed()).unwrap_or_default();
+        left.saturating_sub(since)
+    } else {
+        left
+    }
+}
+
+/// The player's own time left, while their clock runs.
+fn own_time_left(t: &Tracker) -> Option<Duration> {
+    let me = t.viewer?;
+    t.clocks
+        .iter()
+        .find(|c| c.seat == me && c.running)
+        .map(|c| time_left(t, c))
+}
+
+/// Each seat's time left, the running one marked `▶`; `None` when the match has no clock.
+fn clocks_text(t: &Tracker, style: &Style) -> Option<String> {
     if t.clocks.is_empty() {
         return None;
     }
-    let since = t.clocks_at.map(|at| at.elapsed()).unwrap_or_default();
     let parts: Vec<String> = t
         .clocks
         .iter()
         .map(|c| {
-            let left = Duration::from_millis(c.remaining_ms);
-            let left = if c.running {
-                left.saturating_sub(since)
-            } else {
-                left
-            };
             let mark = if c.running { "▶ " } else { "" };
+            let name = seat_name(&t.seats, c.seat);
+            let name = if t.viewer == Some(c.seat) {
+                format!("you ({name})")
+            } else {
+                name
+            };
             format!(
                 "{mark}{} {}",
-                style.seat_bold(c.seat, &seat_name(&t.seats, c.seat)),
-                clock_text(left)
+                style.seat_bold(c.seat, &name),
+                clock_text(time_left(t, c))
             )
         })
         .collect();
-    Some(format!("  {} {}", style.dim("Clocks:"), parts.join(" · ")))
+    Some(parts.join(" · "))
+}
+
+/// The clocks for a screen's header line, or `None` when the match has no clock.
+fn clocks_line(t: &Tracker, style: &Style) -> Option<String> {
+    clocks_text(t, style).map(|c| format!("  {} {c}", style.dim("Clocks:")))
 }
 
 /// `4:05`, or `1:02:03` from an hour up.
@@ -837,6 +1097,7 @@ mod tests {
             match_id: "m1".into(),
             token: token.map(str::to_string),
             style: Style::PLAIN,
+            layout: render::Layout::Compact,
             log_lines: 8,
             rematches: 0,
             ask_rematch: false,

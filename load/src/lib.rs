@@ -14,6 +14,7 @@ pub mod fanout;
 pub mod idle;
 pub mod matches;
 pub mod player;
+pub mod probe;
 pub mod rss;
 pub mod run;
 

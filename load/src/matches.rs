@@ -46,6 +46,20 @@ pub struct LoadConfig {
     pub seed: u64,
     /// The server's process, whose resident memory is read after set-up and at the end.
     pub server_pid: Option<u32>,
+    /// Soak: also read the server's resident memory this often during the measurement.
+    pub sample_every: Option<Duration>,
+}
+
+/// One reading of a soak run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sample {
+    /// Seconds into the measurement.
+    pub seconds: f64,
+    /// Server resident memory, bytes.
+    pub rss: u64,
+    /// Choices and finished matches since the measurement began.
+    pub choices: u64,
+    pub finished: u64,
 }
 
 /// What the load measured.
@@ -71,6 +85,23 @@ pub struct LoadReport {
     pub rss_end: Option<u64>,
     /// Server CPU time (user + system) per choice during the measurement, in µs.
     pub server_cpu_us_per_choice: Option<f64>,
+    /// Soak readings, in order (empty unless asked for).
+    pub samples: Vec<Sample>,
+}
+
+impl LoadReport {
+    /// Soak: the highest reading over the first one, after the first tenth of the run
+    /// (set-up's last allocations settle there); `None` with fewer than two readings.
+    pub fn rss_growth(&self) -> Option<f64> {
+        let settled: Vec<&Sample> = self
+            .samples
+            .iter()
+            .filter(|s| s.seconds >= self.seconds / 10.0)
+            .collect();
+        let first = settled.first()?.rss as f64;
+        let max = settled.iter().map(|s| s.rss).max()? as f64;
+        (settled.len() >= 2 && first > 0.0).then(|| max / first)
+    }
 }
 
 struct Shared {
@@ -138,7 +169,27 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
     let cpu_start = cpu();
     shared.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
-    tokio::time::sleep(config.duration).await;
+    let mut samples = Vec::new();
+    match (config.sample_every, config.server_pid) {
+        (Some(every), Some(pid)) => {
+            let end = start + config.duration;
+            let mut next = start;
+            while next <= end {
+                tokio::time::sleep_until(next.into()).await;
+                if let Ok(rss) = crate::rss::rss_of(pid) {
+                    samples.push(Sample {
+                        seconds: start.elapsed().as_secs_f64(),
+                        rss,
+                        choices: shared.choices.load(Ordering::Relaxed),
+                        finished: shared.finished.load(Ordering::Relaxed),
+                    });
+                }
+                next += every;
+            }
+            tokio::time::sleep_until(end.into()).await;
+        }
+        _ => tokio::time::sleep(config.duration).await,
+    }
     shared.measuring.store(false, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
     let choices = shared.choices.load(Ordering::Relaxed);
@@ -171,6 +222,7 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
         rss_after_setup,
         rss_end,
         server_cpu_us_per_choice,
+        samples,
     })
 }
 

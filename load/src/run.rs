@@ -70,6 +70,23 @@ pub struct Options {
     /// Create/join/watch calls in flight at once while setting matches up.
     #[arg(long, default_value_t = 64)]
     pub setup_parallelism: usize,
+    /// Soak: read the server's resident memory every this many seconds while the load runs
+    /// (with a long --duration, e.g. 1800), and report the readings and how far the memory
+    /// rose over the run. Needs the server's memory: --embedded or --server-pid.
+    #[arg(long, value_name = "SECONDS")]
+    pub soak: Option<f64>,
+    /// Where the embedded server keeps matches (memory:, sqlite:PATH, postgres://…);
+    /// default memory.
+    #[arg(long, value_name = "URL", conflicts_with = "server")]
+    pub embedded_database: Option<String>,
+    /// Instead of load: this many rounds of ListMatches pages of 50 (the first page, the
+    /// next page by token, the first page of ACTIVE matches), with latency percentiles.
+    #[arg(long, value_name = "N")]
+    pub list_pages: Option<usize>,
+    /// Instead of load: open one spectator stream on each of this many unfinished matches
+    /// not in memory (no clock), one at a time, and time its first message.
+    #[arg(long, value_name = "N")]
+    pub first_watch: Option<usize>,
 }
 
 /// What one run measured.
@@ -80,6 +97,7 @@ pub struct Report {
     pub fanout: Option<FanoutReport>,
     pub load: Option<LoadReport>,
     pub idle: Option<IdleReport>,
+    pub probe: Option<crate::probe::ProbeReport>,
     /// Server resident memory before any match, in bytes.
     pub rss_before: Option<u64>,
     /// After the idle fill.
@@ -261,6 +279,23 @@ impl fmt::Display for Report {
                     .unwrap_or_default();
                 writeln!(f, "server CPU: {cpu:.1} µs per choice{embedded}{echo}")?;
             }
+            for s in &l.samples {
+                writeln!(
+                    f,
+                    "soak {:>7.0} s: server RSS {:>10}, {:>9} choices, {:>6} matches finished",
+                    s.seconds,
+                    human_bytes(s.rss as f64),
+                    s.choices,
+                    s.finished
+                )?;
+            }
+            if let Some(g) = l.rss_growth() {
+                writeln!(
+                    f,
+                    "soak: highest server RSS {:.3}× the first reading after the first tenth of the run",
+                    g
+                )?;
+            }
             writeln!(
                 f,
                 "{} choices in {:.1} s; {} matches finished; set-up of {} matches took {:.1} s; {} refused acts, {} broken matches",
@@ -271,6 +306,25 @@ impl fmt::Display for Report {
                 l.setup_seconds,
                 l.act_errors,
                 l.match_errors
+            )?;
+        }
+        if let Some(p) = &self.probe {
+            let line = |f: &mut fmt::Formatter<'_>, name: &str, l: &Option<Latency>| match l {
+                Some(l) => writeln!(
+                    f,
+                    "{name:<38} p50 {:>8.1} µs   p99 {:>8.1} µs   p99.9 {:>8.1} µs",
+                    l.p50_us, l.p99_us, l.p999_us
+                ),
+                None => Ok(()),
+            };
+            line(f, "ListMatches page of 50, first", &p.list_first)?;
+            line(f, "ListMatches page of 50, by token", &p.list_next)?;
+            line(f, "ListMatches page of 50, ACTIVE", &p.list_active)?;
+            line(f, "first Watch of a match not in memory", &p.first_watch)?;
+            writeln!(
+                f,
+                "probes: {} list calls, {} first watches",
+                p.list_calls, p.watches
             )?;
         }
         if let Some(i) = &self.idle {
@@ -346,12 +400,14 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         fanout: None,
         load: None,
         idle: None,
+        probe: None,
         rss_before: None,
         rss_after_idle: None,
     };
 
-    let want_echo = !options.no_echo && options.idle.is_none();
-    let want_fanout = !options.no_fanout && options.idle.is_none();
+    let probing = options.list_pages.is_some() || options.first_watch.is_some();
+    let want_echo = !options.no_echo && options.idle.is_none() && !probing;
+    let want_fanout = !options.no_fanout && options.idle.is_none() && !probing;
     if want_echo || want_fanout {
         // The baselines' server: the one given, or one in this process for as long as they
         // run.
@@ -373,15 +429,36 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         Some(url) => (url.clone(), options.server_pid, None),
         None => {
             let addr: SocketAddr = "127.0.0.1:0".parse()?;
-            let s =
-                hustings_service::start(hustings_service::ServerConfig::default(), addr).await?;
+            let database = match &options.embedded_database {
+                Some(url) => hustings_service::Database::from_url(url)?,
+                None => hustings_service::Database::Memory,
+            };
+            let config = hustings_service::ServerConfig {
+                database,
+                ..Default::default()
+            };
+            let s = hustings_service::start(config, addr).await?;
             (s.url(), Some(std::process::id()), Some(s))
         }
     };
     let rss_now = || pid.and_then(|p| rss::rss_of(p).ok());
     report.rss_before = rss_now();
 
-    if let Some(n) = options.idle {
+    if probing {
+        let pool = connect_pool(&url, 1).await?;
+        let channel = pool
+            .into_iter()
+            .next()
+            .ok_or_else(|| anyhow::anyhow!("no connection"))?;
+        report.probe = Some(
+            crate::probe::run(
+                channel,
+                options.list_pages.unwrap_or(0),
+                options.first_watch.unwrap_or(0),
+            )
+            .await?,
+        );
+    } else if let Some(n) = options.idle {
         let pool = connect_pool(&url, 8).await?;
         let r = idle::fill(pool, &options.game, n, options.setup_parallelism).await?;
         // Let the last actors settle before reading the memory.
@@ -398,6 +475,7 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
             setup_parallelism: options.setup_parallelism,
             seed: options.seed,
             server_pid: pid,
+            sample_every: options.soak.map(|s| Duration::from_secs_f64(s.max(0.1))),
         };
         report.load = Some(matches::drive(pool, &config).await?);
     }

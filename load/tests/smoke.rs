@@ -214,3 +214,100 @@ async fn idle_matches_are_counted_and_weighed() {
     assert!(report.bytes_per_match().is_some());
     assert!(report.to_string().contains("memory per match"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_soak_reads_the_memory_over_time_on_sqlite() {
+    let dir = std::env::temp_dir().join(format!("hustings-soak-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db = format!("sqlite:{}", dir.join("h.sqlite").display());
+    let report = run(options(&[
+        "--embedded",
+        "--embedded-database",
+        &db,
+        "--matches",
+        "4",
+        "--concurrency",
+        "4",
+        "--duration",
+        "3",
+        "--soak",
+        "0.5",
+        "--no-echo",
+        "--no-fanout",
+    ]))
+    .await
+    .expect("the harness runs");
+    let load = report.load.as_ref().expect("a load");
+    assert!(load.samples.len() >= 5, "{:?}", load.samples);
+    assert!(
+        load.samples
+            .windows(2)
+            .all(|w| w[0].seconds < w[1].seconds && w[0].choices <= w[1].choices)
+    );
+    assert!(
+        load.finished >= 1,
+        "matches finished and were replaced: {load:?}"
+    );
+    assert_eq!(load.act_errors, 0);
+    assert!(load.rss_growth().is_some_and(|g| g > 0.5));
+    let text = report.to_string();
+    assert!(
+        text.contains("soak") && text.contains("server RSS"),
+        "{text}"
+    );
+    assert!(
+        dir.join("h.sqlite").exists(),
+        "the embedded server stored its matches there"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn probes_list_pages_and_time_first_watches_of_evicted_matches() {
+    let dir = std::env::temp_dir().join(format!("hustings-probe-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let config = hustings_service::ServerConfig {
+        database: hustings_service::Database::Sqlite(dir.join("h.sqlite")),
+        limits: hustings_service::Limits {
+            evict_idle: Some(Duration::from_millis(200)),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let server = hustings_service::start(config, "127.0.0.1:0".parse().expect("addr"))
+        .await
+        .expect("server starts");
+    let pool = hustings_load::connect_pool(&server.url(), 1)
+        .await
+        .expect("connects");
+    let filled = hustings_load::idle::fill(pool.clone(), "presidency", 60, 8)
+        .await
+        .expect("filled");
+    assert_eq!(filled.matches, 60);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while server.hub().match_count() > 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the matches leave memory"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let before = server.hub().rebuilds();
+    let report = hustings_load::probe::run(pool[0].clone(), 3, 5)
+        .await
+        .expect("probes run");
+    assert_eq!(report.list_calls, 9);
+    assert_eq!(report.watches, 5);
+    assert_eq!(
+        server.hub().rebuilds() - before,
+        5,
+        "each watch rebuilt its match"
+    );
+    let w = report.first_watch.expect("timed");
+    assert!(w.p50_us > 0.0 && w.p50_us <= w.p99_us);
+    assert!(report.list_first.is_some_and(|l| l.p50_us > 0.0));
+    server.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,11 +18,11 @@ use crate::clock::Clocks;
 use crate::convert;
 use crate::hub::Hub;
 use crate::projection::{self, LastChoice, Own, Projector, Public};
-use crate::store::{ChoiceRecord, MatchRecord, SeatRecord};
+use crate::store::{Append, ChoiceRecord, Finished, LiveState, MatchRecord, SeatRecord};
 
 #[path = "lifecycle.rs"]
 mod lifecycle;
-pub use lifecycle::{CLAIM_WIN, REMATCH, TIMEOUT, forfeit_label};
+pub use lifecycle::{CLAIM_WIN, REMATCH, TIMEOUT, effective_grace, forfeit_label};
 
 /// The reserved choice id under which a resignation is recorded.
 pub const RESIGN: &str = "resign";
@@ -54,6 +54,15 @@ impl Played {
             undoable: 0,
             digest: None,
         })
+    }
+
+    /// The game after every record of `record`.
+    pub fn replay(record: &MatchRecord) -> Result<Self, String> {
+        let mut p = Played::new(record)?;
+        for i in 0..record.choices.len() {
+            p.step(record, i)?;
+        }
+        Ok(p)
     }
 
     /// The seat whose last choice may be taken back now, if any.
@@ -165,6 +174,11 @@ pub enum Command {
     Unwatch {
         id: u64,
     },
+    /// Which seat of this match a token (its hash) holds, if any.
+    Seat {
+        token_hash: String,
+        reply: oneshot::Sender<Result<Option<Seat>, Status>>,
+    },
     /// A lagging viewer's buffer has room again: send it a snapshot.
     Resync {
         id: u64,
@@ -230,6 +244,9 @@ pub struct MatchActor {
     me: Option<mpsc::WeakUnboundedSender<Box<Command>>>,
     /// The prompts the viewers were last sent (boxed: idle matches have none).
     prompt_cache: Option<Box<PromptCache>>,
+    /// When the actor last had something to do: with no stream open, it leaves memory
+    /// `--evict-idle` after that (a finished match `--linger` after).
+    last_activity: tokio::time::Instant,
 }
 
 /// Prompts already built for one version, so an `Act` on it need not build them again.
@@ -252,10 +269,12 @@ impl MatchActor {
             .iter()
             .rposition(|c| forfeit_label(&c.choice).is_none());
         for (i, c) in record.choices.iter().enumerate() {
-            if forfeit_label(&c.choice).is_some() {
+            if let Some(label) = forfeit_label(&c.choice) {
                 let (o, kind) = lifecycle::forfeit_outcome(&*played.game, &record, c);
                 resigned_outcome = Some(o);
                 forfeit = kind;
+                // The record that ended the match is the last action, as it was live.
+                last_action = Some(LastChoice::public(c.seat, &c.choice, label));
             } else if c.choice == UNDO {
                 played.step(&record, i)?;
                 if Some(i) == last_played {
@@ -269,7 +288,7 @@ impl MatchActor {
             }
         }
         let seats = record.seats.len();
-        let clocks = lifecycle::restored_clocks(&record);
+        let mut clocks = lifecycle::restored_clocks(&record);
         let mut record = record;
         if clocks.is_some() {
             // The live clocks hold what the stored times were for.
@@ -277,11 +296,21 @@ impl MatchActor {
                 c.clocks = Vec::new();
             }
         }
+        let now = tokio::time::Instant::now();
+        let mut away_since = vec![Some(now); seats];
+        let live = std::mem::take(&mut record.live);
+        if let Some(p) = live
+            .parked
+            .filter(|p| p.version == record.choices.len() as u64)
+        {
+            lifecycle::unpark(&hub, &p, clocks.as_deref_mut(), &mut away_since);
+        }
         Ok(MatchActor {
             forfeit,
             clocks,
-            away_since: vec![Some(tokio::time::Instant::now()); seats],
-            rematch_offers: Vec::new(),
+            away_since,
+            rematch_offers: live.rematch_offers,
+            last_activity: now,
             timing_out: None,
             hub,
             record,
@@ -344,7 +373,8 @@ impl MatchActor {
         })
     }
 
-    /// Runs the actor until its channel closes or it is told to shut down.
+    /// Runs the actor until it is told to shut down, or leaves memory (see
+    /// [`Self::evict_at`]).
     pub async fn run(
         mut self,
         mut rx: mpsc::UnboundedReceiver<Box<Command>>,
@@ -353,19 +383,28 @@ impl MatchActor {
         self.me = Some(me);
         // Clocks start (again) now: time while the server was down is nobody's.
         self.sync_lifecycle();
-        self.hub.publish(self.summary());
         loop {
-            let cmd = match self.next_deadline() {
+            let deadline = self.next_deadline();
+            let evict = self.evict_at();
+            let wake = deadline.into_iter().chain(evict).min();
+            let cmd = match wake {
                 Some(at) => tokio::select! {
                     cmd = rx.recv() => cmd,
                     _ = tokio::time::sleep_until(at) => {
-                        self.on_deadline();
+                        if evict.is_some_and(|e| e <= tokio::time::Instant::now()) && rx.is_empty() {
+                            if self.evict().await {
+                                break;
+                            }
+                        } else if deadline.is_some_and(|d| d <= tokio::time::Instant::now()) {
+                            self.on_deadline().await;
+                        }
                         continue;
                     }
                 },
                 None => rx.recv().await,
             };
             let Some(cmd) = cmd else { break };
+            self.last_activity = tokio::time::Instant::now();
             match *cmd {
                 Command::Join {
                     seat,
@@ -373,7 +412,7 @@ impl MatchActor {
                     kind,
                     reply,
                 } => {
-                    let r = self.join(seat, name, kind);
+                    let r = self.join(seat, name, kind).await;
                     let _ = reply.send(r);
                 }
                 Command::Act {
@@ -382,11 +421,11 @@ impl MatchActor {
                     choice,
                     reply,
                 } => {
-                    let r = self.act(seat, version, &choice);
+                    let r = self.act(seat, version, &choice).await;
                     let _ = reply.send(r);
                 }
                 Command::Resign { seat, reply } => {
-                    let r = self.resign(seat);
+                    let r = self.resign(seat).await;
                     let _ = reply.send(r);
                 }
                 Command::Watch {
@@ -397,6 +436,14 @@ impl MatchActor {
                 } => {
                     let r = self.watch(viewer, from_version, json);
                     let _ = reply.send(r);
+                }
+                Command::Seat { token_hash, reply } => {
+                    let seat = self
+                        .record
+                        .seats
+                        .iter()
+                        .position(|s| s.token_hash.as_deref() == Some(token_hash.as_str()));
+                    let _ = reply.send(Ok(seat));
                 }
                 Command::Unwatch { id } => self.unwatch(id),
                 Command::Resync { id } => self.resync(id),
@@ -409,10 +456,64 @@ impl MatchActor {
                 Command::Shutdown => break,
             }
         }
+        // Commands that arrived after the hub let go of this actor are dropped unanswered:
+        // the hub sends them again to the rebuilt one.
+        rx.close();
+        while rx.try_recv().is_ok() {}
         debug!(match_id = %self.record.id, "match actor stopped");
     }
 
-    fn join(
+    /// When this actor leaves memory if nothing happens: with no stream open, a finished
+    /// match after the linger, an unfinished one after the idle time.
+    fn evict_at(&self) -> Option<tokio::time::Instant> {
+        if self.subscribers.iter().any(|s| !s.tx.is_closed()) {
+            return None;
+        }
+        let limits = &self.hub.limits;
+        let after = if self.outcome().is_some() {
+            limits.linger
+        } else {
+            limits.evict_idle
+        };
+        after.map(|d| self.last_activity + d)
+    }
+
+    /// Leaves memory: stores what the actor knows beyond its records (the seats' absence
+    /// and the clocks, see [`Parked`]), takes itself out of the hub, and asks the hub to
+    /// rebuild it when a running clock is due. Returns false (and stays) when storing
+    /// failed.
+    async fn evict(&mut self) -> bool {
+        self.subscribers.retain(|s| !s.tx.is_closed());
+        if !self.subscribers.is_empty() {
+            return false;
+        }
+        let now = tokio::time::Instant::now();
+        let parked = self.park(now);
+        let due = self
+            .clocks
+            .as_ref()
+            .and_then(|c| c.next_expiry())
+            .map(|(at, _)| at);
+        let live = LiveState {
+            rematch_offers: self.rematch_offers.clone(),
+            parked: Some(parked),
+        };
+        if let Err(e) = self.hub.store.save_live(&self.record.id, &live).await {
+            warn!(match_id = %self.record.id, error = %e, "could not store the match's state; it stays in memory");
+            self.last_activity = now;
+            return false;
+        }
+        if let Some(me) = &self.me {
+            self.hub.retire(&self.record.id, me);
+        }
+        if let Some(at) = due {
+            self.hub.wake_at(at, self.record.id.clone());
+        }
+        debug!(match_id = %self.record.id, "match left memory");
+        true
+    }
+
+    async fn join(
         &mut self,
         seat: Option<Seat>,
         name: String,
@@ -466,9 +567,9 @@ impl MatchActor {
         self.hub
             .store
             .set_seat(&self.record.id, seat, &rec)
+            .await
             .map_err(|e| Status::unavailable(format!("could not store the seat: {e}")))?;
         self.record.seats[seat] = rec;
-        self.hub.register_token(hash, &self.record.id, seat);
         info!(match_id = %self.record.id, seat, "seat joined");
         self.after_change(None);
         Ok(pb::JoinMatchResponse {
@@ -483,9 +584,9 @@ impl MatchActor {
         seat_name(&self.record, seat)
     }
 
-    fn act(&mut self, seat: Seat, version: u64, choice: &str) -> Result<u64, Status> {
+    async fn act(&mut self, seat: Seat, version: u64, choice: &str) -> Result<u64, Status> {
         if choice == REMATCH {
-            return self.rematch(seat, version);
+            return self.rematch(seat, version).await;
         }
         if self.outcome().is_some() {
             return Err(Status::failed_precondition("the match is over"));
@@ -508,10 +609,10 @@ impl MatchActor {
             )));
         }
         if choice == CLAIM_WIN {
-            return self.claim_win(seat);
+            return self.claim_win(seat).await;
         }
         if choice == UNDO && self.game.prompt(seat).is_some() {
-            return self.undo(seat);
+            return self.undo(seat).await;
         }
         let cached = self
             .prompt_cache
@@ -546,30 +647,76 @@ impl MatchActor {
         };
         // What each viewer is told of it, asked of the state it is made in.
         let last = LastChoice::of_game(&*self.game, seat, choice, &offered.label);
-        // Write the choice before applying it: an acknowledged choice is always stored.
         let record = ChoiceRecord {
             seat,
             choice: choice.to_string(),
             clocks: self.charge_clocks(seat, false),
         };
-        self.hub
-            .store
-            .append_choice(&self.record.id, self.record.choices.len(), &record)
-            .map_err(|e| Status::unavailable(format!("could not store the choice: {e}")))?;
-        self.record.choices.push(record.without_clocks());
+        // Applied first, to store the outcome with the choice that reaches it; nobody
+        // hears of it before it is stored, and it is taken back if it cannot be.
+        self.record.choices.push(record.clone().without_clocks());
         if let Err(e) = self.step_last() {
             // Cannot happen: the choice was offered.
+            self.record.choices.pop();
             warn!(match_id = %self.record.id, error = %e, "offered choice refused");
             return Err(Status::internal(format!(
                 "the engine refused an offered choice: {e}"
             )));
         }
+        self.store_last(record, None)
+            .await
+            .map_err(|e| Status::unavailable(format!("could not store the choice: {e}")))?;
         debug!(match_id = %self.record.id, seat, choice, version = self.version(), "choice applied");
-        self.finish_if_over();
         let last = self.note_timeout(last);
         self.last_action = Some(last);
         self.after_change(Some(self.version()));
+        self.note = None;
         Ok(self.version())
+    }
+
+    /// Stores the record just applied (the last of `self.record.choices`, `stored` with its
+    /// clock times), with the outcome when the match is over now; the forfeit kind when a
+    /// reserved record ended it. If it cannot be stored the record is taken back and the
+    /// game replayed to where it was.
+    async fn store_last(
+        &mut self,
+        stored: ChoiceRecord,
+        forfeit: Option<&'static str>,
+    ) -> Result<(), crate::store::StoreError> {
+        let index = self.record.choices.len() - 1;
+        let finished = match forfeit {
+            Some(kind) => self.resigned_outcome.clone().map(|outcome| Finished {
+                outcome,
+                forfeit: Some(kind.to_string()),
+            }),
+            None => self.game.outcome().map(|outcome| Finished {
+                outcome,
+                forfeit: None,
+            }),
+        };
+        let append = Append {
+            index,
+            choice: stored,
+            finished,
+        };
+        if let Err(e) = self.hub.store.append(&self.record.id, &append).await {
+            self.record.choices.pop();
+            if forfeit.is_some() {
+                self.resigned_outcome = None;
+                self.forfeit = "";
+            } else if let Ok(p) = Played::replay(&self.record) {
+                self.game = p.game;
+                self.applied = p.applied;
+                self.undoable = p.undoable;
+                self.digest = p.digest;
+            }
+            return Err(e);
+        }
+        if let Some(f) = append.finished {
+            info!(match_id = %self.record.id, reason = %f.outcome.reason, "match finished");
+            self.record.outcome = Some(f.outcome);
+        }
+        Ok(())
     }
 
     /// Applies the last record (see [`Played::step`]).
@@ -586,7 +733,7 @@ impl MatchActor {
     }
 
     /// Takes back `seat`'s last choice, if it may be.
-    fn undo(&mut self, seat: Seat) -> Result<u64, Status> {
+    async fn undo(&mut self, seat: Seat) -> Result<u64, Status> {
         let Some(&last) = self.applied.last() else {
             return Err(Status::failed_precondition("there is nothing to take back"));
         };
@@ -602,13 +749,16 @@ impl MatchActor {
             choice: UNDO.into(),
             clocks: self.charge_clocks(seat, true),
         };
-        self.hub
-            .store
-            .append_choice(&self.record.id, self.record.choices.len(), &record)
+        self.record.choices.push(record.clone().without_clocks());
+        if let Err(e) = self.step_last() {
+            self.record.choices.pop();
+            return Err(Status::internal(format!(
+                "could not take the choice back: {e}"
+            )));
+        }
+        self.store_last(record, None)
+            .await
             .map_err(|e| Status::unavailable(format!("could not store the undo: {e}")))?;
-        self.record.choices.push(record.without_clocks());
-        self.step_last()
-            .map_err(|e| Status::internal(format!("could not take the choice back: {e}")))?;
         // The choice as everyone may be told of it, from the state it is taken back to.
         let shown = last_choice_of(&*self.game, seat, &undone).public_label();
         let mut note = engine::LogEntry::new(
@@ -629,17 +779,7 @@ impl MatchActor {
         Ok(self.version())
     }
 
-    fn finish_if_over(&mut self) {
-        if let Some(o) = self.outcome() {
-            self.record.outcome = Some(o.clone());
-            if let Err(e) = self.hub.store.finish(&self.record.id, &o) {
-                warn!(match_id = %self.record.id, error = %e, "could not store the outcome");
-            }
-            info!(match_id = %self.record.id, reason = %o.reason, "match finished");
-        }
-    }
-
-    fn resign(&mut self, seat: Seat) -> Result<pb::Outcome, Status> {
+    async fn resign(&mut self, seat: Seat) -> Result<pb::Outcome, Status> {
         if self.outcome().is_some() {
             return Err(Status::failed_precondition("the match is already over"));
         }
@@ -648,15 +788,13 @@ impl MatchActor {
             choice: RESIGN.into(),
             clocks: self.charge_clocks(seat, true),
         };
-        self.hub
-            .store
-            .append_choice(&self.record.id, self.record.choices.len(), &record)
-            .map_err(|e| Status::unavailable(format!("could not store the resignation: {e}")))?;
-        self.record.choices.push(record.without_clocks());
+        self.record.choices.push(record.clone().without_clocks());
         self.resigned_outcome = Some(resign_outcome(&*self.game, &self.record, seat));
         self.forfeit = RESIGN;
+        self.store_last(record, Some(RESIGN))
+            .await
+            .map_err(|e| Status::unavailable(format!("could not store the resignation: {e}")))?;
         self.last_action = Some(LastChoice::public(seat, RESIGN, "Resign"));
-        self.finish_if_over();
         self.after_change(Some(self.version()));
         self.outcome_pb()
             .ok_or_else(|| Status::internal("no outcome after resigning"))
@@ -1062,10 +1200,8 @@ impl MatchActor {
         self.subscribers = subs;
         match version {
             // A move that neither ended the match nor changed who is connected: the lobby
-            // summary differs only in its version.
-            Some(v) if !presence_changed && self.outcome().is_none() => {
-                self.hub.publish_version(&self.record.id, v)
-            }
+            // hears nothing (the listing reads the version from the store).
+            Some(_) if !presence_changed && self.outcome().is_none() => {}
             _ => self.hub.publish(self.summary()),
         }
     }

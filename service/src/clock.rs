@@ -135,6 +135,25 @@ impl Clocks {
         }
     }
 
+    /// The clocks of `running` seats have been running since `since` (an evicted match's
+    /// clocks, which ran while it was out of memory).
+    pub fn resume(&mut self, running: &[bool], since: Instant) {
+        for (s, &run) in self.since.iter_mut().zip(running) {
+            if run {
+                *s = Some(since);
+            }
+        }
+    }
+
+    /// Every seat's time left at `now` (milliseconds) and which clocks run.
+    pub fn snapshot(&mut self, now: Instant) -> (Vec<u64>, Vec<bool>) {
+        self.settle(now);
+        (
+            self.stored(),
+            self.since.iter().map(|s| s.is_some()).collect(),
+        )
+    }
+
     /// Charges every running clock up to `now` (they keep running from `now`).
     fn settle(&mut self, now: Instant) {
         for (r, s) in self.remaining.iter_mut().zip(self.since.iter_mut()) {

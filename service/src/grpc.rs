@@ -68,7 +68,7 @@ impl Hustings for HustingsService {
         req: Request<pb::CreateMatchRequest>,
     ) -> Result<Response<pb::CreateMatchResponse>, Status> {
         let req = req.into_inner();
-        let summary = self.hub.create(req)?;
+        let summary = self.hub.create(req).await?;
         Ok(Response::new(pb::CreateMatchResponse {
             summary: Some(summary),
         }))
@@ -78,9 +78,7 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::ListMatchesRequest>,
     ) -> Result<Response<pb::ListMatchesResponse>, Status> {
-        Ok(Response::new(pb::ListMatchesResponse {
-            matches: self.hub.list(req.get_ref()),
-        }))
+        Ok(Response::new(self.hub.list(req.get_ref()).await?))
     }
 
     async fn join_match(
@@ -95,7 +93,7 @@ impl Hustings for HustingsService {
             .hub
             .ask(&req.match_id, |reply| Command::Join {
                 seat,
-                name,
+                name: name.clone(),
                 kind,
                 reply,
             })
@@ -111,7 +109,7 @@ impl Hustings for HustingsService {
     ) -> Result<Response<Self::WatchLobbyStream>, Status> {
         let games = req.into_inner().games;
         let mut rx = self.hub.subscribe_lobby();
-        let initial = self.hub.waiting_now(&games);
+        let initial = self.hub.waiting_now(&games).await?;
         let hub = self.hub.clone();
         let mut closing = self.hub.closing.subscribe();
         let (tx, out) = mpsc::channel(256);
@@ -142,7 +140,10 @@ impl Hustings for HustingsService {
                     }
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         // Fell behind: send the current state again.
-                        for e in hub.waiting_now(&games) {
+                        let Ok(now) = hub.waiting_now(&games).await else {
+                            return;
+                        };
+                        for e in now {
                             if tx.send(Ok(e)).await.is_err() {
                                 return;
                             }
@@ -162,16 +163,16 @@ impl Hustings for HustingsService {
         req: Request<pb::WatchMatchRequest>,
     ) -> Result<Response<Self::WatchMatchStream>, Status> {
         let req = req.into_inner();
-        let actor = self.hub.actor(&req.match_id)?;
         let viewer = if req.token.is_empty() {
             Viewer::Spectator
         } else {
-            Viewer::Seat(self.hub.authenticate(&req.match_id, &req.token)?.seat)
+            Viewer::Seat(self.hub.authenticate(&req.match_id, &req.token).await?.seat)
         };
         let from_version = req.from_version;
-        let (id, rx) = self
+        // The actor that opened the stream is the one told when it closes.
+        let (actor, (id, rx)) = self
             .hub
-            .ask(&req.match_id, |reply| Command::Watch {
+            .ask_at(&req.match_id, |reply| Command::Watch {
                 viewer,
                 from_version,
                 json: req.include_json_view,
@@ -187,14 +188,13 @@ impl Hustings for HustingsService {
 
     async fn act(&self, req: Request<pb::ActRequest>) -> Result<Response<pb::ActResponse>, Status> {
         let req = req.into_inner();
-        self.hub.actor(&req.match_id)?;
-        let seat = self.hub.authenticate(&req.match_id, &req.token)?.seat;
+        let seat = self.hub.authenticate(&req.match_id, &req.token).await?.seat;
         let version = self
             .hub
             .ask(&req.match_id, |reply| Command::Act {
                 seat,
                 version: req.version,
-                choice: req.choice_id,
+                choice: req.choice_id.clone(),
                 reply,
             })
             .await?;
@@ -206,8 +206,7 @@ impl Hustings for HustingsService {
         req: Request<pb::ResignRequest>,
     ) -> Result<Response<pb::ResignResponse>, Status> {
         let req = req.into_inner();
-        self.hub.actor(&req.match_id)?;
-        let seat = self.hub.authenticate(&req.match_id, &req.token)?.seat;
+        let seat = self.hub.authenticate(&req.match_id, &req.token).await?.seat;
         let outcome = self
             .hub
             .ask(&req.match_id, |reply| Command::Resign { seat, reply })

@@ -1,41 +1,82 @@
-//! The hub: every running match's actor, the lobby's summaries and event stream, and the
-//! token index. Handlers look matches up here and talk to their actors.
+//! The hub: the live matches' actors, the lobby's event stream, and the way to every match
+//! the store holds. Handlers look matches up here and talk to their actors.
+//!
+//! Only live matches have an actor. A request for a match that has none (evicted, or not
+//! loaded since start-up) rebuilds it from the store, once however many requests race for
+//! it: the first request puts a loading slot in the map and the others wait on it. An actor
+//! that leaves memory takes itself out of the map first, so no request reaches a stopped
+//! actor without being retried on the rebuilt one. Listings, the lobby's waiting bot seats
+//! and seat tokens are read from the store; the hub keeps only which seats of the live
+//! matches are connected, for the listings.
 
-use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock, Weak};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use hustings_engine::{self as engine, Seat, Setup};
 use hustings_proto::v1 as pb;
 use rand::Rng;
-use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use tokio::sync::{Notify, broadcast, mpsc, oneshot, watch};
+use tokio::time::Instant;
 use tonic::Status;
 use tracing::{info, warn};
 
 use crate::Limits;
-use crate::actor::{Command, Mailbox, MatchActor};
-use crate::store::{MatchRecord, MatchSettings, SeatRecord, Store};
+use crate::actor::{Command, Mailbox, MatchActor, summary_of};
+use crate::paging;
+use crate::store::{ListQuery, Listed, MatchRecord, MatchSettings, SeatRecord, Store};
 use crate::validate::{quote, setup_error};
+
+/// A match in the hub's map: its actor, or the rebuild under way that others wait for.
+enum Slot {
+    Live(Mailbox),
+    Loading(watch::Receiver<Option<Result<Mailbox, Status>>>),
+}
+
+/// Evicted matches whose clocks run: when each must be rebuilt to fire its deadline.
+#[derive(Default)]
+struct Wakes {
+    at: Mutex<BTreeSet<(Instant, String)>>,
+    changed: Notify,
+    started: AtomicBool,
+}
+
+/// How often a request is sent again when the actor it reached left memory before
+/// answering (each time to the rebuilt one).
+const ATTEMPTS: usize = 4;
+
+/// Most events of seats waiting for bots a lobby stream starts with.
+const MAX_WAITING: usize = 10_000;
 
 /// Shared state of the server.
 pub struct Hub {
     pub store: Arc<dyn Store>,
     pub limits: Limits,
-    actors: RwLock<HashMap<String, Mailbox>>,
-    summaries: RwLock<HashMap<String, pb::MatchSummary>>,
-    /// Token hash → (match id, seat).
-    tokens: RwLock<HashMap<String, (String, Seat)>>,
-    /// The further (match id, seat) pairs of tokens that hold a seat in more than one match:
-    /// a player's token holds its rotated seat in each rematch too.
-    more_tokens: RwLock<HashMap<String, Vec<(String, Seat)>>>,
+    actors: Mutex<HashMap<String, Slot>>,
+    /// Which seats of each live match have an open stream (the listing's `connected`).
+    connected: RwLock<HashMap<String, Vec<bool>>>,
     lobby: broadcast::Sender<pb::LobbyEvent>,
     /// Flips to true when the server shuts down; long-lived streams end on it.
     pub closing: watch::Sender<bool>,
+    /// This server run, and the origin of its clock: an evicted actor's timekeeping is
+    /// stored relative to it (see [`crate::store::Parked`]).
+    pub run: u64,
+    pub epoch: Instant,
+    rebuilds: AtomicU64,
+    wakes: Arc<Wakes>,
 }
 
 /// A verified seat: the token was known and belongs to this match.
 pub struct SeatAuth {
     pub seat: Seat,
+}
+
+impl Drop for Hub {
+    fn drop(&mut self) {
+        // The wake task holds the hub weakly: let it see that it is gone.
+        self.wakes.changed.notify_one();
+    }
 }
 
 impl Hub {
@@ -46,66 +87,83 @@ impl Hub {
             closing,
             store,
             limits,
-            actors: RwLock::default(),
-            summaries: RwLock::default(),
-            tokens: RwLock::default(),
-            more_tokens: RwLock::default(),
+            actors: Mutex::default(),
+            connected: RwLock::default(),
             lobby,
+            run: rand::rng().random(),
+            epoch: Instant::now(),
+            rebuilds: AtomicU64::new(0),
+            wakes: Arc::default(),
         })
     }
 
-    /// Rebuilds every stored match (replaying its choices) and starts its actor.
-    pub fn restore(self: &Arc<Self>) -> anyhow::Result<usize> {
-        let mut records = self.store.load_all()?;
-        let n = records.len();
-        // Link each match to its rematch (the rematch names the match it follows).
-        let next: HashMap<String, String> = records
-            .iter()
-            .filter_map(|r| Some((r.settings.rematch_of.clone()?, r.id.clone())))
-            .collect();
-        for r in &mut records {
-            r.rematch_next = next.get(&r.id).cloned();
-        }
-        for record in records {
-            for (seat, s) in record.seats.iter().enumerate() {
-                if let Some(h) = &s.token_hash {
-                    self.register_token(h.clone(), &record.id, seat);
+    /// What must run from start-up: rebuilds the matches whose clocks run (their deadlines
+    /// need an actor); everything else is rebuilt when a request asks for it. Returns how
+    /// many were started.
+    pub async fn restore(self: &Arc<Self>) -> anyhow::Result<usize> {
+        let ids = self.store.running_clocks().await?;
+        let mut n = 0;
+        for id in ids {
+            match self.actor(&id).await {
+                Ok(_) => n += 1,
+                Err(e) => {
+                    warn!(match_id = %id, error = %e.message(), "stored match could not be rebuilt")
                 }
-            }
-            let id = record.id.clone();
-            match MatchActor::rebuild(self.clone(), record) {
-                Ok(actor) => self.spawn(id, actor),
-                Err(e) => warn!(match_id = %id, error = %e, "stored match could not be rebuilt"),
             }
         }
         Ok(n)
     }
 
-    fn spawn(self: &Arc<Self>, id: String, actor: MatchActor) {
+    /// Like [`Hub::restore`], but only finds the matches whose clocks run before returning
+    /// (an error there stops the start-up); rebuilding them goes on in the background, a
+    /// few at a time, while the server already answers (a request for one of them
+    /// rebuilds it at once, the single flight shared with the background). Their clocks
+    /// start when each is rebuilt: the start-up's time is nobody's, as the downtime is.
+    /// Returns how many will be rebuilt.
+    pub async fn restore_in_background(self: &Arc<Self>) -> anyhow::Result<usize> {
+        use futures::StreamExt;
+        let ids = self.store.running_clocks().await?;
+        let n = ids.len();
+        let hub = self.clone();
+        tokio::spawn(async move {
+            futures::stream::iter(ids)
+                .for_each_concurrent(16, |id| {
+                    let hub = hub.clone();
+                    async move {
+                        if let Err(e) = hub.actor(&id).await {
+                            warn!(match_id = %id, error = %e.message(), "stored match could not be rebuilt");
+                        }
+                    }
+                })
+                .await;
+            info!(matches = n, "matches with running clocks rebuilt");
+        });
+        Ok(n)
+    }
+
+    /// Stored matches rebuilt into actors since the hub started (start-up and on demand).
+    pub fn rebuilds(&self) -> u64 {
+        self.rebuilds.load(Ordering::Relaxed)
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
+        self.actors.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts an actor's task and returns its mailbox.
+    fn spawn(actor: MatchActor) -> Mailbox {
         let (tx, rx) = mpsc::unbounded_channel();
-        self.summaries
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id.clone(), actor.summary());
         let me = tx.downgrade();
-        self.actors
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id, tx);
         tokio::spawn(actor.run(rx, me));
+        tx
     }
 
     /// Creates a match and starts its actor.
-    pub fn create(
+    pub async fn create(
         self: &Arc<Self>,
         req: pb::CreateMatchRequest,
     ) -> Result<pb::MatchSummary, Status> {
-        if self.actors.read().unwrap_or_else(|e| e.into_inner()).len() >= self.limits.max_matches {
-            return Err(Status::resource_exhausted(format!(
-                "the server holds {} matches, the most it allows",
-                self.limits.max_matches
-            )));
-        }
+        self.check_capacity()?;
         let info = engine::game_info(&req.game).ok_or_else(|| {
             let known: Vec<String> = engine::catalogue().into_iter().map(|g| g.id).collect();
             Status::invalid_argument(format!(
@@ -169,9 +227,8 @@ impl Hub {
             .abandon_grace_ms
             .unwrap_or(self.limits.abandon_grace.as_millis() as u64)
             .min(crate::clock::MAX_CLOCK_MS);
-        let id = new_match_id();
         let record = MatchRecord {
-            id: id.clone(),
+            id: new_match_id(),
             game: info.id.clone(),
             setup,
             options,
@@ -195,15 +252,16 @@ impl Hub {
                 rematch_of: None,
             },
             rematch_next: None,
+            live: Default::default(),
         };
-        self.start_record(record)
+        self.start_record(record).await
     }
 
     /// A rematch of a finished match: the same game, variant, options, clock and grace, a
     /// new seed, and the seats rotated by one (the player of seat i gets seat i+1, the last
     /// player seat 0). People keep their seat token, which now also holds (only) their new
     /// seat there; bot seats are opened again for bots. Returns the new match's id.
-    pub fn start_rematch(self: &Arc<Self>, old: &MatchRecord) -> Result<String, Status> {
+    pub async fn start_rematch(self: &Arc<Self>, old: &MatchRecord) -> Result<String, Status> {
         let n = old.seats.len();
         let mut seats = vec![SeatRecord::default(); n];
         for (i, s) in old.seats.iter().enumerate() {
@@ -235,194 +293,379 @@ impl Hub {
                 ..old.settings.clone()
             },
             rematch_next: None,
+            live: Default::default(),
         };
         let id = record.id.clone();
-        self.start_record(record)?;
+        self.start_record(record).await?;
         Ok(id)
     }
 
-    /// Stores a new match, registers its seats' tokens and starts its actor.
-    fn start_record(self: &Arc<Self>, record: MatchRecord) -> Result<pb::MatchSummary, Status> {
-        if self.actors.read().unwrap_or_else(|e| e.into_inner()).len() >= self.limits.max_matches {
+    fn check_capacity(&self) -> Result<(), Status> {
+        if self.match_count() >= self.limits.max_matches {
             return Err(Status::resource_exhausted(format!(
-                "the server holds {} matches, the most it allows",
+                "the server holds {} live matches, the most it allows",
                 self.limits.max_matches
             )));
         }
+        Ok(())
+    }
+
+    /// Stores a new match, starts its actor and tells the lobby.
+    async fn start_record(
+        self: &Arc<Self>,
+        record: MatchRecord,
+    ) -> Result<pb::MatchSummary, Status> {
+        self.check_capacity()?;
         let id = record.id.clone();
         let seats = record.seats.len();
         let actor =
             MatchActor::rebuild(self.clone(), record.clone()).map_err(Status::invalid_argument)?;
         self.store
             .create(&record)
+            .await
             .map_err(|e| Status::unavailable(format!("could not store the match: {e}")))?;
-        for (seat, s) in record.seats.iter().enumerate() {
-            if let Some(h) = &s.token_hash {
-                self.register_token(h.clone(), &id, seat);
-            }
-        }
         let summary = actor.summary();
         info!(match_id = %id, game = %record.game, variant = %record.setup.variant, seats, "match created");
-        self.spawn(id, actor);
+        let mailbox = Self::spawn(actor);
+        self.map().insert(id, Slot::Live(mailbox));
+        self.publish(summary.clone());
         Ok(summary)
     }
 
-    /// The actor of a match, or NOT_FOUND.
-    pub fn actor(&self, id: &str) -> Result<Mailbox, Status> {
+    /// The actor of a match, rebuilt from the store if it has none; NOT_FOUND when the
+    /// store has no such match.
+    pub async fn actor(self: &Arc<Self>, id: &str) -> Result<Mailbox, Status> {
         if id.is_empty() {
             return Err(Status::invalid_argument("match_id is required"));
         }
-        self.actors
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(id)
-            .cloned()
-            .ok_or_else(|| Status::not_found(format!("no match {}", quote(id))))
+        loop {
+            let mut rx = {
+                let mut map = self.map();
+                match map.get(id) {
+                    Some(Slot::Live(mb)) if !mb.is_closed() => return Ok(mb.clone()),
+                    Some(Slot::Loading(rx)) => rx.clone(),
+                    _ => {
+                        if *self.closing.borrow() {
+                            return Err(Status::unavailable("the server is shutting down"));
+                        }
+                        let (tx, rx) = watch::channel(None);
+                        map.insert(id.to_string(), Slot::Loading(rx.clone()));
+                        // On a task of its own: a request that gives up does not strand the
+                        // others waiting for the same rebuild.
+                        tokio::spawn(self.clone().rebuild(id.to_string(), tx));
+                        rx
+                    }
+                }
+            };
+            let result = match rx.wait_for(|r| r.is_some()).await {
+                Ok(r) => r.clone(),
+                Err(_) => None,
+            };
+            match result {
+                Some(Ok(mb)) if !mb.is_closed() => return Ok(mb),
+                Some(Err(e)) => return Err(e),
+                // It left memory again already, or the rebuild was abandoned: look again.
+                _ => tokio::task::yield_now().await,
+            }
+        }
     }
 
-    /// Sends a command and waits for its reply.
-    pub async fn ask<T>(
-        &self,
+    /// Loads a match from the store, starts its actor, and tells whoever waits.
+    async fn rebuild(
+        self: Arc<Self>,
+        id: String,
+        done: watch::Sender<Option<Result<Mailbox, Status>>>,
+    ) {
+        let built = match self.store.load(&id).await {
+            Err(e) => Err(Status::unavailable(format!(
+                "could not read the match: {e}"
+            ))),
+            Ok(None) => Err(Status::not_found(format!("no match {}", quote(&id)))),
+            Ok(Some(record)) => {
+                self.rebuilds.fetch_add(1, Ordering::Relaxed);
+                MatchActor::rebuild(self.clone(), record).map_err(|e| {
+                    warn!(match_id = %id, error = %e, "stored match could not be rebuilt");
+                    Status::internal(format!("the stored match could not be rebuilt: {e}"))
+                })
+            }
+        };
+        let result = built.map(Self::spawn);
+        {
+            let mut map = self.map();
+            match &result {
+                Ok(mb) => {
+                    map.insert(id, Slot::Live(mb.clone()));
+                }
+                Err(_) => {
+                    if matches!(map.get(&id), Some(Slot::Loading(_))) {
+                        map.remove(&id);
+                    }
+                }
+            }
+        }
+        let _ = done.send(Some(result));
+    }
+
+    /// An actor leaving memory takes itself out of the map (only if the map still holds
+    /// it), so that later requests rebuild the match.
+    pub fn retire(&self, id: &str, me: &mpsc::WeakUnboundedSender<Box<Command>>) {
+        let Some(me) = me.upgrade() else { return };
+        let mut map = self.map();
+        if let Some(Slot::Live(mb)) = map.get(id)
+            && mb.same_channel(&me)
+        {
+            map.remove(id);
+        }
+        drop(map);
+        self.connected
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(id);
+    }
+
+    /// Sends a command to the match's actor and waits for its reply; returns the mailbox
+    /// that answered too (a stream must tell that actor when it closes). A command that an
+    /// actor leaving memory did not take is sent again to the rebuilt one, so `make` may be
+    /// called more than once.
+    pub async fn ask_at<T>(
+        self: &Arc<Self>,
         id: &str,
-        make: impl FnOnce(oneshot::Sender<Result<T, Status>>) -> Command,
+        make: impl Fn(oneshot::Sender<Result<T, Status>>) -> Command,
+    ) -> Result<(Mailbox, T), Status> {
+        for _ in 0..ATTEMPTS {
+            let actor = self.actor(id).await?;
+            let (tx, rx) = oneshot::channel();
+            if actor.send(Box::new(make(tx))).is_err() {
+                continue;
+            }
+            match rx.await {
+                Ok(r) => return r.map(|v| (actor, v)),
+                Err(_) if *self.closing.borrow() => break,
+                Err(_) => continue,
+            }
+        }
+        Err(Status::unavailable("the match is shutting down"))
+    }
+
+    /// Sends a command and waits for its reply (see [`Hub::ask_at`]).
+    pub async fn ask<T>(
+        self: &Arc<Self>,
+        id: &str,
+        make: impl Fn(oneshot::Sender<Result<T, Status>>) -> Command,
     ) -> Result<T, Status> {
-        let actor = self.actor(id)?;
-        let (tx, rx) = oneshot::channel();
-        actor
-            .send(Box::new(make(tx)))
-            .map_err(|_| Status::unavailable("the match is shutting down"))?;
-        rx.await
-            .map_err(|_| Status::unavailable("the match is shutting down"))?
+        self.ask_at(id, make).await.map(|(_, v)| v)
     }
 
     /// Checks a seat token for a match: UNAUTHENTICATED when unknown, PERMISSION_DENIED when
-    /// it belongs to another match.
-    pub fn authenticate(&self, match_id: &str, token: &str) -> Result<SeatAuth, Status> {
+    /// it belongs to another match. The match's actor knows its own seats' token hashes;
+    /// only a token it does not know is looked up in the store's token index.
+    pub async fn authenticate(
+        self: &Arc<Self>,
+        match_id: &str,
+        token: &str,
+    ) -> Result<SeatAuth, Status> {
         if token.is_empty() {
+            // An unknown match is NOT_FOUND whatever the token.
+            self.actor(match_id).await?;
             return Err(Status::unauthenticated(
                 "a seat token is required (from JoinMatch)",
             ));
         }
         let hash = crate::auth::hash_token(token);
-        let tokens = self.tokens.read().unwrap_or_else(|e| e.into_inner());
-        let (m, seat) = tokens
-            .get(&hash)
-            .ok_or_else(|| Status::unauthenticated("unknown seat token"))?;
-        if m == match_id {
-            return Ok(SeatAuth { seat: *seat });
+        let seat = self
+            .ask(match_id, |reply| Command::Seat {
+                token_hash: hash.clone(),
+                reply,
+            })
+            .await?;
+        if let Some(seat) = seat {
+            return Ok(SeatAuth { seat });
         }
-        let more = self.more_tokens.read().unwrap_or_else(|e| e.into_inner());
-        more.get(&hash)
-            .and_then(|pairs| pairs.iter().find(|(m, _)| m == match_id))
-            .map(|&(_, seat)| SeatAuth { seat })
-            .ok_or_else(|| Status::permission_denied("this seat token belongs to another match"))
-    }
-
-    pub fn register_token(&self, hash: String, match_id: &str, seat: Seat) {
-        let mut tokens = self.tokens.write().unwrap_or_else(|e| e.into_inner());
-        match tokens.get(&hash) {
-            Some((m, _)) if m != match_id => {
-                let mut more = self.more_tokens.write().unwrap_or_else(|e| e.into_inner());
-                let pairs = more.entry(hash).or_default();
-                if !pairs.iter().any(|(m, _)| m == match_id) {
-                    pairs.push((match_id.to_string(), seat));
-                }
-            }
-            _ => {
-                tokens.insert(hash, (match_id.to_string(), seat));
-            }
+        let known = self
+            .store
+            .token_seats(&hash)
+            .await
+            .map_err(|e| Status::unavailable(format!("could not check the token: {e}")))?;
+        if known.is_empty() {
+            Err(Status::unauthenticated("unknown seat token"))
+        } else {
+            Err(Status::permission_denied(
+                "this seat token belongs to another match",
+            ))
         }
     }
 
-    /// Records a match's new summary and tells the lobby.
+    /// Tells the lobby about a match's new summary (a change of seats, presence, status or
+    /// outcome) and keeps its seats' presence for the listings.
     pub fn publish(&self, summary: pb::MatchSummary) {
         let waiting = waiting_bot_seats(&summary);
-        self.summaries
+        self.connected
             .write()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(summary.match_id.clone(), summary.clone());
+            .insert(
+                summary.match_id.clone(),
+                summary.seats.iter().map(|s| s.connected).collect(),
+            );
         let _ = self.lobby.send(pb::LobbyEvent {
             summary: Some(summary),
             waiting_bot_seats: waiting,
         });
     }
 
-    /// A match moved to `version` and nothing else in its summary changed: the listing
-    /// gets the new version in place; the lobby stream, whose events are changes of
-    /// seats, presence and status, hears nothing.
-    pub fn publish_version(&self, match_id: &str, version: u64) {
-        if let Some(s) = self
-            .summaries
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .get_mut(match_id)
-        {
-            s.version = version;
-        }
-    }
-
-    /// Matches filtered as ListMatches asks, newest first.
-    pub fn list(&self, req: &pb::ListMatchesRequest) -> Vec<pb::MatchSummary> {
-        let limit = if req.limit == 0 {
-            100
-        } else {
-            (req.limit as usize).min(self.limits.max_list)
-        };
-        let mut out: Vec<pb::MatchSummary> = self
-            .summaries
+    /// The lobby's summary of a stored match: seats are connected only while the match is
+    /// live and a stream is open.
+    fn summary_of_listed(&self, l: &Listed) -> pb::MatchSummary {
+        let presence: Vec<u32> = self
+            .connected
             .read()
             .unwrap_or_else(|e| e.into_inner())
-            .values()
-            .filter(|m| req.game.is_empty() || m.game == req.game)
-            .filter(|m| req.status == 0 || m.status == req.status)
-            .filter(|m| !req.open_seats_only || m.seats.iter().any(|s| !s.taken))
-            .cloned()
-            .collect();
-        out.sort_by(|a, b| {
-            b.created_at_unix_ms
-                .cmp(&a.created_at_unix_ms)
-                .then(b.match_id.cmp(&a.match_id))
+            .get(&l.record.id)
+            .map(|c| c.iter().map(|&c| c as u32).collect())
+            .unwrap_or_default();
+        let outcome = l.record.outcome.as_ref().map(|o| {
+            let forfeit = l.forfeit.as_deref().unwrap_or("");
+            let mut o = crate::convert::outcome(o, forfeit == crate::actor::RESIGN);
+            o.forfeit = forfeit.into();
+            o
         });
-        out.truncate(limit);
-        out
+        let status = pb::MatchStatus::try_from(l.record.status()).unwrap_or_default();
+        let mut s = summary_of(&l.record, &presence, status, outcome);
+        s.version = l.version;
+        s.abandon_grace_ms =
+            crate::actor::effective_grace(&l.record.settings, self.limits.abandon_grace)
+                .map_or(0, |g| g.as_millis() as u64);
+        s
     }
 
-    /// Lobby events now: every unfinished match with a bot seat waiting.
-    pub fn waiting_now(&self, games: &[String]) -> Vec<pb::LobbyEvent> {
-        self.summaries
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .values()
-            .filter(|m| games.is_empty() || games.contains(&m.game))
-            .filter_map(|m| {
-                let waiting = waiting_bot_seats(m);
-                (!waiting.is_empty()).then(|| pb::LobbyEvent {
-                    summary: Some(m.clone()),
+    /// Matches filtered and paged as ListMatches asks, newest first, from the store.
+    pub async fn list(
+        &self,
+        req: &pb::ListMatchesRequest,
+    ) -> Result<pb::ListMatchesResponse, Status> {
+        let page_size = paging::page_size(req.page_size, req.limit, self.limits.max_list);
+        let after = paging::parse(&req.page_token)?;
+        let page = self
+            .store
+            .list(&ListQuery {
+                game: req.game.clone(),
+                status: req.status,
+                open_seats_only: req.open_seats_only,
+                page_size,
+                after,
+            })
+            .await
+            .map_err(|e| Status::unavailable(format!("could not list the matches: {e}")))?;
+        Ok(pb::ListMatchesResponse {
+            matches: page
+                .matches
+                .iter()
+                .map(|l| self.summary_of_listed(l))
+                .collect(),
+            next_page_token: page
+                .next
+                .map(|after| paging::encode(&after))
+                .unwrap_or_default(),
+        })
+    }
+
+    /// Lobby events now: every unfinished match with a bot seat waiting (newest first, at
+    /// most ten thousand), from the store.
+    pub async fn waiting_now(&self, games: &[String]) -> Result<Vec<pb::LobbyEvent>, Status> {
+        let listed = self
+            .store
+            .waiting_for_bots(MAX_WAITING)
+            .await
+            .map_err(|e| Status::unavailable(format!("could not read the lobby: {e}")))?;
+        Ok(listed
+            .iter()
+            .filter(|l| games.is_empty() || games.contains(&l.record.game))
+            .filter_map(|l| {
+                let m = self.summary_of_listed(l);
+                let waiting = waiting_bot_seats(&m);
+                (!waiting.is_empty()).then_some(pb::LobbyEvent {
+                    summary: Some(m),
                     waiting_bot_seats: waiting,
                 })
             })
-            .collect()
+            .collect())
     }
 
     pub fn subscribe_lobby(&self) -> broadcast::Receiver<pb::LobbyEvent> {
         self.lobby.subscribe()
     }
 
-    /// How many matches the server holds.
+    /// How many matches are live (have an actor) now.
     pub fn match_count(&self) -> usize {
-        self.actors.read().unwrap_or_else(|e| e.into_inner()).len()
+        self.map()
+            .values()
+            .filter(|s| matches!(s, Slot::Live(mb) if !mb.is_closed()))
+            .count()
+    }
+
+    /// Whether a match has an actor now.
+    pub fn is_live(&self, id: &str) -> bool {
+        matches!(self.map().get(id), Some(Slot::Live(mb)) if !mb.is_closed())
+    }
+
+    /// Rebuilds the evicted match `id` at `at`, for its clock to run out on time.
+    pub fn wake_at(self: &Arc<Self>, at: Instant, id: String) {
+        self.wakes
+            .at
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert((at, id));
+        if !self.wakes.started.swap(true, Ordering::AcqRel) {
+            tokio::spawn(wake_loop(self.wakes.clone(), Arc::downgrade(self)));
+        }
+        self.wakes.changed.notify_one();
     }
 
     /// Stops every match actor, which ends every open match stream.
     pub fn shutdown(&self) {
         self.closing.send_replace(true);
-        for tx in self
-            .actors
-            .read()
+        self.wakes.changed.notify_one();
+        for slot in self.map().values() {
+            if let Slot::Live(tx) = slot {
+                let _ = tx.send(Box::new(Command::Shutdown));
+            }
+        }
+    }
+}
+
+/// Sleeps until the next evicted match must wake, then rebuilds it (its actor fires the
+/// deadline); ends with the hub.
+async fn wake_loop(wakes: Arc<Wakes>, hub: Weak<Hub>) {
+    loop {
+        let next = wakes
+            .at
+            .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .values()
-        {
-            let _ = tx.send(Box::new(Command::Shutdown));
+            .first()
+            .cloned();
+        match hub.upgrade() {
+            Some(h) if !*h.closing.borrow() => {}
+            _ => return,
+        }
+        match next {
+            None => wakes.changed.notified().await,
+            Some((at, id)) => {
+                tokio::select! {
+                    _ = tokio::time::sleep_until(at) => {
+                        wakes
+                            .at
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .remove(&(at, id.clone()));
+                        let Some(hub) = hub.upgrade() else { return };
+                        tokio::spawn(async move {
+                            if let Err(e) = hub.actor(&id).await {
+                                warn!(match_id = %id, error = %e.message(), "could not wake an evicted match for its clock");
+                            }
+                        });
+                    }
+                    _ = wakes.changed.notified() => {}
+                }
+            }
         }
     }
 }

@@ -2,9 +2,11 @@
 //!
 //! [`start`] binds a listener and serves the `hustings.v1.Hustings` service (plus gRPC health
 //! and reflection) until [`RunningServer::shutdown`], over gRPC (HTTP/2) and gRPC-web (HTTP/1.1
-//! or HTTP/2), with the web client's files at `/` on the same port ([`web`]). Inside, a [`hub::Hub`] holds one
-//! [`actor::MatchActor`] task per match; each owns its engine state, applies choices one at a
-//! time, stores them before acknowledging them, and streams redacted updates to its viewers.
+//! or HTTP/2), with the web client's files at `/` on the same port ([`web`]). Inside, a
+//! [`hub::Hub`] holds one [`actor::MatchActor`] task per live match; each owns its engine
+//! state, applies choices one at a time, stores them before acknowledging them, and streams
+//! redacted updates to its viewers. Matches nobody follows leave memory and are rebuilt from
+//! the [`store`] on demand.
 
 pub mod actor;
 pub mod auth;
@@ -12,6 +14,7 @@ pub mod clock;
 pub mod convert;
 pub mod grpc;
 pub mod hub;
+pub mod paging;
 pub mod projection;
 pub mod sql;
 pub mod store;
@@ -39,7 +42,7 @@ use crate::store::{MemoryStore, Store};
 /// Server limits; anything beyond them is refused with RESOURCE_EXHAUSTED.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Matches held at once.
+    /// Matches live (in memory) at once; creating one more is refused.
     pub max_matches: usize,
     /// Open streams on one match.
     pub max_viewers_per_match: usize,
@@ -52,6 +55,13 @@ pub struct Limits {
     /// How long a seat that must act may have no open stream before the other seats may
     /// claim the win, for matches that do not set their own (zero: never).
     pub abandon_grace: std::time::Duration,
+    /// How long an unfinished match with no open stream stays in memory after its last
+    /// request (`None`: until the server stops). It is rebuilt from the store when asked
+    /// for again; a running clock wakes it in time.
+    pub evict_idle: Option<std::time::Duration>,
+    /// How long a finished match stays in memory after its last stream closed and its last
+    /// request (rematch offers and replays right after the end stay instant).
+    pub linger: Option<std::time::Duration>,
 }
 
 impl Default for Limits {
@@ -61,8 +71,10 @@ impl Default for Limits {
             max_viewers_per_match: 64,
             max_message_bytes: 64 * 1024,
             stream_buffer: 256,
-            max_list: 1_000,
+            max_list: paging::MAX_PAGE_SIZE as usize,
             abandon_grace: std::time::Duration::from_secs(60),
+            evict_idle: Some(std::time::Duration::from_secs(300)),
+            linger: Some(std::time::Duration::from_secs(30)),
         }
     }
 }
@@ -170,11 +182,11 @@ impl RunningServer {
 
 /// Opens the store the configuration asks for: creates or migrates a database, or fails with
 /// a message saying why it cannot be used (never starting afresh over existing data).
-pub fn open_store(config: &ServerConfig) -> anyhow::Result<Arc<dyn Store>> {
+pub async fn open_store(config: &ServerConfig) -> anyhow::Result<Arc<dyn Store>> {
     Ok(match &config.database {
         Database::Memory => Arc::new(MemoryStore::default()),
         Database::Sqlite(path) => Arc::new(sql::sqlite::SqliteStore::open(path)?),
-        Database::Postgres(url) => Arc::new(sql::postgres::PostgresStore::open(url)?),
+        Database::Postgres(url) => Arc::new(sql::postgres::PostgresStore::open(url).await?),
     })
 }
 
@@ -211,10 +223,11 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
 
 /// Starts a server on `listen` (port 0 picks a free port).
 pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<RunningServer> {
-    let store = open_store(&config)?;
+    let store = open_store(&config).await?;
     let hub = Hub::new(store, config.limits.clone());
     let restored = hub
-        .restore()
+        .restore_in_background()
+        .await
         .map_err(|e| anyhow::anyhow!("cannot load the stored matches: {e}"))?;
     let listener = TcpListener::bind(listen)
         .await

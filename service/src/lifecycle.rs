@@ -12,9 +12,10 @@ use tonic::Status;
 use tracing::{info, warn};
 
 use super::{MatchActor, RESIGN, catalogue, seat_name};
-use crate::clock::Clocks;
+use crate::clock::{Clocks, MatchSettings};
+use crate::hub::Hub;
 use crate::projection::LastChoice;
-use crate::store::{ChoiceRecord, MatchRecord};
+use crate::store::{ChoiceRecord, MatchRecord, Parked};
 
 /// The reserved record of a seat whose clock ran out where its game forfeits.
 pub const TIMEOUT: &str = "timeout";
@@ -92,15 +93,74 @@ pub(super) fn restored_clocks(record: &MatchRecord) -> Option<Box<Clocks>> {
     Some(Box::new(clocks))
 }
 
+/// How long a seat that must act may be away before the others may claim the win: the
+/// match's own grace, else the server's `default`; `None` for never.
+pub fn effective_grace(settings: &MatchSettings, default: Duration) -> Option<Duration> {
+    let grace = match settings.abandon_grace_ms {
+        Some(ms) => Duration::from_millis(ms),
+        None => default,
+    };
+    let grace = grace.min(Duration::from_millis(crate::clock::MAX_CLOCK_MS));
+    (!grace.is_zero()).then_some(grace)
+}
+
+/// Milliseconds from the hub's start to `t` (0 before it).
+fn on_hub_clock(hub: &Hub, t: Instant) -> u64 {
+    t.saturating_duration_since(hub.epoch).as_millis() as u64
+}
+
+/// Puts back an evicted actor's timekeeping. Written by this server run, it goes on as if
+/// the actor had never left: the running clocks were running all along, the absent seats
+/// absent since they left. Written by an earlier run, it is a restart's: the clocks resume
+/// from the times stored then (the downtime is nobody's) and every seat is away from now.
+pub(super) fn unpark(
+    hub: &Hub,
+    p: &Parked,
+    clocks: Option<&mut Clocks>,
+    away_since: &mut [Option<Instant>],
+) {
+    let same_run = p.run == hub.run;
+    let at = hub.epoch + Duration::from_millis(p.at_ms);
+    if let Some(c) = clocks
+        && !p.clocks.is_empty()
+    {
+        c.restore(&p.clocks);
+        if same_run {
+            c.resume(&p.running, at);
+        }
+    }
+    if same_run {
+        for (a, stored) in away_since.iter_mut().zip(&p.away_ms) {
+            *a = stored.map(|ms| hub.epoch + Duration::from_millis(ms));
+        }
+    }
+}
+
 impl MatchActor {
     /// How long a seat that must act may be away before the others may claim the win.
     pub(super) fn abandon_grace(&self) -> Option<Duration> {
-        let grace = match self.record.settings.abandon_grace_ms {
-            Some(ms) => Duration::from_millis(ms),
-            None => self.hub.limits.abandon_grace,
+        effective_grace(&self.record.settings, self.hub.limits.abandon_grace)
+    }
+
+    /// The actor's timekeeping at `now`, to store when it leaves memory (see
+    /// [`unpark`]).
+    pub(super) fn park(&mut self, now: Instant) -> Parked {
+        let (clocks, running) = match self.clocks.as_mut() {
+            Some(c) => c.snapshot(now),
+            None => (Vec::new(), Vec::new()),
         };
-        let grace = grace.min(Duration::from_millis(crate::clock::MAX_CLOCK_MS));
-        (!grace.is_zero()).then_some(grace)
+        Parked {
+            run: self.hub.run,
+            version: self.version(),
+            at_ms: on_hub_clock(&self.hub, now),
+            clocks,
+            running,
+            away_ms: self
+                .away_since
+                .iter()
+                .map(|a| a.map(|t| on_hub_clock(&self.hub, t)))
+                .collect(),
+        }
     }
 
     /// The seats that decide now in a match under way (none while waiting or over).
@@ -195,7 +255,7 @@ impl MatchActor {
     }
 
     /// A deadline passed: a clock ran out, or an absence passed the grace period.
-    pub(super) fn on_deadline(&mut self) {
+    pub(super) async fn on_deadline(&mut self) {
         let now = Instant::now();
         let expired = self
             .clocks
@@ -204,7 +264,7 @@ impl MatchActor {
             .filter(|&(at, _)| at <= now)
             .map(|(_, seat)| seat);
         match expired {
-            Some(seat) => self.time_out(seat),
+            Some(seat) => self.time_out(seat).await,
             // Tell everyone: the claim now shows in the other seats' prompts. With no seat
             // watching there is nobody to tell (a seat that comes later sees the claim in
             // its first message), which spares idle matches the wake-up's work.
@@ -217,7 +277,7 @@ impl MatchActor {
     }
 
     /// `seat`'s clock ran out: the game's policy for its variant applies.
-    fn time_out(&mut self, seat: Seat) {
+    async fn time_out(&mut self, seat: Seat) {
         let policy = catalogue()
             .iter()
             .find(|g| g.id == self.record.game)
@@ -229,7 +289,7 @@ impl MatchActor {
             && let Some(choice) = self.game.default_choice(seat)
         {
             self.timing_out = Some(seat);
-            let r = self.act(seat, self.version(), &choice);
+            let r = Box::pin(self.act(seat, self.version(), &choice)).await;
             self.timing_out = None;
             match r {
                 Ok(_) => return,
@@ -238,7 +298,7 @@ impl MatchActor {
                 }
             }
         }
-        if let Err(e) = self.end_by(seat, TIMEOUT) {
+        if let Err(e) = self.end_by(seat, TIMEOUT).await {
             // Stop the clocks rather than wake again at once; the next change restarts them
             // (at zero) and tries again.
             warn!(match_id = %self.record.id, seat, error = %e, "could not record the timeout");
@@ -271,36 +331,35 @@ impl MatchActor {
 
     /// Ends the match by a reserved record (`timeout` by the seat out of time, `claim-win`
     /// by the claimer), stored first like any choice.
-    fn end_by(&mut self, seat: Seat, choice: &'static str) -> Result<u64, Status> {
+    async fn end_by(&mut self, seat: Seat, choice: &'static str) -> Result<u64, Status> {
         let record = ChoiceRecord {
             seat,
             choice: choice.into(),
             clocks: self.charge_clocks(seat, true),
         };
-        self.hub
-            .store
-            .append_choice(&self.record.id, self.record.choices.len(), &record)
-            .map_err(|e| Status::unavailable(format!("could not store the {choice}: {e}")))?;
         let (outcome, kind) = forfeit_outcome(&*self.game, &self.record, &record);
-        self.record.choices.push(record.without_clocks());
-        let mut note = engine::LogEntry::new(choice, outcome.reason.clone()).seat(seat);
-        note.seq = self.game.log_len() as u64;
-        self.note = Some(note);
+        self.record.choices.push(record.clone().without_clocks());
+        let reason = outcome.reason.clone();
         self.resigned_outcome = Some(outcome);
         self.forfeit = kind;
+        self.store_last(record, Some(kind))
+            .await
+            .map_err(|e| Status::unavailable(format!("could not store the {choice}: {e}")))?;
+        let mut note = engine::LogEntry::new(choice, reason).seat(seat);
+        note.seq = self.game.log_len() as u64;
+        self.note = Some(note);
         self.last_action = Some(LastChoice::public(
             seat,
             choice,
             forfeit_label(choice).unwrap_or_default(),
         ));
-        self.finish_if_over();
         self.after_change(Some(self.version()));
         self.note = None;
         Ok(self.version())
     }
 
     /// `seat` claims the win over the seats away past the grace period.
-    pub(super) fn claim_win(&mut self, seat: Seat) -> Result<u64, Status> {
+    pub(super) async fn claim_win(&mut self, seat: Seat) -> Result<u64, Status> {
         if !self.may_claim(seat) {
             return Err(Status::failed_precondition(
                 "there is no win to claim: the seats to act are here, or have not been away \
@@ -308,7 +367,7 @@ impl MatchActor {
             ));
         }
         info!(match_id = %self.record.id, seat, "win claimed over absent seats");
-        self.end_by(seat, CLAIM_WIN)
+        self.end_by(seat, CLAIM_WIN).await
     }
 
     /// The seats that must accept a rematch: every seat not created for a bot.
@@ -319,7 +378,7 @@ impl MatchActor {
     }
 
     /// `seat` offers or accepts a rematch; once every seat that must has, it starts.
-    pub(super) fn rematch(&mut self, seat: Seat, version: u64) -> Result<u64, Status> {
+    pub(super) async fn rematch(&mut self, seat: Seat, version: u64) -> Result<u64, Status> {
         if self.outcome().is_none() {
             return Err(Status::failed_precondition(
                 "a rematch can be offered only once the match is over",
@@ -343,11 +402,24 @@ impl MatchActor {
             ));
         }
         if !self.rematch_offers.contains(&seat) {
-            self.rematch_offers.push(seat);
-            self.rematch_offers.sort_unstable();
+            // Stored before it is acknowledged: an offer outlives the actor leaving memory
+            // and a restart.
+            let mut offers = self.rematch_offers.clone();
+            offers.push(seat);
+            offers.sort_unstable();
+            let live = crate::store::LiveState {
+                rematch_offers: offers.clone(),
+                parked: None,
+            };
+            self.hub
+                .store
+                .save_live(&self.record.id, &live)
+                .await
+                .map_err(|e| Status::unavailable(format!("could not store the offer: {e}")))?;
+            self.rematch_offers = offers;
         }
         if needed.iter().all(|s| self.rematch_offers.contains(s)) {
-            let next = self.hub.start_rematch(&self.record)?;
+            let next = self.hub.start_rematch(&self.record).await?;
             info!(match_id = %self.record.id, rematch = %next, "rematch started");
             self.record.rematch_next = Some(next);
         }

@@ -12,7 +12,7 @@ use tracing::info;
 #[derive(Parser, Debug)]
 #[command(
     version,
-    after_help = "Storage: matches are kept in the SQLite file hustings.sqlite inside the data directory, created on first start (default: $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else ./hustings-data). --database-url postgres://user:password@host/db uses PostgreSQL instead; --memory keeps matches in memory only. A database that cannot be read, or that was written by a newer server, stops the server with an error.\n\nExample:\n  hustings-server --listen 127.0.0.1:50051\n\nThen open http://127.0.0.1:50051/ in a browser to play there (the web client is served on the same port, its calls travel as gRPC-web), or play with `hustings play --game presidency`, or fill bot seats with `hustings-bot pool --ai greedy`."
+    after_help = "Memory: only matches that someone follows stay in memory; the others leave it after --evict-idle (finished ones after --linger) and are rebuilt from the database on the next request.\n\nStorage: matches are kept in the SQLite file hustings.sqlite inside the data directory, created on first start (default: $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else ./hustings-data). --database-url postgres://user:password@host/db uses PostgreSQL instead; --memory keeps matches in memory only. A database that cannot be read, or that was written by a newer server, stops the server with an error.\n\nExample:\n  hustings-server --listen 127.0.0.1:50051\n\nThen open http://127.0.0.1:50051/ in a browser to play there (the web client is served on the same port, its calls travel as gRPC-web), or play with `hustings play --game presidency`, or fill bot seats with `hustings-bot pool --ai greedy`."
 )]
 struct Args {
     /// Address to listen on (port 0 picks a free port).
@@ -49,6 +49,26 @@ struct Args {
         value_parser = clap::value_parser!(u64).range(0..=604_800)
     )]
     abandon_grace: u64,
+    /// Seconds an unfinished match with no open stream stays in memory after its last
+    /// request; then it leaves memory and is rebuilt from the database when asked for again
+    /// (a running clock still runs out on time). 0 keeps every unfinished match in memory.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 300,
+        value_parser = clap::value_parser!(u64).range(0..=604_800)
+    )]
+    evict_idle: u64,
+    /// Seconds a finished match stays in memory once its last stream closed (so rematch
+    /// offers and replays right after the end are instant). 0 keeps finished matches in
+    /// memory until the server stops.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 30,
+        value_parser = clap::value_parser!(u64).range(0..=604_800)
+    )]
+    linger: u64,
     /// Also let web pages from ORIGIN (scheme://host:port, as the browser sends it, e.g.
     /// http://localhost:5173) call the service with gRPC-web; repeatable. By default only
     /// the page this server serves at / may (CORS off).
@@ -92,6 +112,8 @@ async fn run() -> anyhow::Result<()> {
             max_viewers_per_match: args.max_viewers_per_match,
             max_message_bytes: args.max_message_bytes,
             abandon_grace: std::time::Duration::from_secs(args.abandon_grace),
+            evict_idle: seconds_or_never(args.evict_idle),
+            linger: seconds_or_never(args.linger),
             ..Limits::default()
         },
         cors_origins: args.cors_origins,
@@ -103,6 +125,11 @@ async fn run() -> anyhow::Result<()> {
     info!("signal received; shutting down");
     server.shutdown().await;
     Ok(())
+}
+
+/// A number of seconds from the command line; 0 is never.
+fn seconds_or_never(s: u64) -> Option<std::time::Duration> {
+    (s > 0).then(|| std::time::Duration::from_secs(s))
 }
 
 /// `$XDG_DATA_HOME/hustings`, else `~/.local/share/hustings`, else `./hustings-data`.

@@ -2,16 +2,32 @@
 //!
 //! A match is stored as its set-up (game, variant, options, seed, seats) plus its ordered
 //! choices; its state is whatever replaying those choices gives. Seat tokens are stored only
-//! as hashes. The [`Store`] trait is what the match actors write through; [`MemoryStore`]
-//! keeps everything in memory (matches are lost when the server stops).
+//! as hashes. The [`Store`] trait is what the hub and the match actors read and write
+//! through, asynchronously: a store does its work off the actors' threads (SQLite on a
+//! writer thread of its own, PostgreSQL on an async connection pool) and every write
+//! returns only once it is durable. [`MemoryStore`] keeps records in memory (lost when the
+//! server stops).
+//!
+//! What the server keeps in memory is only its live matches; everything else — the lobby's
+//! listing, seat tokens, finished matches — is read from here when asked for.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Mutex;
 
 use hustings_engine::{Outcome, Seat, Setup};
 use serde::{Deserialize, Serialize};
 
 pub use crate::clock::MatchSettings;
+
+/// A match's status as stored (the values of `hustings.v1.MatchStatus`).
+pub mod status {
+    /// Some seat is open.
+    pub const WAITING: i32 = 1;
+    /// Every seat taken, not over.
+    pub const ACTIVE: i32 = 2;
+    /// Over.
+    pub const FINISHED: i32 = 3;
+}
 
 /// How a seat was created and who holds it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,13 +68,49 @@ impl ChoiceRecord {
     }
 
     /// The same record without its clock times, as a match actor keeps it once stored: the
-    /// actor has the live clocks, and only a restart reads the stored times back.
+    /// actor has the live clocks, and only a rebuild reads the stored times back.
     pub fn without_clocks(self) -> Self {
         ChoiceRecord {
             clocks: Vec::new(),
             ..self
         }
     }
+}
+
+/// What a match actor knows beyond its records and must not forget when it leaves memory:
+/// the rematch offers of a finished match, and (once it was evicted) the moment each seat
+/// went away and where its clocks stood. Stored as one value with the match.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveState {
+    /// After the match: the seats that offered or accepted a rematch.
+    #[serde(default)]
+    pub rematch_offers: Vec<Seat>,
+    /// Written when the actor was evicted; read back when it is rebuilt.
+    #[serde(default)]
+    pub parked: Option<Parked>,
+}
+
+/// A match actor's timekeeping at the moment it was evicted. Times are milliseconds on the
+/// hub's own clock (`tokio::time`, from the hub's start), which only the same server run
+/// can read back: `run` says which one wrote them. A later run treats the clocks as a
+/// restart does (resumed from the stored times, the downtime charged to nobody).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Parked {
+    /// The server run that wrote it.
+    pub run: u64,
+    /// The match's version then (a parked state of an older version is stale).
+    pub version: u64,
+    /// When, on that run's clock.
+    pub at_ms: u64,
+    /// Each seat's clock, milliseconds left then (empty: no clock).
+    #[serde(default)]
+    pub clocks: Vec<u64>,
+    /// Which clocks were running then.
+    #[serde(default)]
+    pub running: Vec<bool>,
+    /// Since when each seat had had no open stream, on that run's clock.
+    #[serde(default)]
+    pub away_ms: Vec<Option<u64>>,
 }
 
 /// Everything stored about one match.
@@ -76,14 +128,87 @@ pub struct MatchRecord {
     /// Clock, abandonment grace and rematch link.
     #[serde(default)]
     pub settings: MatchSettings,
-    /// The rematch of this match, once started (not stored here: the rematch's
-    /// `settings.rematch_of` points back, and the hub links them when it loads).
-    #[serde(skip)]
+    /// The rematch of this match, once started (stored with the old match when the
+    /// rematch is created).
+    #[serde(default)]
     pub rematch_next: Option<String>,
+    /// Rematch offers and an evicted actor's timekeeping.
+    #[serde(default)]
+    pub live: LiveState,
+}
+
+impl MatchRecord {
+    /// The status this record stands at.
+    pub fn status(&self) -> i32 {
+        if self.outcome.is_some() {
+            status::FINISHED
+        } else if self.seats.iter().any(|s| s.token_hash.is_none()) {
+            status::WAITING
+        } else {
+            status::ACTIVE
+        }
+    }
+}
+
+/// How a match ended, stored with the choice that ended it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    pub outcome: Outcome,
+    /// `resign`, `timeout` or `abandoned` when a reserved record ended it; `None` when the
+    /// game itself did.
+    pub forfeit: Option<String>,
+}
+
+/// One choice to append to a match: stored only if it is the next one (`index` equals the
+/// number already stored), together with the outcome when it ends the match, in one
+/// transaction. (Several nodes on one database will add the writer's epoch here, so that an
+/// append of a node whose lease lapsed is refused the same way.)
+#[derive(Clone, Debug, PartialEq)]
+pub struct Append {
+    /// 0-based number of the choice.
+    pub index: usize,
+    pub choice: ChoiceRecord,
+    pub finished: Option<Finished>,
+}
+
+/// A match as the lobby lists it: its record without choices, its version and how it
+/// ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listed {
+    /// `choices` is empty.
+    pub record: MatchRecord,
+    pub version: u64,
+    pub forfeit: Option<String>,
+}
+
+/// Where a listing starts: after the match created at this time with this id (newest
+/// first).
+pub type Cursor = (i64, String);
+
+/// ListMatches's filters and page, as the store runs them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ListQuery {
+    /// Only this game (empty: every game).
+    pub game: String,
+    /// Only this status (0: any).
+    pub status: i32,
+    pub open_seats_only: bool,
+    /// At most this many.
+    pub page_size: usize,
+    /// Only matches older than this one.
+    pub after: Option<Cursor>,
+}
+
+/// One page of a listing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ListPage {
+    pub matches: Vec<Listed>,
+    /// Where the next page starts, when there is one.
+    pub next: Option<Cursor>,
 }
 
 /// Why storage failed.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("no match '{0}' in the store")]
     NoSuchMatch(String),
@@ -98,99 +223,211 @@ pub enum StoreError {
 }
 
 /// Where matches are kept. Every write returns only once it is stored: an acknowledged choice
-/// is never lost by a store that is durable.
+/// is never lost by a store that is durable. Writes that arrive together may be committed
+/// together (group commit); none waits for company.
+#[async_trait::async_trait]
 pub trait Store: Send + Sync + 'static {
-    /// Stores a new match.
-    fn create(&self, record: &MatchRecord) -> Result<(), StoreError>;
+    /// Stores a new match; a rematch (`settings.rematch_of`) also links the old match
+    /// forward, in the same transaction.
+    async fn create(&self, record: &MatchRecord) -> Result<(), StoreError>;
     /// Records that a seat was joined.
-    fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError>;
-    /// Appends choice number `index` (0-based) of a match.
-    fn append_choice(
-        &self,
-        id: &str,
-        index: usize,
-        choice: &ChoiceRecord,
-    ) -> Result<(), StoreError>;
-    /// Records the final outcome.
-    fn finish(&self, id: &str, outcome: &Outcome) -> Result<(), StoreError>;
-    /// Every stored match, for rebuilding state at start-up.
-    fn load_all(&self) -> Result<Vec<MatchRecord>, StoreError>;
+    async fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError>;
+    /// Appends one choice (see [`Append`]).
+    async fn append(&self, id: &str, append: &Append) -> Result<(), StoreError>;
+    /// Replaces the match's [`LiveState`].
+    async fn save_live(&self, id: &str, live: &LiveState) -> Result<(), StoreError>;
+    /// One match with its choices, to rebuild it; `None` when there is no such match.
+    async fn load(&self, id: &str) -> Result<Option<MatchRecord>, StoreError>;
+    /// The (match, seat) pairs a token hash holds (a token holds its rotated seat in each
+    /// rematch too).
+    async fn token_seats(&self, token_hash: &str) -> Result<Vec<(String, Seat)>, StoreError>;
+    /// Matches filtered and paged as ListMatches asks, newest first.
+    async fn list(&self, query: &ListQuery) -> Result<ListPage, StoreError>;
+    /// Unfinished matches with a seat created for a bot that nobody has joined, newest
+    /// first, at most `limit`.
+    async fn waiting_for_bots(&self, limit: usize) -> Result<Vec<Listed>, StoreError>;
+    /// The matches whose clocks run (clocked, every seat taken, not over): what must be
+    /// rebuilt at start-up.
+    async fn running_clocks(&self) -> Result<Vec<String>, StoreError>;
 }
 
-/// A store that keeps matches in memory only.
+/// A store that keeps matches in memory only: each match's record (set-up, seats and
+/// choices, what a replay needs), ordered by creation for the listing, and the token
+/// index. No game state is kept.
 #[derive(Default)]
 pub struct MemoryStore {
-    matches: Mutex<HashMap<String, MatchRecord>>,
+    inner: Mutex<Memory>,
+}
+
+#[derive(Default)]
+struct Memory {
+    matches: HashMap<String, (MatchRecord, Option<String>)>,
+    newest: BTreeSet<Cursor>,
+    tokens: HashMap<String, Vec<(String, Seat)>>,
+}
+
+impl Memory {
+    fn get(&mut self, id: &str) -> Result<&mut (MatchRecord, Option<String>), StoreError> {
+        self.matches
+            .get_mut(id)
+            .ok_or_else(|| StoreError::NoSuchMatch(id.to_string()))
+    }
+
+    fn index_token(&mut self, hash: &str, id: &str, seat: Seat) {
+        let pairs = self.tokens.entry(hash.to_string()).or_default();
+        if !pairs.iter().any(|(m, s)| m == id && *s == seat) {
+            pairs.push((id.to_string(), seat));
+            pairs.sort();
+        }
+    }
+
+    fn listed(&self, id: &str) -> Option<Listed> {
+        let (r, forfeit) = self.matches.get(id)?;
+        Some(Listed {
+            version: r.choices.len() as u64,
+            forfeit: forfeit.clone(),
+            record: MatchRecord {
+                choices: Vec::new(),
+                ..r.clone()
+            },
+        })
+    }
 }
 
 impl MemoryStore {
-    fn with<T>(
-        &self,
-        id: &str,
-        f: impl FnOnce(&mut MatchRecord) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        let mut map = self
-            .matches
+    fn lock(&self) -> Result<std::sync::MutexGuard<'_, Memory>, StoreError> {
+        self.inner
             .lock()
-            .map_err(|_| StoreError::Backend("memory store poisoned".into()))?;
-        let rec = map
-            .get_mut(id)
-            .ok_or_else(|| StoreError::NoSuchMatch(id.to_string()))?;
-        f(rec)
+            .map_err(|_| StoreError::Backend("memory store poisoned".into()))
     }
 }
 
+#[async_trait::async_trait]
 impl Store for MemoryStore {
-    fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
-        self.matches
-            .lock()
-            .map_err(|_| StoreError::Backend("memory store poisoned".into()))?
-            .insert(record.id.clone(), record.clone());
+    async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
+        let mut m = self.lock()?;
+        if m.matches.contains_key(&record.id) {
+            return Err(StoreError::Backend(format!(
+                "match {} already exists",
+                record.id
+            )));
+        }
+        for (seat, s) in record.seats.iter().enumerate() {
+            if let Some(h) = &s.token_hash {
+                m.index_token(h, &record.id, seat);
+            }
+        }
+        if let Some(old) = &record.settings.rematch_of
+            && let Some((o, _)) = m.matches.get_mut(old)
+        {
+            o.rematch_next = Some(record.id.clone());
+        }
+        m.newest
+            .insert((record.created_at_unix_ms, record.id.clone()));
+        m.matches.insert(record.id.clone(), (record.clone(), None));
         Ok(())
     }
 
-    fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError> {
-        self.with(id, |m| {
-            if let Some(s) = m.seats.get_mut(seat) {
-                *s = record.clone();
-            }
-            Ok(())
-        })
+    async fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError> {
+        let mut m = self.lock()?;
+        let (r, _) = m.get(id)?;
+        if let Some(s) = r.seats.get_mut(seat) {
+            *s = record.clone();
+        }
+        if let Some(h) = &record.token_hash {
+            m.index_token(h, id, seat);
+        }
+        Ok(())
     }
 
-    fn append_choice(
-        &self,
-        id: &str,
-        index: usize,
-        choice: &ChoiceRecord,
-    ) -> Result<(), StoreError> {
-        self.with(id, |m| {
-            if m.choices.len() != index {
-                return Err(StoreError::OutOfOrder {
-                    id: id.to_string(),
-                    expected: m.choices.len(),
-                    got: index,
-                });
-            }
-            m.choices.push(choice.clone());
-            Ok(())
-        })
+    async fn append(&self, id: &str, append: &Append) -> Result<(), StoreError> {
+        let mut m = self.lock()?;
+        let (r, forfeit) = m.get(id)?;
+        if r.choices.len() != append.index {
+            return Err(StoreError::OutOfOrder {
+                id: id.to_string(),
+                expected: r.choices.len(),
+                got: append.index,
+            });
+        }
+        r.choices.push(append.choice.clone());
+        if let Some(f) = &append.finished {
+            r.outcome = Some(f.outcome.clone());
+            *forfeit = f.forfeit.clone();
+        }
+        Ok(())
     }
 
-    fn finish(&self, id: &str, outcome: &Outcome) -> Result<(), StoreError> {
-        self.with(id, |m| {
-            m.outcome = Some(outcome.clone());
-            Ok(())
-        })
+    async fn save_live(&self, id: &str, live: &LiveState) -> Result<(), StoreError> {
+        self.lock()?.get(id)?.0.live = live.clone();
+        Ok(())
     }
 
-    fn load_all(&self) -> Result<Vec<MatchRecord>, StoreError> {
+    async fn load(&self, id: &str) -> Result<Option<MatchRecord>, StoreError> {
+        Ok(self.lock()?.matches.get(id).map(|(r, _)| r.clone()))
+    }
+
+    async fn token_seats(&self, token_hash: &str) -> Result<Vec<(String, Seat)>, StoreError> {
         Ok(self
-            .matches
-            .lock()
-            .map_err(|_| StoreError::Backend("memory store poisoned".into()))?
-            .values()
+            .lock()?
+            .tokens
+            .get(token_hash)
             .cloned()
+            .unwrap_or_default())
+    }
+
+    async fn list(&self, q: &ListQuery) -> Result<ListPage, StoreError> {
+        let m = self.lock()?;
+        let mut out = Vec::new();
+        let mut next = None;
+        let older = m.newest.iter().rev().filter(|c| match &q.after {
+            Some(after) => *c < after,
+            None => true,
+        });
+        for cursor in older {
+            let Some((r, _)) = m.matches.get(&cursor.1) else {
+                continue;
+            };
+            let keep = (q.game.is_empty() || r.game == q.game)
+                && (q.status == 0 || r.status() == q.status)
+                && (!q.open_seats_only || r.seats.iter().any(|s| s.token_hash.is_none()));
+            if !keep {
+                continue;
+            }
+            if out.len() == q.page_size {
+                next = out
+                    .last()
+                    .map(|l: &Listed| (l.record.created_at_unix_ms, l.record.id.clone()));
+                break;
+            }
+            out.extend(m.listed(&cursor.1));
+        }
+        Ok(ListPage { matches: out, next })
+    }
+
+    async fn waiting_for_bots(&self, limit: usize) -> Result<Vec<Listed>, StoreError> {
+        let m = self.lock()?;
+        Ok(m.newest
+            .iter()
+            .rev()
+            .filter_map(|(_, id)| {
+                let (r, _) = m.matches.get(id)?;
+                let waiting =
+                    r.outcome.is_none() && r.seats.iter().any(|s| s.bot && s.token_hash.is_none());
+                waiting.then(|| m.listed(id)).flatten()
+            })
+            .take(limit)
+            .collect())
+    }
+
+    async fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
+        let m = self.lock()?;
+        Ok(m.matches
+            .values()
+            .filter(|(r, _)| {
+                r.status() == status::ACTIVE && r.settings.clock != crate::clock::ClockSetting::None
+            })
+            .map(|(r, _)| r.id.clone())
             .collect())
     }
 }

@@ -179,7 +179,16 @@ impl Checked for pb::CreateMatchRequest {
 impl Checked for pb::ListMatchesRequest {
     fn check(&self) -> Result<(), Status> {
         cap("game", &self.game, MAX_ID)?;
-        known_enum::<pb::MatchStatus>("status", self.status)
+        known_enum::<pb::MatchStatus>("status", self.status)?;
+        // `limit`, kept for older clients, is clamped to the maximum rather than refused.
+        if self.page_size > crate::paging::MAX_PAGE_SIZE {
+            return Err(Status::invalid_argument(format!(
+                "page_size is {}; at most {} are accepted (follow next_page_token for more)",
+                self.page_size,
+                crate::paging::MAX_PAGE_SIZE
+            )));
+        }
+        crate::paging::parse(&self.page_token).map(|_| ())
     }
 }
 
@@ -573,6 +582,22 @@ mod tests {
             list.check().map_err(|e| e.code()),
             Err(Code::InvalidArgument)
         );
+        let page = |page_size: u32, page_token: &str| pb::ListMatchesRequest {
+            page_size,
+            page_token: page_token.into(),
+            ..Default::default()
+        };
+        assert!(page(1_000, "1700000000000.00ab").check().is_ok());
+        assert!(page(1_001, "").check().is_err(), "page_size is capped");
+        let forged = format!("1.{}", "p".repeat(200));
+        let e = page(5, &forged).check().expect_err("a token over its cap");
+        assert_eq!(e.code(), Code::InvalidArgument);
+        assert!(!e.message().contains(&forged[..40]), "{}", e.message());
+        let e = page(5, "not-a-token")
+            .check()
+            .expect_err("a malformed token");
+        assert_eq!(e.code(), Code::InvalidArgument);
+        assert!(e.message().contains("'not-a-token'"), "{}", e.message());
         let create = pb::CreateMatchRequest {
             game: "presidency".into(),
             seat_config: vec![pb::SeatConfig {

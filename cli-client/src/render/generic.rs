@@ -6,15 +6,31 @@ use serde_json::Value;
 
 use hustings_proto::v1::SeatSummary;
 
-use super::{Style, style::truncate};
+use super::{Layout, Style, compact, style::truncate};
 
 /// Longest line of the summary.
 const WIDTH: usize = 78;
 /// Lists of records longer than this are only counted.
 const MAX_ROWS: usize = 8;
 
-/// The summary of a view given as JSON.
-pub fn board(json: &str, seats: &[SeatSummary], style: &Style) -> String {
+/// The summary of a view given as JSON; the compact layout keeps its first
+/// [`compact::MAX_LINES`] lines and counts the rest.
+pub fn board(json: &str, seats: &[SeatSummary], style: &Style, layout: Layout) -> String {
+    let text = summary(json, seats, style);
+    let lines: Vec<&str> = text.lines().collect();
+    if layout == Layout::Full || lines.len() <= compact::MAX_LINES {
+        return text;
+    }
+    let keep = compact::MAX_LINES - 1;
+    let mut out: String = lines[..keep].iter().map(|l| format!("{l}\n")).collect();
+    out += &style.dim(&format!(
+        "  … {} more lines (--board full shows them)\n",
+        lines.len() - keep
+    ));
+    out
+}
+
+fn summary(json: &str, seats: &[SeatSummary], style: &Style) -> String {
     let mut out = style.heading("State") + "\n";
     if !seats.is_empty() {
         out += &format!("  {}\n", super::seats_line(seats, style));
@@ -59,7 +75,10 @@ fn field(key: &str, v: &Value, style: &Style) -> String {
                 truncate(&list.join(", "), WIDTH - 4 - key.len())
             )
         }
-        Value::Array(items) => format!("  {label}: {} items\n", items.len()),
+        Value::Array(items) => format!(
+            "  {label}: {}\n",
+            super::style::count(items.len() as u64, "item", "items")
+        ),
         Value::Object(_) => format!(
             "  {label}: {}\n",
             truncate(&record(v), WIDTH - 4 - key.len())
@@ -106,7 +125,7 @@ mod tests {
     #[test]
     fn summarises_fields_records_and_lists() {
         let json = r#"{"round":3,"phase":"campaign","players":[{"name":"Suffragist","buttons":2,"hand":[1,2,3]},{"name":"Opposition","buttons":0,"hand":[]}],"regions":["west","south"],"track":{"a":1}}"#;
-        let text = board(json, &[], &Style::PLAIN);
+        let text = board(json, &[], &Style::PLAIN, Layout::Full);
         assert!(text.contains("  round: 3\n"));
         assert!(text.contains("  phase: campaign\n"));
         let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("    - ")).collect();
@@ -124,10 +143,24 @@ mod tests {
     }
 
     #[test]
+    fn the_compact_summary_keeps_to_its_lines() {
+        let fields: Vec<String> = (0..60).map(|i| format!("\"f{i:02}\":{i}")).collect();
+        let json = format!("{{{}}}", fields.join(","));
+        let full = board(&json, &[], &Style::PLAIN, Layout::Full);
+        assert_eq!(full.lines().count(), 61);
+        let text = board(&json, &[], &Style::PLAIN, Layout::Compact);
+        assert_eq!(text.lines().count(), compact::MAX_LINES);
+        assert!(
+            text.ends_with("… 34 more lines (--board full shows them)\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn survives_a_view_that_is_not_json() {
-        let text = board("not json", &[], &Style::PLAIN);
+        let text = board("not json", &[], &Style::PLAIN, Layout::Compact);
         assert!(text.contains("not json"));
-        let text = board("", &[], &Style::PLAIN);
+        let text = board("", &[], &Style::PLAIN, Layout::Compact);
         assert!(text.contains("no view"));
     }
 }

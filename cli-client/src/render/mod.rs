@@ -5,9 +5,14 @@
 //! [`generic`], which summarises the view's JSON, so a game added to the server later is
 //! still playable from the log and the prompt before anyone writes its board.
 
+pub mod compact;
+pub mod frame;
 pub mod generic;
 pub mod presidency;
+pub mod prompt;
 pub mod style;
+#[cfg(test)]
+pub mod test_views;
 pub mod the_vote;
 pub mod votes_for_women;
 
@@ -27,14 +32,32 @@ pub fn seat_name(seats: &[SeatSummary], seat: u32) -> String {
         .unwrap_or_else(|| format!("seat {seat}"))
 }
 
+/// How much of the state a board shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Layout {
+    /// Fits a 120×40 terminal with the log and the prompt: cards by name, facts packed on
+    /// few lines (`? NAME` shows a card's text).
+    #[default]
+    Compact,
+    /// Everything, card texts included, one fact a line: taller than a terminal.
+    Full,
+}
+
 /// The board for a view: the game's own renderer, or the generic summary.
-pub fn board(view: &GameView, seats: &[SeatSummary], style: &Style) -> String {
-    match &view.game {
-        Some(game_view::Game::Presidency(p)) => presidency::board(p, style),
-        Some(game_view::Game::VotesForWomen(v)) => votes_for_women::board(v, style),
-        Some(game_view::Game::TheVote(v)) => the_vote::board(v, style),
+pub fn board(view: &GameView, seats: &[SeatSummary], style: &Style, layout: Layout) -> String {
+    match (&view.game, layout) {
+        (Some(game_view::Game::Presidency(p)), Layout::Compact) => {
+            compact::presidency::board(p, style)
+        }
+        (Some(game_view::Game::Presidency(p)), Layout::Full) => presidency::board(p, style),
+        (Some(game_view::Game::VotesForWomen(v)), Layout::Compact) => {
+            compact::votes_for_women::board(v, style)
+        }
+        (Some(game_view::Game::VotesForWomen(v)), Layout::Full) => votes_for_women::board(v, style),
+        (Some(game_view::Game::TheVote(v)), Layout::Compact) => compact::the_vote::board(v, style),
+        (Some(game_view::Game::TheVote(v)), Layout::Full) => the_vote::board(v, style),
         #[allow(unreachable_patterns)]
-        _ => generic::board(&view.json, seats, style),
+        (_, layout) => generic::board(&view.json, seats, style, layout),
     }
 }
 

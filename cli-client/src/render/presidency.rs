@@ -10,7 +10,7 @@ use hustings_proto::v1::{PresidencyPlayer, PresidencyView};
 use super::style::{Style, pad, truncate};
 
 /// Cells along one side of the ring, corners included.
-const SIDE: usize = 11;
+pub(crate) const SIDE: usize = 11;
 /// Printed width of one cell: a two-digit number, a space and up to four pawns.
 const CELL: usize = 7;
 /// Printed width of the ring's middle.
@@ -52,7 +52,7 @@ pub fn pawn_letters(players: &[PresidencyPlayer]) -> Vec<char> {
 }
 
 /// Where space `n` (1–40) sits on the 11×11 ring: (row, column).
-fn ring_position(n: u32) -> (usize, usize) {
+pub(crate) fn ring_position(n: u32) -> (usize, usize) {
     let n = n as usize;
     match n {
         1..=11 => (0, n - 1),
@@ -101,7 +101,7 @@ fn ring(v: &PresidencyView, pawns: &[char], style: &Style) -> String {
     out
 }
 
-fn center(text: &str, width: usize) -> String {
+pub(crate) fn center(text: &str, width: usize) -> String {
     let w = super::style::visible_width(text);
     if w >= width {
         text.to_string()
@@ -115,7 +115,13 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
     let mut lines = vec![
         center(&style.heading("THE PRESIDENTIAL RACE"), INNER),
         center(&round_line(v), INNER),
-        center(&format!("Undecided: {} votes", v.undecided), INNER),
+        center(
+            &format!(
+                "Undecided: {}",
+                super::style::count(v.undecided, "vote", "votes")
+            ),
+            INNER,
+        ),
     ];
     let name_width = v
         .players
@@ -133,10 +139,10 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
         let letter = pawns.get(p.seat as usize).copied().unwrap_or('?');
         let space = space_name(v, p.position);
         let text = format!(
-            "{} {} {:>3} votes  ${:<3} on {:>2} {}",
+            "{} {} {:>9}  ${:<3} on {:>2} {}",
             style.seat_bold(p.seat, &letter.to_string()),
             style.seat_bold(p.seat, &pad(&truncate(&p.name, name_width), name_width)),
-            p.votes,
+            super::style::count(p.votes, "vote", "votes"),
             p.money,
             p.position,
             truncate(&space, 22),
@@ -146,10 +152,13 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
     lines
 }
 
-fn round_line(v: &PresidencyView) -> String {
+pub(crate) fn round_line(v: &PresidencyView) -> String {
     let mut parts = Vec::new();
     if v.round == 0 {
-        parts.push(format!("Set-up ({} rounds)", v.rounds));
+        parts.push(format!(
+            "Set-up ({})",
+            super::style::count(v.rounds, "round", "rounds")
+        ));
     } else {
         parts.push(format!("Round {} of {}", v.round, v.rounds));
     }
@@ -168,7 +177,7 @@ fn round_line(v: &PresidencyView) -> String {
     parts.join(" · ")
 }
 
-fn space_name(v: &PresidencyView, n: u32) -> String {
+pub(crate) fn space_name(v: &PresidencyView, n: u32) -> String {
     v.board
         .iter()
         .find(|s| s.number == n)
@@ -249,10 +258,10 @@ fn candidates(v: &PresidencyView, pawns: &[char], style: &Style) -> String {
     for p in &v.players {
         let letter = pawns.get(p.seat as usize).copied().unwrap_or('?');
         out += &format!(
-            "  {} {}: {} votes, ${} money, debate bonus +{}\n",
+            "  {} {}: {}, ${} money, debate bonus +{}\n",
             style.seat_bold(p.seat, &letter.to_string()),
             style.seat_bold(p.seat, &p.name),
-            p.votes,
+            super::style::count(p.votes, "vote", "votes"),
             p.money,
             p.debate_bonus
         );
@@ -308,7 +317,7 @@ fn cards_and_decks(v: &PresidencyView, style: &Style) -> String {
         v.election_deck_count
     );
     if let Some(r) = &v.rules {
-        let mut opts = vec![format!("{} rounds", r.rounds)];
+        let mut opts = vec![super::style::count(r.rounds, "round", "rounds")];
         if r.convert_once_per_turn {
             opts.push("one money conversion per turn".into());
         }

@@ -114,9 +114,74 @@ pub fn truncate(s: &str, width: usize) -> String {
     }
 }
 
+/// Cuts a possibly painted line to at most `width` printed characters, marking the cut
+/// with an ellipsis. Escape sequences are kept whole, and a cut line ends with a reset so
+/// a colour never runs on into the next line.
+pub fn clip(s: &str, width: usize) -> String {
+    if visible_width(s) <= width {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    let mut shown = 0;
+    let mut in_escape = false;
+    let mut painted = false;
+    for c in s.chars() {
+        if in_escape {
+            out.push(c);
+            if c.is_ascii_alphabetic() {
+                in_escape = false;
+            }
+        } else if c == '\x1b' {
+            in_escape = true;
+            painted = true;
+            out.push(c);
+        } else if shown + 1 < width {
+            out.push(c);
+            shown += 1;
+        } else {
+            break;
+        }
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    if painted {
+        out.push_str("\x1b[0m");
+    }
+    out
+}
+
+/// `1 seat`, `2 seats`: a count with its noun, plural when it is not one.
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clip_cuts_printed_characters_and_keeps_escapes_whole() {
+        assert_eq!(clip("Texas", 10), "Texas");
+        assert_eq!(clip("Get out the Vote", 8), "Get out…");
+        let painted = Style::COLOR.seat(0, "Democrat");
+        let cut = clip(&painted, 4);
+        assert_eq!(visible_width(&cut), 4);
+        assert!(cut.starts_with("\x1b[34mDem…"), "{cut:?}");
+        assert!(cut.ends_with("\x1b[0m"));
+    }
+
+    #[test]
+    fn counts_are_singular_for_one() {
+        assert_eq!(count(1u32, "seat", "seats"), "1 seat");
+        assert_eq!(count(0u32, "button", "buttons"), "0 buttons");
+        assert_eq!(count(3u32, "cube", "cubes"), "3 cubes");
+    }
 
     #[test]
     fn plain_style_writes_no_escape_codes() {

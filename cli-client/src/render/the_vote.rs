@@ -31,7 +31,7 @@ pub fn board(v: &TheVoteView, style: &Style) -> String {
 }
 
 /// The faction name of a seat ("seat N" beyond the two).
-fn faction(v: &TheVoteView, seat: u32) -> String {
+pub(crate) fn faction(v: &TheVoteView, seat: u32) -> String {
     v.players
         .iter()
         .find(|p| p.seat == seat)
@@ -43,7 +43,7 @@ fn faction(v: &TheVoteView, seat: u32) -> String {
         })
 }
 
-fn region_name(v: &TheVoteView, id: &str) -> String {
+pub(crate) fn region_name(v: &TheVoteView, id: &str) -> String {
     v.regions
         .iter()
         .find(|r| r.id == id)
@@ -77,7 +77,7 @@ fn heading(v: &TheVoteView, style: &Style) -> String {
 }
 
 /// "3/5": a value on a track out of its top.
-fn of(value: u32, max: u32) -> String {
+pub(crate) fn of(value: u32, max: u32) -> String {
     if max == 0 {
         value.to_string()
     } else {
@@ -86,7 +86,7 @@ fn of(value: u32, max: u32) -> String {
 }
 
 /// A bar of the VP track, each side in its colour.
-fn vp_bar(p: &TheVotePlayer, max: u32, style: &Style) -> String {
+pub(crate) fn vp_bar(p: &TheVotePlayer, max: u32, style: &Style) -> String {
     if max == 0 {
         return String::new();
     }
@@ -99,7 +99,7 @@ fn vp_bar(p: &TheVotePlayer, max: u32, style: &Style) -> String {
     )
 }
 
-fn card_name(c: Option<&TheVoteCard>) -> String {
+pub(crate) fn card_name(c: Option<&TheVoteCard>) -> String {
     c.map(|c| c.name.clone()).unwrap_or_else(|| "?".into())
 }
 
@@ -177,7 +177,7 @@ fn congress(v: &TheVoteView, style: &Style) -> String {
 
 /// One letter per box: E Equality, b Blue Apathy, r Red Apathy, S Supremacy, · empty; a
 /// closed row is dashes.
-fn boxes(b: Option<&TheVoteBoxes>, open: bool, style: &Style) -> String {
+pub(crate) fn boxes(b: Option<&TheVoteBoxes>, open: bool, style: &Style) -> String {
     let Some(b) = b else {
         return String::new();
     };
@@ -195,7 +195,7 @@ fn boxes(b: Option<&TheVoteBoxes>, open: bool, style: &Style) -> String {
 }
 
 /// Passed Laws by initial (M, D, W), a dot for each not in force.
-fn laws(r: &TheVoteRegion, style: &Style) -> String {
+pub(crate) fn laws(r: &TheVoteRegion, style: &Style) -> String {
     r.laws
         .iter()
         .map(|l| {
@@ -259,7 +259,7 @@ fn regions(v: &TheVoteView, style: &Style) -> String {
 }
 
 /// A slug in words: "supreme-courts" → "Supreme Courts".
-fn title(slug: &str) -> String {
+pub(crate) fn title(slug: &str) -> String {
     slug.split('-')
         .map(|w| {
             let mut c = w.chars();
@@ -317,7 +317,7 @@ fn action(v: &TheVoteView, a: &TheVoteAction, style: &Style) -> String {
 }
 
 /// A card in a list: name, type and cost, and a star when it must be the Last Action.
-fn card_line(c: &TheVoteCard) -> String {
+pub(crate) fn card_line(c: &TheVoteCard) -> String {
     let cost = match c.cost {
         Some(n) => format!("{n} PW"),
         None => "all PW".into(),
@@ -385,7 +385,7 @@ fn wrap(head: &str, items: &[String], indent: usize) -> String {
     out
 }
 
-fn names(cards: &[TheVoteCard]) -> Vec<String> {
+pub(crate) fn names(cards: &[TheVoteCard]) -> Vec<String> {
     cards.iter().map(|c| c.name.clone()).collect()
 }
 
@@ -406,8 +406,8 @@ fn piles(v: &TheVoteView, style: &Style) -> String {
     );
     if v.hidden_discards > 0 {
         out += &format!(
-            "  {} cards face-down under the Discard, unseen until the first reshuffle\n",
-            v.hidden_discards
+            "  {} face-down under the Discard, unseen until the first reshuffle\n",
+            super::style::count(v.hidden_discards, "card", "cards")
         );
     }
     out += &wrap("  Aside: ", &names(&v.aside), 4);

@@ -9,7 +9,7 @@
 
 use hustings_proto::v1::{VotesForWomenCard, VotesForWomenState, VotesForWomenView};
 
-use super::style::{Style, pad};
+use super::style::{Style, count, pad};
 
 /// States per printed row of a region.
 const PER_ROW: usize = 4;
@@ -29,11 +29,11 @@ pub fn board(v: &VotesForWomenView, style: &Style) -> String {
 }
 
 /// The seat colour of a side: seat 0 for the Suffragist, seat 1 for the Opposition.
-fn side_seat(side: &str) -> u32 {
+pub(crate) fn side_seat(side: &str) -> u32 {
     if side == "opposition" { 1 } else { 0 }
 }
 
-fn side_name(side: &str) -> &'static str {
+pub(crate) fn side_name(side: &str) -> &'static str {
     match side {
         "suffragist" => "Suffragist",
         "opposition" => "Opposition",
@@ -41,7 +41,7 @@ fn side_name(side: &str) -> &'static str {
     }
 }
 
-fn phase_text(v: &VotesForWomenView) -> String {
+pub(crate) fn phase_text(v: &VotesForWomenView) -> String {
     match v.phase.as_str() {
         "strategy" => "Strategy Phase".into(),
         "operations" => format!("Operations round {} of 6", v.round),
@@ -234,7 +234,7 @@ fn card_list(title: &str, list: &[VotesForWomenCard], style: &Style) -> String {
     let mut out = style.heading(title) + "\n";
     for c in list {
         let cost = if c.cost > 0 {
-            format!(" ({} buttons)", c.cost)
+            format!(" ({})", count(c.cost, "button", "buttons"))
         } else {
             String::new()
         };
@@ -247,7 +247,7 @@ fn card_list(title: &str, list: &[VotesForWomenCard], style: &Style) -> String {
     out
 }
 
-fn names(list: &[VotesForWomenCard]) -> String {
+pub(crate) fn names(list: &[VotesForWomenCard]) -> String {
     list.iter()
         .map(|c| c.name.as_str())
         .collect::<Vec<_>>()
@@ -279,11 +279,14 @@ fn cards(v: &VotesForWomenView, style: &Style) -> String {
             out += &format!("{title}: {}\n", names(list));
         }
     }
-    out += &format!("Strategy deck: {} cards\n", v.strategy_deck_count);
+    out += &format!(
+        "Strategy deck: {}\n",
+        count(v.strategy_deck_count, "card", "cards")
+    );
     out
 }
 
-fn pending(v: &VotesForWomenView, style: &Style) -> String {
+pub(crate) fn pending(v: &VotesForWomenView, style: &Style) -> String {
     let mut out = String::new();
     if let Some(x) = &v.exchange {
         let what = match (x.offer.as_str(), &x.card) {
@@ -298,7 +301,10 @@ fn pending(v: &VotesForWomenView, style: &Style) -> String {
         out += &format!("{} picks the next state to vote\n", v.final_voting_picker);
     }
     if let Some(c) = v.strategy_commit {
-        out += &format!("Suffragist committed {c} buttons for the Strategy card\n");
+        out += &format!(
+            "Suffragist committed {} for the Strategy card\n",
+            count(c, "button", "buttons")
+        );
     }
     if let Some(vote) = &v.vote {
         let roll = |n: u32| {

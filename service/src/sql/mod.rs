@@ -12,9 +12,11 @@
 pub mod postgres;
 pub mod sqlite;
 
-use std::collections::HashMap;
+use hustings_engine::Seat;
 
-use crate::store::{ChoiceRecord, MatchRecord, SeatRecord, StoreError};
+use crate::store::{
+    Append, ChoiceRecord, ListQuery, Listed, MatchRecord, SeatRecord, StoreError, status,
+};
 
 /// The schema, one entry per version: `MIGRATIONS[i]` takes a database from version `i` to
 /// `i + 1`. Append new migrations; never edit a released one. The SQL is the common subset
@@ -54,6 +56,37 @@ pub const MIGRATIONS: &[&str] = &[
     // before: no clock, the server's default grace.
     "ALTER TABLE matches ADD COLUMN settings TEXT;
     ALTER TABLE choices ADD COLUMN clocks TEXT;",
+    // 3: what the lobby lists and the start-up needs, so that neither reads every choice
+    // nor keeps a map of every match: each match's status, how it was forfeited, whether
+    // it has a clock, the rematch it led to, and what its actor must not forget when it leaves
+    // memory (`live`: rematch offers, an evicted actor's timekeeping, JSON). Indexes for
+    // the listing (newest first, by status or game), the token index and the seats waiting
+    // for a bot. Rows written before get their values from their choices and settings.
+    r#"ALTER TABLE matches ADD COLUMN status INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE matches ADD COLUMN forfeit TEXT;
+    ALTER TABLE matches ADD COLUMN clocked INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN rematch_next TEXT;
+    ALTER TABLE matches ADD COLUMN live TEXT;
+    UPDATE matches SET status = CASE
+        WHEN outcome IS NOT NULL THEN 3
+        WHEN EXISTS (SELECT 1 FROM seats s WHERE s.match_id = matches.id AND s.token_hash IS NULL) THEN 1
+        ELSE 2 END;
+    UPDATE matches SET forfeit = (SELECT CASE c.choice WHEN 'resign' THEN 'resign'
+            WHEN 'timeout' THEN 'timeout' ELSE 'abandoned' END
+        FROM choices c WHERE c.match_id = matches.id
+            AND c.choice IN ('resign', 'timeout', 'claim-win')
+        ORDER BY c.idx DESC LIMIT 1)
+        WHERE outcome IS NOT NULL;
+    UPDATE matches SET clocked = 1 WHERE settings LIKE '%"clock":{%';
+    UPDATE matches SET rematch_next = (SELECT n.id FROM matches n
+        WHERE n.settings LIKE '%"rematch_of":"' || matches.id || '"%' LIMIT 1)
+        WHERE EXISTS (SELECT 1 FROM matches n WHERE n.settings LIKE '%"rematch_of":"%');
+    CREATE INDEX matches_newest ON matches (created_at_unix_ms, id);
+    CREATE INDEX matches_by_status ON matches (status, created_at_unix_ms, id);
+    CREATE INDEX matches_by_game ON matches (game, created_at_unix_ms, id);
+    CREATE INDEX matches_clock_running ON matches (status, clocked);
+    CREATE INDEX seats_by_token ON seats (token_hash);
+    CREATE INDEX seats_waiting_for_bot ON seats (match_id) WHERE bot = 1 AND token_hash IS NULL;"#,
 ];
 
 /// The schema version this server writes.
@@ -65,32 +98,144 @@ pub fn current_version() -> i64 {
 pub(crate) const CREATE_VERSION_TABLE: &str =
     "CREATE TABLE schema_version (version BIGINT NOT NULL)";
 
-/// Appends choice `$2` only if it is the next one of match `$1`; 0 rows means out of order.
-pub(crate) const APPEND_CHOICE: &str = "INSERT INTO choices (match_id, idx, seat, choice, clocks)
-    SELECT CAST($1 AS TEXT), CAST($2 AS INTEGER), CAST($3 AS INTEGER), CAST($4 AS TEXT),
-        CAST($5 AS TEXT)
-    WHERE (SELECT COALESCE(MAX(idx) + 1, 0) FROM choices WHERE match_id = CAST($1 AS TEXT))
-        = CAST($2 AS INTEGER)";
-
+/// Inserts a match row; a row of that id already there is left alone (0 rows).
 pub(crate) const INSERT_MATCH: &str = "INSERT INTO matches
-    (id, game, setup, options, created_at_unix_ms, outcome, settings)
-    VALUES ($1, $2, $3, $4, $5, $6, $7)";
+    (id, game, setup, options, created_at_unix_ms, outcome, settings, status,
+     forfeit, clocked, rematch_next, live)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    ON CONFLICT (id) DO NOTHING";
 
+/// The old match of a rematch links forward.
+pub(crate) const LINK_REMATCH: &str = "UPDATE matches SET rematch_next = $2 WHERE id = $1";
+
+/// Inserts a choice row as it is (for a new match's choices; appends are
+/// [`APPEND_CHOICE`]).
+pub(crate) const INSERT_CHOICE: &str = "INSERT INTO choices (match_id, idx, seat, choice, clocks)
+    VALUES ($1, $2, $3, $4, $5)";
+
+/// Writes a seat of an existing match (0 rows: there is none). Never fails on a missing
+/// match, so one write cannot abort the others committed with it.
 pub(crate) const UPSERT_SEAT: &str = "INSERT INTO seats
     (match_id, seat, bot, ai, ai_level, token_hash, player_name, client_kind)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    SELECT CAST($1 AS TEXT), CAST($2 AS INTEGER), CAST($3 AS INTEGER), CAST($4 AS TEXT),
+        CAST($5 AS TEXT), CAST($6 AS TEXT), CAST($7 AS TEXT), CAST($8 AS TEXT)
+    WHERE EXISTS (SELECT 1 FROM matches WHERE id = CAST($1 AS TEXT))
     ON CONFLICT (match_id, seat) DO UPDATE SET bot = excluded.bot, ai = excluded.ai,
         ai_level = excluded.ai_level, token_hash = excluded.token_hash,
         player_name = excluded.player_name, client_kind = excluded.client_kind";
 
-pub(crate) const SET_OUTCOME: &str = "UPDATE matches SET outcome = $2 WHERE id = $1";
+/// After a seat changed: waiting while a seat is open, else active (a finished match stays
+/// finished).
+pub(crate) const SEAT_STATUS: &str = "UPDATE matches SET status = CASE
+        WHEN EXISTS (SELECT 1 FROM seats s WHERE s.match_id = $1 AND s.token_hash IS NULL)
+        THEN 1 ELSE 2 END
+    WHERE id = $1 AND status <> 3";
 
-pub(crate) const LOAD_MATCHES: &str =
-    "SELECT id, game, setup, options, created_at_unix_ms, outcome, settings FROM matches";
-pub(crate) const LOAD_SEATS: &str = "SELECT match_id, seat, bot, ai, ai_level, token_hash, \
-    player_name, client_kind FROM seats ORDER BY match_id, seat";
-pub(crate) const LOAD_CHOICES: &str =
-    "SELECT match_id, idx, seat, choice, clocks FROM choices ORDER BY match_id, idx";
+/// Appends choice `$2` of match `$1` only if the match exists and `$2` is the next index
+/// (0 rows otherwise; never an error, so one refused append cannot abort the others
+/// committed with it). The index is the sequence check: a choice is stored only as the next
+/// one, never twice. Only the choice's row is written: a match's row changes when it ends
+/// ([`FINISH`]), not with every move.
+pub(crate) const APPEND_CHOICE: &str = "INSERT INTO choices (match_id, idx, seat, choice, clocks)
+    SELECT CAST($1 AS TEXT), CAST($2 AS INTEGER), CAST($3 AS INTEGER), CAST($4 AS TEXT),
+        CAST($5 AS TEXT)
+    WHERE EXISTS (SELECT 1 FROM matches WHERE id = CAST($1 AS TEXT))
+        AND COALESCE((SELECT MAX(idx) FROM choices WHERE match_id = CAST($1 AS TEXT)) + 1, 0)
+            = CAST($2 AS INTEGER)
+    ON CONFLICT (match_id, idx) DO NOTHING";
+
+/// The match ended with the choice just appended: its outcome `$2` and forfeit `$3`.
+pub(crate) const FINISH: &str =
+    "UPDATE matches SET outcome = $2, forfeit = $3, status = 3 WHERE id = $1";
+
+pub(crate) const SAVE_LIVE: &str = "UPDATE matches SET live = $2 WHERE id = $1";
+
+/// How many choices the match has (`None`: no such match).
+pub(crate) const VERSION_OF: &str =
+    "SELECT (SELECT COUNT(*) FROM choices WHERE match_id = $1) FROM matches WHERE id = $1";
+
+/// The columns of a match row, in [`MatchRow`]'s order.
+pub(crate) const MATCH_COLUMNS: &str = "m.id, m.game, m.setup, m.options, \
+    m.created_at_unix_ms, m.outcome, m.settings, \
+    (SELECT COUNT(*) FROM choices c WHERE c.match_id = m.id), \
+    m.forfeit, m.rematch_next, m.live";
+
+pub(crate) fn load_match_sql() -> String {
+    format!("SELECT {MATCH_COLUMNS} FROM matches m WHERE m.id = $1")
+}
+pub(crate) const LOAD_SEATS_OF: &str = "SELECT seat, bot, ai, ai_level, token_hash, \
+    player_name, client_kind FROM seats WHERE match_id = $1 ORDER BY seat";
+pub(crate) const LOAD_CHOICES_OF: &str =
+    "SELECT idx, seat, choice, clocks FROM choices WHERE match_id = $1 ORDER BY idx";
+pub(crate) const TOKEN_SEATS: &str =
+    "SELECT match_id, seat FROM seats WHERE token_hash = $1 ORDER BY match_id LIMIT 1000";
+pub(crate) const RUNNING_CLOCKS: &str = "SELECT id FROM matches WHERE status = 2 AND clocked = 1";
+
+/// A parameter of a statement built at run time.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Param {
+    Text(String),
+    /// A `BIGINT` column's value.
+    Int(i64),
+    /// An `INTEGER` column's value.
+    Small(i32),
+}
+
+/// The listing's query: filters, the page's start and one row more than the page (to know
+/// whether another page follows), newest first. `$n` placeholders, numbered in order.
+pub(crate) fn list_sql(q: &ListQuery) -> (String, Vec<Param>) {
+    let mut sql = format!("SELECT {MATCH_COLUMNS} FROM matches m WHERE 1 = 1");
+    let mut params = Vec::new();
+    let next = |p: Param, params: &mut Vec<Param>| {
+        params.push(p);
+        format!("${}", params.len())
+    };
+    if !q.game.is_empty() {
+        let p = next(Param::Text(q.game.clone()), &mut params);
+        sql.push_str(&format!(" AND m.game = {p}"));
+    }
+    if q.status != 0 {
+        let p = next(Param::Small(q.status), &mut params);
+        sql.push_str(&format!(" AND m.status = {p}"));
+    }
+    if q.open_seats_only {
+        sql.push_str(
+            " AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.token_hash IS NULL)",
+        );
+    }
+    if let Some((at, id)) = &q.after {
+        let a = next(Param::Int(*at), &mut params);
+        let b = next(Param::Int(*at), &mut params);
+        let c = next(Param::Text(id.clone()), &mut params);
+        sql.push_str(&format!(
+            " AND (m.created_at_unix_ms < {a} OR (m.created_at_unix_ms = {b} AND m.id < {c}))"
+        ));
+    }
+    sql.push_str(&format!(
+        " ORDER BY m.created_at_unix_ms DESC, m.id DESC LIMIT {}",
+        q.page_size + 1
+    ));
+    (sql, params)
+}
+
+/// Unfinished matches with a seat waiting for a bot, newest first.
+pub(crate) fn waiting_sql(limit: usize) -> String {
+    format!(
+        "SELECT {MATCH_COLUMNS} FROM matches m WHERE m.status <> 3 AND m.id IN \
+         (SELECT s.match_id FROM seats s WHERE s.bot = 1 AND s.token_hash IS NULL) \
+         ORDER BY m.created_at_unix_ms DESC, m.id DESC LIMIT {limit}"
+    )
+}
+
+/// The seats of several matches (`$1…$n`), by match and seat.
+pub(crate) fn seats_of_sql(n: usize) -> String {
+    let list: Vec<String> = (1..=n).map(|i| format!("${i}")).collect();
+    format!(
+        "SELECT match_id, seat, bot, ai, ai_level, token_hash, player_name, client_kind \
+         FROM seats WHERE match_id IN ({}) ORDER BY match_id, seat",
+        list.join(", ")
+    )
+}
 
 /// What to do with a database found at start-up.
 #[derive(Debug, PartialEq, Eq)]
@@ -144,6 +289,44 @@ pub(crate) struct MatchRow {
     pub created_at_unix_ms: i64,
     pub outcome: Option<String>,
     pub settings: Option<String>,
+    pub version: i64,
+    pub forfeit: Option<String>,
+    pub rematch_next: Option<String>,
+    pub live: Option<String>,
+}
+
+/// The values of a new match's row, in [`INSERT_MATCH`]'s order after the first five.
+pub(crate) struct NewRow {
+    pub setup: String,
+    pub options: String,
+    pub outcome: Option<String>,
+    pub settings: String,
+    pub status: i64,
+    pub clocked: i64,
+    pub live: String,
+}
+
+impl NewRow {
+    pub fn of(r: &MatchRecord) -> Result<NewRow, StoreError> {
+        Ok(NewRow {
+            setup: encode(&r.setup)?,
+            options: encode(&r.options)?,
+            outcome: r.outcome.as_ref().map(encode).transpose()?,
+            settings: encode(&r.settings)?,
+            status: r.status() as i64,
+            clocked: (r.settings.clock != crate::clock::ClockSetting::None) as i64,
+            live: encode(&r.live)?,
+        })
+    }
+}
+
+/// The parameters of [`FINISH`] after the id, when the append ends the match: the
+/// outcome, encoded, and the forfeit.
+pub(crate) fn finish_params(a: &Append) -> Result<Option<(String, Option<String>)>, StoreError> {
+    a.finished
+        .as_ref()
+        .map(|f| Ok((encode(&f.outcome)?, f.forfeit.clone())))
+        .transpose()
 }
 
 /// The clocks column of a choice: NULL when the match has no clock.
@@ -165,92 +348,150 @@ pub(crate) fn encode<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
     serde_json::to_string(v).map_err(|e| StoreError::Backend(format!("cannot encode: {e}")))
 }
 
-/// Puts rows back together into records, checking that every match's seats and choices are
-/// complete and in order.
+/// Puts a match row back together with its seats (in seat order) and choices (in order),
+/// checking that both are complete.
 pub(crate) fn assemble(
-    matches: Vec<MatchRow>,
-    seats: Vec<(String, i64, SeatRecord)>,
-    choices: Vec<(String, i64, ChoiceRecord)>,
-) -> Result<Vec<MatchRecord>, StoreError> {
-    let bad = |id: &str, what: String| StoreError::Backend(format!("match {id}: {what}"));
-    let mut out: Vec<MatchRecord> = Vec::with_capacity(matches.len());
-    let mut index = HashMap::with_capacity(matches.len());
-    for row in matches {
-        let setup = serde_json::from_str(&row.setup)
-            .map_err(|e| bad(&row.id, format!("unreadable set-up: {e}")))?;
-        let options = serde_json::from_str(&row.options)
-            .map_err(|e| bad(&row.id, format!("unreadable options: {e}")))?;
-        let outcome = match &row.outcome {
-            Some(o) => Some(
-                serde_json::from_str(o)
-                    .map_err(|e| bad(&row.id, format!("unreadable outcome: {e}")))?,
-            ),
-            None => None,
-        };
-        let settings = match &row.settings {
-            Some(s) => serde_json::from_str(s)
-                .map_err(|e| bad(&row.id, format!("unreadable settings: {e}")))?,
-            None => Default::default(),
-        };
-        index.insert(row.id.clone(), out.len());
-        out.push(MatchRecord {
+    row: MatchRow,
+    seats: Vec<(i64, SeatRecord)>,
+    choices: Vec<(i64, ChoiceRecord)>,
+) -> Result<Listed, StoreError> {
+    let bad = |what: String| StoreError::Backend(format!("match {}: {what}", row.id));
+    let setup: hustings_engine::Setup =
+        serde_json::from_str(&row.setup).map_err(|e| bad(format!("unreadable set-up: {e}")))?;
+    let options =
+        serde_json::from_str(&row.options).map_err(|e| bad(format!("unreadable options: {e}")))?;
+    let outcome = match &row.outcome {
+        Some(o) => {
+            Some(serde_json::from_str(o).map_err(|e| bad(format!("unreadable outcome: {e}")))?)
+        }
+        None => None,
+    };
+    let settings = match &row.settings {
+        Some(s) => serde_json::from_str(s).map_err(|e| bad(format!("unreadable settings: {e}")))?,
+        None => Default::default(),
+    };
+    let live = match &row.live {
+        Some(s) => {
+            serde_json::from_str(s).map_err(|e| bad(format!("unreadable live state: {e}")))?
+        }
+        None => Default::default(),
+    };
+    let mut seat_records = Vec::with_capacity(seats.len());
+    for (seat, rec) in seats {
+        if seat != seat_records.len() as i64 {
+            return Err(bad(format!("seat {seat} stored out of order")));
+        }
+        seat_records.push(rec);
+    }
+    if seat_records.len() != setup.seats {
+        return Err(bad(format!(
+            "{} seats stored for {}",
+            seat_records.len(),
+            setup.seats
+        )));
+    }
+    let mut choice_records = Vec::with_capacity(choices.len());
+    for (idx, rec) in choices {
+        if idx != choice_records.len() as i64 {
+            return Err(bad(format!(
+                "choice #{idx} stored but #{} missing",
+                choice_records.len()
+            )));
+        }
+        choice_records.push(rec);
+    }
+    Ok(Listed {
+        version: row.version.max(0) as u64,
+        forfeit: row.forfeit,
+        record: MatchRecord {
             id: row.id,
             game: row.game,
             setup,
             options,
-            seats: Vec::new(),
-            choices: Vec::new(),
+            seats: seat_records,
+            choices: choice_records,
             created_at_unix_ms: row.created_at_unix_ms,
             outcome,
             settings,
-            rematch_next: None,
-        });
-    }
-    for (id, seat, rec) in seats {
-        let m = index
-            .get(&id)
-            .map(|&i| &mut out[i])
-            .ok_or_else(|| bad(&id, "seat of an unknown match".into()))?;
-        if seat != m.seats.len() as i64 {
-            return Err(bad(&id, format!("seat {seat} stored out of order")));
-        }
-        m.seats.push(rec);
-    }
-    for (id, idx, rec) in choices {
-        let m = index
-            .get(&id)
-            .map(|&i| &mut out[i])
-            .ok_or_else(|| bad(&id, "choice of an unknown match".into()))?;
-        if idx != m.choices.len() as i64 {
-            return Err(bad(
-                &id,
-                format!("choice #{idx} stored but #{} missing", m.choices.len()),
-            ));
-        }
-        m.choices.push(rec);
-    }
-    for m in &out {
-        if m.seats.len() != m.setup.seats {
-            return Err(bad(
-                &m.id,
-                format!("{} seats stored for {}", m.seats.len(), m.setup.seats),
-            ));
-        }
-    }
-    Ok(out)
+            rematch_next: row.rematch_next,
+            live,
+        },
+    })
 }
 
-/// Runs blocking storage work from a match actor. On tokio's multi-thread runtime the worker
-/// thread hands its other tasks to the rest of the pool while it waits
-/// ([`tokio::task::block_in_place`]); elsewhere (a current-thread runtime in tests, or no
-/// runtime) the work simply runs.
-pub(crate) fn blocking<T>(f: impl FnOnce() -> T) -> T {
-    use tokio::runtime::{Handle, RuntimeFlavor};
-    match Handle::try_current() {
-        Ok(h) if h.runtime_flavor() == RuntimeFlavor::MultiThread => tokio::task::block_in_place(f),
-        _ => f(),
+/// Listing rows with the seats of all of them (as [`seats_of_sql`] returns them, by match
+/// and seat), put together.
+pub(crate) fn assemble_listed(
+    rows: Vec<MatchRow>,
+    seats: Vec<(String, i64, SeatRecord)>,
+) -> Result<Vec<Listed>, StoreError> {
+    let mut by_match: std::collections::HashMap<String, Vec<(i64, SeatRecord)>> =
+        std::collections::HashMap::new();
+    for (id, seat, rec) in seats {
+        by_match.entry(id).or_default().push((seat, rec));
+    }
+    rows.into_iter()
+        .map(|row| {
+            let seats = by_match.remove(&row.id).unwrap_or_default();
+            assemble(row, seats, Vec::new())
+        })
+        .collect()
+}
+
+/// Splits the extra row a listing query fetched into the next page's cursor.
+pub(crate) fn page(mut matches: Vec<Listed>, page_size: usize) -> crate::store::ListPage {
+    let next = if matches.len() > page_size {
+        matches.truncate(page_size);
+        matches
+            .last()
+            .map(|l| (l.record.created_at_unix_ms, l.record.id.clone()))
+    } else {
+        None
+    };
+    crate::store::ListPage { matches, next }
+}
+
+/// What an append that stored nothing means, from the version the match is at (`None`: no
+/// such match).
+pub(crate) fn append_refused(id: &str, index: usize, version: Option<i64>) -> StoreError {
+    match version {
+        None => StoreError::NoSuchMatch(id.to_string()),
+        Some(v) => StoreError::OutOfOrder {
+            id: id.to_string(),
+            expected: v.max(0) as usize,
+            got: index,
+        },
     }
 }
+
+/// One write, as the stores' group-commit writers take them: every write of a batch is
+/// committed in one transaction, and none of these statements fails for a reason of its
+/// own (a missing match or an out-of-order append stores nothing and says so), so one
+/// refused write never aborts the others.
+#[derive(Debug)]
+pub(crate) enum Write {
+    Create(Box<MatchRecord>),
+    SetSeat {
+        id: String,
+        seat: Seat,
+        record: SeatRecord,
+    },
+    Append {
+        id: String,
+        append: Append,
+    },
+    SaveLive {
+        id: String,
+        live: String,
+    },
+}
+
+/// How many writes one transaction takes at most: a bound on how long the first of them
+/// waits for the commit.
+pub(crate) const MAX_BATCH: usize = 512;
+
+/// Status values are the wire enum's; keep them in one place for the SQL above.
+const _: () = assert!(status::WAITING == 1 && status::ACTIVE == 2 && status::FINISHED == 3);
 
 #[cfg(test)]
 mod tests {

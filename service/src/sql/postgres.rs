@@ -1,55 +1,47 @@
 //! PostgreSQL store (`--database-url postgres://…`), with the same schema and statements as
 //! SQLite.
 //!
-//! The synchronous `postgres` client runs its own small runtime, which may not be entered from
-//! inside tokio; so dedicated threads own the connections and match actors hand them their
-//! writes and wait for the commit (see [`super::blocking`]). Every write is a committed
-//! transaction (PostgreSQL's default `synchronous_commit = on` flushes it to the WAL) before
-//! the store returns. A dropped connection is re-established before the next write.
+//! The async `tokio-postgres` client with a `deadpool-postgres` pool: reads take a pooled
+//! connection; writes go to a few writer tasks, each of which takes every write waiting and
+//! commits them in one transaction, its statements pipelined on one connection (group
+//! commit). PostgreSQL's default `synchronous_commit = on` flushes the commit to its WAL
+//! before the write returns. A connection that broke is replaced by the pool.
 
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, anyhow};
-use hustings_engine::{Outcome, Seat};
-use postgres::{Client, NoTls};
+use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
+use hustings_engine::Seat;
+use tokio::sync::{Mutex, mpsc, oneshot};
+use tokio_postgres::NoTls;
+use tokio_postgres::types::ToSql;
 
 use super::{
-    APPEND_CHOICE, CREATE_VERSION_TABLE, INSERT_MATCH, LOAD_CHOICES, LOAD_MATCHES, LOAD_SEATS,
-    MIGRATIONS, MatchRow, Plan, SET_OUTCOME, UPSERT_SEAT, assemble, blocking, decode_clocks,
-    encode, encode_clocks, plan,
+    APPEND_CHOICE, CREATE_VERSION_TABLE, FINISH, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH,
+    LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan,
+    RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
+    append_refused, assemble, assemble_listed, decode_clocks, encode, encode_clocks, finish_params,
+    list_sql, load_match_sql, page, plan, seats_of_sql, waiting_sql,
 };
-use crate::store::{ChoiceRecord, MatchRecord, SeatRecord, Store, StoreError};
+use crate::store::{
+    Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
+    StoreError,
+};
 
-type Job = Box<dyn FnOnce(&mut Conn) + Send>;
+/// Connections in the pool: the writers' and the readers'.
+const POOL_SIZE: usize = 8;
 
-/// Connections kept open, each on its own thread. Several let concurrent matches commit at
-/// once (PostgreSQL flushes their commits together); one match's writes stay in order because
-/// its actor waits for each before making the next.
-const CONNECTIONS: usize = 4;
+/// Writer tasks, each committing one batch at a time on its own connection: while one
+/// waits for its commit to be flushed, another gathers the next batch.
+const WRITERS: usize = 2;
 
-/// The connection and how to make it again.
-struct Conn {
-    config: postgres::Config,
-    client: Client,
-}
-
-impl Conn {
-    fn client(&mut self) -> Result<&mut Client, StoreError> {
-        if self.client.is_closed() {
-            tracing::warn!("the PostgreSQL connection was lost; reconnecting");
-            self.client = self.config.connect(NoTls).map_err(|e| {
-                StoreError::Backend(format!("postgres: reconnecting: {}", with_causes(&e)))
-            })?;
-        }
-        Ok(&mut self.client)
-    }
-}
+type Reply = oneshot::Sender<Result<(), StoreError>>;
 
 /// A store in a PostgreSQL database.
 pub struct PostgresStore {
-    jobs: Mutex<mpsc::Sender<Job>>,
+    pool: Pool,
+    writes: mpsc::UnboundedSender<(Write, Reply)>,
     url: String,
 }
 
@@ -76,58 +68,43 @@ impl PostgresStore {
     /// Connects (waiting at most 10 s unless the URL sets `connect_timeout`) and migrates the
     /// database. An unreachable server, refused credentials, a newer schema or foreign tables
     /// are errors.
-    pub fn open(url: &str) -> anyhow::Result<PostgresStore> {
+    pub async fn open(url: &str) -> anyhow::Result<PostgresStore> {
         let shown = redact(url);
-        let mut config: postgres::Config = url
+        let mut config: tokio_postgres::Config = url
             .parse()
             .with_context(|| format!("invalid PostgreSQL URL {shown}"))?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
         }
-        let (tx, rx) = mpsc::channel::<Job>();
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .build()
+            .context("cannot build the PostgreSQL pool")?;
+        let mut client = pool.get().await.map_err(|e| {
+            anyhow!(
+                "cannot connect to the PostgreSQL database {shown}: {}",
+                with_causes(&e)
+            )
+        })?;
+        migrate(&mut client)
+            .await
+            .with_context(|| format!("cannot use {shown}"))?;
+        drop(client);
+        let (tx, rx) = mpsc::unbounded_channel();
         let rx = Arc::new(Mutex::new(rx));
-        // The first connection migrates; the others open once the schema is in place.
-        for n in 0..CONNECTIONS {
-            let (ready_tx, ready_rx) = mpsc::channel::<anyhow::Result<()>>();
-            let (config, shown, rx) = (config.clone(), shown.clone(), rx.clone());
-            std::thread::Builder::new()
-                .name(format!("hustings-postgres-{n}"))
-                .spawn(move || {
-                    let mut conn = match config.connect(NoTls) {
-                        Ok(client) => Conn { config, client },
-                        Err(e) => {
-                            let _ = ready_tx.send(Err(anyhow!(
-                                "cannot connect to the PostgreSQL database {shown}: {}",
-                                with_causes(&e)
-                            )));
-                            return;
-                        }
-                    };
-                    if n == 0
-                        && let Err(e) = migrate(&mut conn.client)
-                    {
-                        let _ = ready_tx.send(Err(e.context(format!("cannot use {shown}"))));
-                        return;
-                    }
-                    let _ = ready_tx.send(Ok(()));
-                    loop {
-                        // Hold the lock only to take a job, not while running it.
-                        let job = match rx.lock() {
-                            Ok(rx) => rx.recv(),
-                            Err(_) => return,
-                        };
-                        match job {
-                            Ok(job) => job(&mut conn),
-                            Err(_) => return,
-                        }
-                    }
-                })
-                .context("cannot start a PostgreSQL thread")?;
-            blocking(|| ready_rx.recv())
-                .map_err(|_| anyhow!("a PostgreSQL thread stopped while connecting"))??;
+        for _ in 0..WRITERS {
+            tokio::spawn(writer(pool.clone(), rx.clone()));
         }
         Ok(PostgresStore {
-            jobs: Mutex::new(tx),
+            pool,
+            writes: tx,
             url: shown,
         })
     }
@@ -137,61 +114,187 @@ impl PostgresStore {
         &self.url
     }
 
-    /// Runs `f` on the connection thread and waits for its result.
-    fn run<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send + 'static,
-    ) -> Result<T, StoreError> {
-        let (tx, rx) = mpsc::sync_channel(1);
-        let job: Job = Box::new(move |conn: &mut Conn| {
-            let r = conn.client().and_then(f);
-            let _ = tx.send(r);
-        });
-        self.jobs
-            .lock()
-            .map_err(|_| StoreError::Backend("postgres store poisoned".into()))?
-            .send(job)
-            .map_err(|_| StoreError::Backend("the PostgreSQL thread has stopped".into()))?;
-        blocking(|| rx.recv())
-            .map_err(|_| StoreError::Backend("the PostgreSQL thread has stopped".into()))?
+    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        self.pool
+            .get()
+            .await
+            .map_err(|e| StoreError::Backend(format!("postgres: {}", with_causes(&e))))
+    }
+
+    async fn write(&self, w: Write) -> Result<(), StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.writes.send((w, tx)).map_err(|_| stopped())?;
+        rx.await.map_err(|_| stopped())?
     }
 
     /// Stores many matches (with their choices) in one transaction: for importing and for
     /// benchmarks. All or nothing.
-    pub fn create_many(&self, records: &[MatchRecord]) -> Result<(), StoreError> {
-        let records = records.to_vec();
-        self.run(move |c| {
-            let mut tx = c.transaction().map_err(backend)?;
-            for record in &records {
-                insert_record(&mut tx, record)?;
-            }
-            tx.commit().map_err(backend)
-        })
+    pub async fn create_many(&self, records: Vec<MatchRecord>) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        for record in &records {
+            insert_record(&tx, record).await?;
+        }
+        tx.commit().await.map_err(backend)
     }
 
     /// The schema version recorded in the database.
-    pub fn schema_version(&self) -> Result<i64, StoreError> {
-        self.run(|c| {
-            c.query_one("SELECT version FROM schema_version", &[])
-                .map(|r| r.get(0))
-                .map_err(backend)
-        })
+    pub async fn schema_version(&self) -> Result<i64, StoreError> {
+        self.client()
+            .await?
+            .query_one("SELECT version FROM schema_version", &[])
+            .await
+            .map(|r| r.get(0))
+            .map_err(backend)
+    }
+
+    /// Match rows from `sql` with `params`, and their seats.
+    async fn listed(&self, sql: &str, params: &[Param]) -> Result<Vec<Listed>, StoreError> {
+        let client = self.client().await?;
+        let boxed: Vec<Box<dyn ToSql + Sync + Send>> = params
+            .iter()
+            .map(|p| -> Box<dyn ToSql + Sync + Send> {
+                match p {
+                    Param::Text(t) => Box::new(t.clone()),
+                    Param::Int(i) => Box::new(*i),
+                    Param::Small(i) => Box::new(*i),
+                }
+            })
+            .collect();
+        let refs: Vec<&(dyn ToSql + Sync)> = boxed
+            .iter()
+            .map(|b| b.as_ref() as &(dyn ToSql + Sync))
+            .collect();
+        let stmt = client.prepare_cached(sql).await.map_err(backend)?;
+        let rows: Vec<MatchRow> = client
+            .query(&stmt, &refs)
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(read_match_row)
+            .collect();
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<&(dyn ToSql + Sync)> =
+            rows.iter().map(|r| &r.id as &(dyn ToSql + Sync)).collect();
+        let seats = client
+            .query(&seats_of_sql(ids.len()), &ids)
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| {
+                (
+                    r.get::<_, String>(0),
+                    i64::from(r.get::<_, i32>(1)),
+                    read_seat(r, 2),
+                )
+            })
+            .collect();
+        assemble_listed(rows, seats)
     }
 }
 
-fn migrate(client: &mut Client) -> anyhow::Result<()> {
+fn stopped() -> StoreError {
+    StoreError::Backend("the PostgreSQL writers have stopped".into())
+}
+
+/// A writer task: takes every write waiting, commits them together, answers each.
+async fn writer(pool: Pool, rx: Arc<Mutex<mpsc::UnboundedReceiver<(Write, Reply)>>>) {
+    loop {
+        let batch = {
+            let mut rx = rx.lock().await;
+            let Some(first) = rx.recv().await else {
+                return;
+            };
+            let mut batch = vec![first];
+            while batch.len() < MAX_BATCH
+                && let Ok(w) = rx.try_recv()
+            {
+                batch.push(w);
+            }
+            batch
+        };
+        let (writes, replies): (Vec<Write>, Vec<Reply>) = batch.into_iter().unzip();
+        match commit_batch(&pool, &writes).await {
+            Ok(results) => {
+                for (reply, r) in replies.into_iter().zip(results) {
+                    let _ = reply.send(r);
+                }
+            }
+            Err(e) => {
+                for reply in replies {
+                    let _ = reply.send(Err(e.clone()));
+                }
+            }
+        }
+    }
+}
+
+/// One transaction for every write of the batch, their statements pipelined.
+async fn commit_batch(
+    pool: &Pool,
+    writes: &[Write],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut client = pool
+        .get()
+        .await
+        .map_err(|e| StoreError::Backend(format!("postgres: {}", with_causes(&e))))?;
+    let tx = client.transaction().await.map_err(backend)?;
+    let results = futures::future::join_all(writes.iter().map(|w| apply(&tx, w))).await;
+    // A statement that failed for a backend reason aborted the transaction; the commit
+    // then fails and every write of the batch hears so.
+    tx.commit().await.map_err(backend)?;
+    Ok(results)
+}
+
+async fn apply(c: &impl GenericClient, w: &Write) -> Result<(), StoreError> {
+    match w {
+        Write::Create(record) => insert_record(c, record).await,
+        Write::SetSeat { id, seat, record } => {
+            if upsert_seat_row(c, id, *seat, record).await? == 0 {
+                return Err(StoreError::NoSuchMatch(id.clone()));
+            }
+            c.execute(
+                &c.prepare_cached(SEAT_STATUS).await.map_err(backend)?,
+                &[id],
+            )
+            .await
+            .map_err(backend)?;
+            Ok(())
+        }
+        Write::Append { id, append } => append_choice(c, id, append).await,
+        Write::SaveLive { id, live } => {
+            let n = c
+                .execute(
+                    &c.prepare_cached(SAVE_LIVE).await.map_err(backend)?,
+                    &[id, live],
+                )
+                .await
+                .map_err(backend)?;
+            if n == 0 {
+                return Err(StoreError::NoSuchMatch(id.clone()));
+            }
+            Ok(())
+        }
+    }
+}
+
+async fn migrate(client: &mut deadpool_postgres::Object) -> anyhow::Result<()> {
     let tables: Vec<String> = client
         .query(
             "SELECT table_name::text FROM information_schema.tables \
              WHERE table_schema = current_schema() ORDER BY 1",
             &[],
-        )?
+        )
+        .await?
         .iter()
         .map(|r| r.get(0))
         .collect();
     let version: Option<i64> = if tables.iter().any(|t| t == "schema_version") {
         client
-            .query_one("SELECT MAX(version) FROM schema_version", &[])?
+            .query_one("SELECT MAX(version) FROM schema_version", &[])
+            .await?
             .get(0)
     } else {
         None
@@ -200,29 +303,33 @@ fn migrate(client: &mut Client) -> anyhow::Result<()> {
     if from == MIGRATIONS.len() {
         return Ok(());
     }
-    let mut tx = client.transaction()?;
+    let tx = client.transaction().await?;
     if from == 0 {
-        tx.batch_execute(CREATE_VERSION_TABLE)?;
-        tx.execute("INSERT INTO schema_version (version) VALUES (0)", &[])?;
+        tx.batch_execute(CREATE_VERSION_TABLE).await?;
+        tx.execute("INSERT INTO schema_version (version) VALUES (0)", &[])
+            .await?;
     }
     for (i, m) in MIGRATIONS.iter().enumerate().skip(from) {
         tx.batch_execute(m)
+            .await
             .with_context(|| format!("migration to schema version {}", i + 1))?;
     }
     tx.execute(
         "UPDATE schema_version SET version = $1",
         &[&(MIGRATIONS.len() as i64)],
-    )?;
-    tx.commit()?;
+    )
+    .await?;
+    tx.commit().await?;
     tracing::info!(from, to = MIGRATIONS.len(), "database schema migrated");
     Ok(())
 }
 
-fn backend(e: postgres::Error) -> StoreError {
+fn backend(e: tokio_postgres::Error) -> StoreError {
     StoreError::Backend(format!("postgres: {}", with_causes(&e)))
 }
 
-/// The error and its sources on one line (`postgres::Error` shows only the outermost).
+/// The error and its sources on one line (`tokio_postgres::Error` shows only the
+/// outermost).
 fn with_causes(e: &dyn std::error::Error) -> String {
     let mut text = e.to_string();
     let mut source = e.source();
@@ -237,60 +344,70 @@ fn with_causes(e: &dyn std::error::Error) -> String {
     text
 }
 
-fn is_fk_violation(e: &postgres::Error) -> bool {
-    e.code() == Some(&postgres::error::SqlState::FOREIGN_KEY_VIOLATION)
-}
-
-/// What a failed write of match `id`'s rows means: a broken foreign key, that the match does
-/// not exist.
-fn write_error(id: &str) -> impl FnOnce(postgres::Error) -> StoreError + '_ {
-    move |e| {
-        if is_fk_violation(&e) {
-            StoreError::NoSuchMatch(id.to_string())
-        } else {
-            backend(e)
-        }
+async fn insert_record(c: &impl GenericClient, record: &MatchRecord) -> Result<(), StoreError> {
+    let row = NewRow::of(record)?;
+    let n = c
+        .execute(
+            &c.prepare_cached(INSERT_MATCH).await.map_err(backend)?,
+            &[
+                &record.id,
+                &record.game,
+                &row.setup,
+                &row.options,
+                &record.created_at_unix_ms,
+                &row.outcome,
+                &row.settings,
+                &(row.status as i32),
+                &Option::<String>::None,
+                &(row.clocked as i32),
+                &record.rematch_next,
+                &row.live,
+            ],
+        )
+        .await
+        .map_err(backend)?;
+    if n == 0 {
+        return Err(StoreError::Backend(format!(
+            "match {} already exists",
+            record.id
+        )));
     }
-}
-
-fn insert_record(
-    c: &mut impl postgres::GenericClient,
-    record: &MatchRecord,
-) -> Result<(), StoreError> {
-    let setup = encode(&record.setup)?;
-    let options = encode(&record.options)?;
-    let outcome = record.outcome.as_ref().map(encode).transpose()?;
-    let settings = encode(&record.settings)?;
-    c.execute(
-        INSERT_MATCH,
-        &[
-            &record.id,
-            &record.game,
-            &setup,
-            &options,
-            &record.created_at_unix_ms,
-            &outcome,
-            &settings,
-        ],
-    )
-    .map_err(backend)?;
     for (seat, s) in record.seats.iter().enumerate() {
-        upsert_seat(c, &record.id, seat, s)?;
+        upsert_seat_row(c, &record.id, seat, s).await?;
     }
     for (idx, ch) in record.choices.iter().enumerate() {
-        insert_choice(c, &record.id, idx, ch)?;
+        c.execute(
+            &c.prepare_cached(INSERT_CHOICE).await.map_err(backend)?,
+            &[
+                &record.id,
+                &(idx as i32),
+                &(ch.seat as i32),
+                &ch.choice,
+                &encode_clocks(&ch.clocks)?,
+            ],
+        )
+        .await
+        .map_err(backend)?;
+    }
+    if let Some(old) = &record.settings.rematch_of {
+        c.execute(
+            &c.prepare_cached(LINK_REMATCH).await.map_err(backend)?,
+            &[old, &record.id],
+        )
+        .await
+        .map_err(backend)?;
     }
     Ok(())
 }
 
-fn upsert_seat(
-    c: &mut impl postgres::GenericClient,
+async fn upsert_seat_row(
+    c: &impl GenericClient,
     id: &str,
     seat: Seat,
     s: &SeatRecord,
-) -> Result<(), StoreError> {
+) -> Result<u64, StoreError> {
     c.execute(
-        UPSERT_SEAT,
+        &c.prepare_cached(UPSERT_SEAT).await.map_err(backend)?,
         &[
             &id,
             &(seat as i32),
@@ -302,120 +419,171 @@ fn upsert_seat(
             &s.client_kind,
         ],
     )
-    .map_err(write_error(id))?;
-    Ok(())
+    .await
+    .map_err(backend)
 }
 
-fn insert_choice(
-    c: &mut impl postgres::GenericClient,
-    id: &str,
-    index: usize,
-    choice: &ChoiceRecord,
-) -> Result<(), StoreError> {
+async fn append_choice(c: &impl GenericClient, id: &str, a: &Append) -> Result<(), StoreError> {
     let n = c
         .execute(
-            APPEND_CHOICE,
+            &c.prepare_cached(APPEND_CHOICE).await.map_err(backend)?,
             &[
                 &id,
-                &(index as i32),
-                &(choice.seat as i32),
-                &choice.choice,
-                &encode_clocks(&choice.clocks)?,
+                &(a.index as i32),
+                &(a.choice.seat as i32),
+                &a.choice.choice,
+                &encode_clocks(&a.choice.clocks)?,
             ],
         )
-        .map_err(write_error(id))?;
+        .await
+        .map_err(backend)?;
     if n == 0 {
-        let have: i64 = c
-            .query_one("SELECT COUNT(*) FROM choices WHERE match_id = $1", &[&id])
+        let version: Option<i64> = c
+            .query_opt(VERSION_OF, &[&id])
+            .await
             .map_err(backend)?
-            .get(0);
-        return Err(StoreError::OutOfOrder {
-            id: id.to_string(),
-            expected: have as usize,
-            got: index,
-        });
+            .map(|r| r.get(0));
+        return Err(append_refused(id, a.index, version));
+    }
+    if let Some((outcome, forfeit)) = finish_params(a)? {
+        c.execute(
+            &c.prepare_cached(FINISH).await.map_err(backend)?,
+            &[&id, &outcome, &forfeit],
+        )
+        .await
+        .map_err(backend)?;
     }
     Ok(())
 }
 
-impl Store for PostgresStore {
-    fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
-        self.create_many(std::slice::from_ref(record))
-    }
-
-    fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError> {
-        let (id, record) = (id.to_string(), record.clone());
-        self.run(move |c| upsert_seat(c, &id, seat, &record))
-    }
-
-    fn append_choice(
-        &self,
-        id: &str,
-        index: usize,
-        choice: &ChoiceRecord,
-    ) -> Result<(), StoreError> {
-        let (id, choice) = (id.to_string(), choice.clone());
-        self.run(move |c| insert_choice(c, &id, index, &choice))
-    }
-
-    fn finish(&self, id: &str, outcome: &Outcome) -> Result<(), StoreError> {
-        let outcome = encode(outcome)?;
-        let id = id.to_string();
-        self.run(move |c| {
-            let n = c.execute(SET_OUTCOME, &[&id, &outcome]).map_err(backend)?;
-            if n == 0 {
-                return Err(StoreError::NoSuchMatch(id));
-            }
-            Ok(())
-        })
-    }
-
-    fn load_all(&self) -> Result<Vec<MatchRecord>, StoreError> {
-        self.run(|c| {
-            let matches = c
-                .query(LOAD_MATCHES, &[])
-                .map_err(backend)?
-                .iter()
-                .map(|r| MatchRow {
-                    id: r.get(0),
-                    game: r.get(1),
-                    setup: r.get(2),
-                    options: r.get(3),
-                    created_at_unix_ms: r.get(4),
-                    outcome: r.get(5),
-                    settings: r.get(6),
-                })
-                .collect();
-            let seats = load_per_match(c, LOAD_SEATS, |r| SeatRecord {
-                bot: r.get::<_, i32>(2) != 0,
-                ai: r.get(3),
-                ai_level: r.get(4),
-                token_hash: r.get(5),
-                player_name: r.get(6),
-                client_kind: r.get(7),
-            })?;
-            let choices = load_per_match(c, LOAD_CHOICES, |r| ChoiceRecord {
-                seat: r.get::<_, i32>(2) as Seat,
-                choice: r.get(3),
-                clocks: decode_clocks(r.get::<_, Option<String>>(4).as_deref()),
-            })?;
-            assemble(matches, seats, choices)
-        })
+fn read_match_row(r: &tokio_postgres::Row) -> MatchRow {
+    MatchRow {
+        id: r.get(0),
+        game: r.get(1),
+        setup: r.get(2),
+        options: r.get(3),
+        created_at_unix_ms: r.get(4),
+        outcome: r.get(5),
+        settings: r.get(6),
+        version: r.get(7),
+        forfeit: r.get(8),
+        rematch_next: r.get(9),
+        live: r.get(10),
     }
 }
 
-/// Runs a load query whose rows start with the match id and a number (a seat or a choice's
-/// index, an `INTEGER`), and reads the rest of each row with `read`.
-fn load_per_match<T>(
-    c: &mut Client,
-    sql: &str,
-    read: impl Fn(&postgres::Row) -> T,
-) -> Result<Vec<(String, i64, T)>, StoreError> {
-    Ok(c.query(sql, &[])
-        .map_err(backend)?
-        .iter()
-        .map(|r| (r.get(0), i64::from(r.get::<_, i32>(1)), read(r)))
-        .collect())
+fn read_seat(r: &tokio_postgres::Row, at: usize) -> SeatRecord {
+    SeatRecord {
+        bot: r.get::<_, i32>(at) != 0,
+        ai: r.get(at + 1),
+        ai_level: r.get(at + 2),
+        token_hash: r.get(at + 3),
+        player_name: r.get(at + 4),
+        client_kind: r.get(at + 5),
+    }
+}
+
+#[async_trait::async_trait]
+impl Store for PostgresStore {
+    async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
+        self.write(Write::Create(Box::new(record.clone()))).await
+    }
+
+    async fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError> {
+        self.write(Write::SetSeat {
+            id: id.to_string(),
+            seat,
+            record: record.clone(),
+        })
+        .await
+    }
+
+    async fn append(&self, id: &str, append: &Append) -> Result<(), StoreError> {
+        self.write(Write::Append {
+            id: id.to_string(),
+            append: append.clone(),
+        })
+        .await
+    }
+
+    async fn save_live(&self, id: &str, live: &LiveState) -> Result<(), StoreError> {
+        self.write(Write::SaveLive {
+            id: id.to_string(),
+            live: encode(live)?,
+        })
+        .await
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<MatchRecord>, StoreError> {
+        let client = self.client().await?;
+        let sql = load_match_sql();
+        let Some(row) = client
+            .query_opt(&sql, &[&id])
+            .await
+            .map_err(backend)?
+            .as_ref()
+            .map(read_match_row)
+        else {
+            return Ok(None);
+        };
+        let seats = client
+            .query(LOAD_SEATS_OF, &[&id])
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| (i64::from(r.get::<_, i32>(0)), read_seat(r, 1)))
+            .collect();
+        let choices = client
+            .query(LOAD_CHOICES_OF, &[&id])
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| {
+                (
+                    i64::from(r.get::<_, i32>(0)),
+                    ChoiceRecord {
+                        seat: r.get::<_, i32>(1) as Seat,
+                        choice: r.get(2),
+                        clocks: decode_clocks(r.get::<_, Option<String>>(3).as_deref()),
+                    },
+                )
+            })
+            .collect();
+        Ok(Some(assemble(row, seats, choices)?.record))
+    }
+
+    async fn token_seats(&self, token_hash: &str) -> Result<Vec<(String, Seat)>, StoreError> {
+        Ok(self
+            .client()
+            .await?
+            .query(TOKEN_SEATS, &[&token_hash])
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| (r.get::<_, String>(0), r.get::<_, i32>(1) as Seat))
+            .collect())
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<ListPage, StoreError> {
+        let (sql, params) = list_sql(query);
+        Ok(page(self.listed(&sql, &params).await?, query.page_size))
+    }
+
+    async fn waiting_for_bots(&self, limit: usize) -> Result<Vec<Listed>, StoreError> {
+        self.listed(&waiting_sql(limit), &[]).await
+    }
+
+    async fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .client()
+            .await?
+            .query(RUNNING_CLOCKS, &[])
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| r.get::<_, String>(0))
+            .collect())
+    }
 }
 
 #[cfg(test)]

@@ -4,12 +4,13 @@
 import type { BoardModule } from "./types";
 import { generic } from "./generic";
 import { presidency } from "./presidency";
+import { theVote } from "./the_vote";
 import { votesForWomen } from "./votes_for_women";
 
 const BOARDS: BoardModule[] = [
   presidency,
   votesForWomen,
-  // the-vote: boards/the_vote.tsx
+  theVote,
 ];
 
 /** The board for a game id. */
