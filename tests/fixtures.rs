@@ -24,7 +24,9 @@ use hustings_engine::{self as engine, LogEntry, Outcome, Seat, Setup};
 use hustings_service::actor::{Played, RESIGN, TIMEOUT, UNDO, seat_name};
 use hustings_service::clock::{ClockSetting, MatchSettings};
 use hustings_service::sql::sqlite::SqliteStore;
-use hustings_service::store::{ChoiceRecord, MatchRecord, SeatRecord, Store};
+use hustings_service::store::{
+    Append, ChoiceRecord, Finished, ListQuery, LiveState, MatchRecord, SeatRecord, Store,
+};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -155,18 +157,41 @@ fn open_copy() -> SqliteStore {
     SqliteStore::open(&path).expect("the fixture database opens")
 }
 
+/// Every match in a store, with its choices, paging through the listing as the lobby does.
+async fn load_all(store: &dyn Store) -> Vec<MatchRecord> {
+    let mut records = Vec::new();
+    let mut query = ListQuery {
+        page_size: 1000,
+        ..ListQuery::default()
+    };
+    loop {
+        let page = store.list(&query).await.expect("the matches list");
+        for listed in &page.matches {
+            let record = store
+                .load(&listed.record.id)
+                .await
+                .expect("the match loads")
+                .expect("a listed match is stored");
+            records.push(record);
+        }
+        match page.next {
+            Some(next) => query.after = Some(next),
+            None => return records,
+        }
+    }
+}
+
 fn expected() -> Vec<Expected> {
     let text = std::fs::read_to_string(fixtures_dir().join("expected.json"))
         .expect("tests/fixtures/expected.json");
     serde_json::from_str(&text).expect("expected.json parses")
 }
 
-#[test]
-fn stored_matches_of_every_game_and_variant_replay_to_the_same_outcomes_and_logs() {
+#[tokio::test]
+async fn stored_matches_of_every_game_and_variant_replay_to_the_same_outcomes_and_logs() {
     let expected = expected();
-    let records: BTreeMap<String, MatchRecord> = open_copy()
-        .load_all()
-        .expect("the matches load")
+    let records: BTreeMap<String, MatchRecord> = load_all(&open_copy())
+        .await
         .into_iter()
         .map(|r| (r.id.clone(), r))
         .collect();
@@ -236,12 +261,12 @@ fn stored_matches_of_every_game_and_variant_replay_to_the_same_outcomes_and_logs
     }
 }
 
-#[test]
-fn a_changed_stored_choice_is_caught() {
+#[tokio::test]
+async fn a_changed_stored_choice_is_caught() {
     // The replay check itself can fail: a match whose choices are changed rebuilds to
     // another log (or is refused), never to the recorded one.
     let expected = expected();
-    let mut records = open_copy().load_all().expect("the matches load");
+    let mut records = load_all(&open_copy()).await;
     records.sort_by(|a, b| a.id.cmp(&b.id));
     let mut caught = 0;
     for record in records.iter_mut().filter(|r| r.game == "presidency") {
@@ -385,9 +410,10 @@ fn plans() -> Vec<Plan> {
     ]
 }
 
-/// Plays one planned match with random choices, storing every record in `store` as the
-/// server would, and returns the indices of the default choices taken.
-fn record_one(store: &dyn Store, plan: &Plan, created: i64) -> Vec<usize> {
+/// Plays one planned match with random choices, stores it as the server would (the match,
+/// its seats, then each record in order, the last with the outcome), and returns the
+/// indices of the default choices taken.
+async fn record_one(store: &dyn Store, plan: &Plan, created: i64) -> Vec<usize> {
     let info = engine::game_info(plan.game).expect("a known game");
     let (_, options) = info.validate(&plan.setup).expect("a valid set-up");
     let seats = plan.setup.seats;
@@ -435,10 +461,14 @@ fn record_one(store: &dyn Store, plan: &Plan, created: i64) -> Vec<usize> {
             rematch_of: None,
         },
         rematch_next: None,
+        live: LiveState::default(),
     };
-    store.create(&record).expect("created");
+    store.create(&record).await.expect("created");
     for (s, seat) in record.seats.iter().enumerate() {
-        store.set_seat(&record.id, s, seat).expect("seat stored");
+        store
+            .set_seat(&record.id, s, seat)
+            .await
+            .expect("seat stored");
     }
     let mut rng = StdRng::seed_from_u64(plan.setup.seed ^ 0x5EED);
     let mut played = Played::new(&record).expect("set-up");
@@ -462,9 +492,6 @@ fn record_one(store: &dyn Store, plan: &Plan, created: i64) -> Vec<usize> {
             choice,
             clocks,
         };
-        store
-            .append_choice(&record.id, record.choices.len(), &c)
-            .expect("choice stored");
         record.choices.push(c);
     };
     let outcome = loop {
@@ -507,13 +534,33 @@ fn record_one(store: &dyn Store, plan: &Plan, created: i64) -> Vec<usize> {
             .step(&record, record.choices.len() - 1)
             .expect("the record applies");
     };
-    store.finish(&record.id, &outcome).expect("finished");
+    let last = record.choices.len() - 1;
+    let forfeit = match record.choices[last].choice.as_str() {
+        RESIGN => Some("resign".to_string()),
+        TIMEOUT => Some("timeout".to_string()),
+        _ => None,
+    };
+    for (index, choice) in record.choices.iter().enumerate() {
+        let finished = (index == last).then(|| Finished {
+            outcome: outcome.clone(),
+            forfeit: forfeit.clone(),
+        });
+        let append = Append {
+            index,
+            choice: choice.clone(),
+            finished,
+        };
+        store
+            .append(&record.id, &append)
+            .await
+            .expect("choice stored");
+    }
     defaults
 }
 
-#[test]
+#[tokio::test]
 #[ignore = "writes new fixture files: only to record a new fixture set (see the module doc)"]
-fn record_fixtures() {
+async fn record_fixtures() {
     let dir = PathBuf::from(
         std::env::var("HUSTINGS_RECORD_FIXTURES")
             .expect("HUSTINGS_RECORD_FIXTURES=DIR names where to write the fixture files"),
@@ -531,7 +578,7 @@ fn record_fixtures() {
         for (i, plan) in plans().iter().enumerate() {
             defaults.insert(
                 plan.id,
-                record_one(&store, plan, 1_700_000_000_000 + i as i64),
+                record_one(&store, plan, 1_700_000_000_000 + i as i64).await,
             );
         }
     }
@@ -546,7 +593,7 @@ fn record_fixtures() {
     let copy = temp_dir("record-fixtures").join("matches.sqlite");
     std::fs::copy(&path, &copy).expect("copied");
     let store = SqliteStore::open(&copy).expect("reopened");
-    let mut records = store.load_all().expect("loaded");
+    let mut records = load_all(&store).await;
     records.sort_by_key(|r| r.created_at_unix_ms);
     let expected: Vec<Expected> = records
         .iter()
