@@ -7,7 +7,9 @@
 //! map (with its cube-by-cube progress), and Votes for Women pages (a spectator's, a seat's)
 //! that never show a hand they may not see; a match of The Vote played to its outcome by
 //! clicks on its Regions and cards, and a spectator of The Vote that never sees a card
-//! still in the Deck.
+//! still in the Deck; keys, undo, clocks, resign and rematch from the page; the generic
+//! board (forced by `?board=generic`) played by buttons. The outcomes are checked in words
+//! ("The Oppobot wins", "You both lose to the Oppobot").
 //! Skipped with a message when Chromium is not installed, failing under `CI=true` (see
 //! `hustings::browser`). Screenshots land in `target/web-screenshots/`
 //! (`HUSTINGS_UPDATE_SCREENSHOTS=1` also refreshes `docs/screenshots/`).
