@@ -768,8 +768,22 @@ async fn play_vfw_by_clicks(
             b.screenshot_for_docs(name).await;
             out.shot = true;
         }
-        // A board choice when there is one, else a button (with a bias to end the turn).
-        let id = match board.choose(&mut rng) {
+        // A board choice when there is one, else a button (with a bias to end the turn);
+        // until a Campaigning has shown its progress, a card's Campaigning action half the
+        // times it is offered.
+        let campaign: Vec<&String> = board
+            .iter()
+            .filter(|c| c.starts_with("campaign:"))
+            .collect();
+        let pick = if !out.progress.contains("Campaigning")
+            && !campaign.is_empty()
+            && rand::Rng::random_bool(&mut rng, 0.5)
+        {
+            campaign.choose(&mut rng).copied()
+        } else {
+            board.choose(&mut rng)
+        };
+        let id = match pick {
             Some(id) => {
                 out.board_kinds
                     .insert(id.split(':').next().unwrap_or("").to_string());
