@@ -7,7 +7,9 @@
 //! map (with its cube-by-cube progress), and Votes for Women pages (a spectator's, a seat's)
 //! that never show a hand they may not see; a match of The Vote played to its outcome by
 //! clicks on its Regions and cards, and a spectator of The Vote that never sees a card
-//! still in the Deck.
+//! still in the Deck; keys, undo, clocks, resign and rematch from the page; the generic
+//! board (forced by `?board=generic`) played by buttons. The outcomes are checked in words
+//! ("The Oppobot wins", "You both lose to the Oppobot").
 //! Skipped with a message when Chromium is not installed, failing under `CI=true` (see
 //! `hustings::browser`). Screenshots land in `target/web-screenshots/`
 //! (`HUSTINGS_UPDATE_SCREENSHOTS=1` also refreshes `docs/screenshots/`).
@@ -19,11 +21,13 @@ use std::time::{Duration, Instant};
 use hustings::browser::{Browser, HEIGHT, one_at_a_time};
 use hustings::cli_bin::bot_bin;
 use hustings::server_proc::{ServerProcess, temp_dir};
-use hustings::{connect, start_server};
+use hustings::{Client, connect, start_server};
 use hustings_proto::v1 as pb;
+use hustings_service::RunningServer;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use serde_json::Value;
+use tokio::sync::MutexGuard;
 
 /// A `hustings-bot pool` process filling the server's bot seats; killed when dropped.
 struct BotPool(Child);
@@ -47,6 +51,129 @@ impl Drop for BotPool {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
+}
+
+/// What every browser test stands on: its turn (browser tests run one at a time), a headless
+/// Chromium, an in-memory server and, when asked, the bot pool filling the server's bot
+/// seats. Dropping it kills the pool; [`Stage::end`] closes the browser and the server.
+struct Stage {
+    b: Browser,
+    url: String,
+    server: RunningServer,
+    _pool: Option<BotPool>,
+    _turn: MutexGuard<'static, ()>,
+}
+
+impl Stage {
+    /// Sets the stage (with the bot pool when `pool`); `None`, after a message, when
+    /// Chromium is not installed (see `hustings::browser`).
+    async fn new(pool: bool) -> Option<Stage> {
+        let turn = one_at_a_time().await;
+        let b = Browser::launch().await?;
+        let server = start_server().await;
+        let url = server.url();
+        let pool = pool.then(|| BotPool::start(&url));
+        Some(Stage {
+            b,
+            url,
+            server,
+            _pool: pool,
+            _turn: turn,
+        })
+    }
+
+    /// A second browser with a profile of its own (another person, or a spectator's tab).
+    async fn another_browser(&self) -> Browser {
+        Browser::launch()
+            .await
+            .expect("Chromium launched once already")
+    }
+
+    /// Closes the browser and shuts the server down.
+    async fn end(self) {
+        self.b.close().await;
+        self.server.shutdown().await;
+    }
+}
+
+/// Creates a match over gRPC (not from the lobby), with nobody seated yet; returns a client
+/// and the match's id.
+async fn create_over_grpc(
+    url: &str,
+    game: &str,
+    variant: &str,
+    options: &[(&str, &str)],
+) -> (Client, String) {
+    let mut c = connect(url).await;
+    let id = c
+        .create_match(pb::CreateMatchRequest {
+            game: game.into(),
+            variant: variant.into(),
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            ..Default::default()
+        })
+        .await
+        .expect("created")
+        .into_inner()
+        .summary
+        .expect("summary")
+        .match_id;
+    (c, id)
+}
+
+/// Plays the seat of `token` to the end with random legal choices (never an undo), 60 ms
+/// apart so that a page watching can be read at nearly every version; `record` sees every
+/// update the seat's stream sends (into `out`, returned at the end).
+async fn play_randomly<R>(
+    url: String,
+    id: String,
+    token: String,
+    seed: u64,
+    mut out: R,
+    mut record: impl FnMut(&mut R, &pb::MatchUpdate),
+) -> R {
+    let mut c = connect(&url).await;
+    let mut stream = hustings::open_stream(&mut c, &id, &token, 0).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut acted = None;
+    while let Some(u) = stream.message().await.expect("stream") {
+        record(&mut out, &u);
+        if u.outcome.is_some() {
+            break;
+        }
+        // Presence changes resend the prompt: act once per version.
+        let Some(p) = u.prompt.as_ref().filter(|_| acted != Some(u.version)) else {
+            continue;
+        };
+        let game: Vec<_> = p.choices.iter().filter(|c| c.kind != "undo").collect();
+        let Some(choice) = game.choose(&mut rng) else {
+            continue;
+        };
+        acted = Some(u.version);
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        let _ = c
+            .act(pb::ActRequest {
+                match_id: id.clone(),
+                token: token.clone(),
+                version: u.version,
+                choice_id: choice.id.clone(),
+            })
+            .await;
+    }
+    out
+}
+
+/// Waits for `game`'s board on the page (`data-board`, "generic" for the generic board).
+async fn wait_board(b: &Browser, game: &str) {
+    b.wait_for(
+        &format!("the {game} board"),
+        Duration::from_secs(20),
+        &format!("return document.querySelector('[data-board=\"{game}\"]');"),
+    )
+    .await;
 }
 
 /// What the match page shows, read in one script: its version, the stream's health, the
@@ -95,17 +222,20 @@ fn list(s: &Value, key: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Creates a match from the lobby's form as a person would: `game` (and `variant`, else the
-/// first) with the form's defaults — you in seat 0, a greedy bot in every other seat —
-/// unless `second` changes who plays seat 1 ("open" for another person). Returns the new
-/// match's id; the page is then on the match.
-async fn create_from_lobby(
-    b: &Browser,
-    url: &str,
-    game: &str,
-    variant: Option<&str>,
-    second: Option<&str>,
-) -> String {
+/// The lobby form's fields a test sets; the others keep the form's defaults: the first
+/// variant, you in seat 0, a greedy bot in every other seat, no clock.
+#[derive(Clone, Copy, Default)]
+struct Form<'a> {
+    variant: Option<&'a str>,
+    /// Who plays seat 1: "open" for another person.
+    second: Option<&'a str>,
+    /// The clock ("game": the form's time bank).
+    clock: Option<&'a str>,
+}
+
+/// Creates a match of `game` from the lobby's form as a person would, with `form`'s
+/// changes. Returns the new match's id; the page is then on the match.
+async fn create_from_lobby(b: &Browser, url: &str, game: &str, form: Form<'_>) -> String {
     b.open(&format!("{url}/")).await;
     let card = format!("[data-game=\"{game}\"]");
     b.wait_for(
@@ -115,19 +245,20 @@ async fn create_from_lobby(
     )
     .await;
     b.click(&card).await;
-    if let Some(v) = variant {
-        b.js(&format!(
-            "const s = document.getElementById('variant'); s.value = '{v}'; \
+    let set = |select: &str, value: &str| {
+        format!(
+            "const s = document.querySelector('{select}'); s.value = '{value}'; \
              s.dispatchEvent(new Event('change', {{bubbles: true}})); return true;"
-        ))
-        .await;
+        )
+    };
+    if let Some(v) = form.variant {
+        b.js(&set("#variant", v)).await;
     }
-    if let Some(kind) = second {
-        b.js(&format!(
-            "const s = document.querySelector('[data-seat-kind=\"1\"]'); s.value = '{kind}'; \
-             s.dispatchEvent(new Event('change', {{bubbles: true}})); return true;"
-        ))
-        .await;
+    if let Some(kind) = form.second {
+        b.js(&set("[data-seat-kind=\"1\"]", kind)).await;
+    }
+    if let Some(clock) = form.clock {
+        b.js(&set("select[aria-label=\"Clock\"]", clock)).await;
     }
     b.click("[data-action=\"create\"]").await;
     let id = b
@@ -153,27 +284,14 @@ async fn ready(b: &Browser, timeout: Duration) -> Value {
 async fn click_one(b: &Browser, s: &Value, rng: &mut rand::rngs::StdRng, timeout: Duration) {
     let board = list(s, "board");
     let buttons = list(s, "buttons");
-    if let Some(id) = board.choose(rng) {
-        b.click(&format!("svg .clickable[data-choice=\"{id}\"]"))
-            .await;
-    } else {
-        let id = if buttons.iter().any(|c| c == "done") && rand::Rng::random_bool(rng, 0.6) {
+    let id = match board.choose(rng) {
+        Some(id) => id.clone(),
+        None if buttons.iter().any(|c| c == "done") && rand::Rng::random_bool(rng, 0.6) => {
             "done".to_string()
-        } else {
-            buttons.choose(rng).cloned().expect("a button")
-        };
-        b.click(&format!(".choices button[data-choice=\"{id}\"]"))
-            .await;
-    }
-    let v = version_of(s);
-    b.wait_for(
-        "the match to move on after a click",
-        timeout,
-        &format!(
-            "const s = (() => {{ {PAGE_STATE} }})(); return s && (s.version > {v} || s.outcome !== null);"
-        ),
-    )
-    .await;
+        }
+        None => buttons.choose(rng).cloned().expect("a button"),
+    };
+    click_choice(b, s, &id, timeout).await;
 }
 
 /// Makes one decision by clicking (see [`click_one`]); returns the state it decided in, or
@@ -230,19 +348,16 @@ async fn summary(url: &str, id: &str) -> pb::MatchSummary {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_presidential_race_played_by_clicks_against_the_bot_pool() {
-    let _turn = one_at_a_time().await;
-    let Some(b) = Browser::launch().await else {
+    let Some(stage) = Stage::new(true).await else {
         return;
     };
-    let server = start_server().await;
-    let url = server.url();
-    let _pool = BotPool::start(&url);
-    let id = create_from_lobby(&b, &url, "presidency", None, None).await;
+    let (b, url) = (&stage.b, stage.url.clone());
+    let id = create_from_lobby(b, &url, "presidency", Form::default()).await;
     // Load the match page afresh (it finds its seat token in the browser's storage), so
     // "time to first board" measures a whole page load.
     b.open("about:blank").await;
     b.open(&format!("{url}/#/match/{id}")).await;
-    let first_board = time_to_first_board(&b).await;
+    let first_board = time_to_first_board(b).await;
     println!("time to first board (page load → board drawn): {first_board:.0} ms");
 
     let mut rng = rand::rngs::StdRng::seed_from_u64(17);
@@ -250,7 +365,7 @@ async fn a_whole_presidential_race_played_by_clicks_against_the_bot_pool() {
     let mut decisions = 0;
     let started = Instant::now();
     let last = loop {
-        let s = ready(&b, Duration::from_secs(60)).await;
+        let s = ready(b, Duration::from_secs(60)).await;
         if !s["outcome"].is_null() {
             break s;
         }
@@ -258,11 +373,11 @@ async fn a_whole_presidential_race_played_by_clicks_against_the_bot_pool() {
         assert_eq!(s["viewer"], 0, "the page plays the Democrat");
         if !shot && decisions >= 24 && list(&s, "board").iter().any(|c| c == "dice:2d6") {
             // Mid-race, at a roll: the reach of both rolls is drawn.
-            assert_fits_window(&b).await;
+            assert_fits_window(b).await;
             b.screenshot_for_docs("presidency").await;
             shot = true;
         }
-        click_one(&b, &s, &mut rng, Duration::from_secs(60)).await;
+        click_one(b, &s, &mut rng, Duration::from_secs(60)).await;
         assert!(decisions < 400, "the race does not end");
     };
     println!(
@@ -283,6 +398,12 @@ async fn a_whole_presidential_race_played_by_clicks_against_the_bot_pool() {
         .map(|w| w.to_string())
         .collect();
     assert_eq!(last["outcome"].as_str(), Some(winners.join(",").as_str()));
+    let headline = match winners.join(",").as_str() {
+        "0" => "You win",
+        "1" => "Republican wins",
+        _ => "You share the win with Republican",
+    };
+    assert_eq!(outcome_headline(b).await, headline, "the outcome in words");
     let text = b.text().await;
     assert!(
         text.contains("Replay"),
@@ -313,19 +434,20 @@ async fn a_whole_presidential_race_played_by_clicks_against_the_bot_pool() {
     )
     .await;
     b.screenshot_for_docs("presidency-replay").await;
-    b.close().await;
-    server.shutdown().await;
+    stage.end().await;
 }
 
-/// Follows a match as a spectator in the browser until its outcome, reading the page's text
-/// at every version it shows; `start_players` is called once the page shows the board. Returns (version, text) pairs; asserts the page never offers
-/// a choice or a seat's actions.
+/// Follows a match as a spectator in the browser until its outcome, reading the page at
+/// every version it shows (see [`Seen`]); `start_players` is called once the page shows the
+/// board, and with `shot` (a name, a version) the page is photographed for the docs once
+/// past that version. Asserts the page never offers a choice or a seat's actions.
 async fn spectate(
     b: &Browser,
     url: &str,
     id: &str,
     start_players: impl FnOnce(),
-) -> Vec<(u64, String)> {
+    shot: Option<(&str, u64)>,
+) -> Vec<Seen> {
     b.open(&format!("{url}/#/match/{id}/watch")).await;
     b.wait_for(
         "the spectator's board",
@@ -334,63 +456,74 @@ async fn spectate(
     )
     .await;
     start_players();
-    let mut seen: Vec<(u64, String)> = Vec::new();
+    let mut seen: Vec<Seen> = Vec::new();
+    let mut shot = shot;
     let deadline = Instant::now() + Duration::from_secs(240);
     loop {
-        let v = b
-            .js(&format!(
-                "const s = (() => {{ {PAGE_STATE} }})(); if (!s) return null; \
-                 s.text = document.body.textContent; \
-                 s.actions = document.querySelectorAll('[data-choice], [data-action=\"resign\"]').length; \
-                 return s;"
-            ))
-            .await;
+        let v = read_page(b).await;
         if !v.is_null() {
-            assert_eq!(v["actions"], 0, "a spectator is offered no choice: {v}");
-            assert!(v["viewer"].is_null(), "a spectator holds no seat");
-            let version = version_of(&v);
-            if seen.last().map(|l| l.0) != Some(version) {
-                seen.push((version, v["text"].as_str().unwrap_or("").to_string()));
+            assert_spectator(&v);
+            Seen::add(&mut seen, &v);
+            if let Some((name, after)) = shot
+                && version_of(&v) > after
+            {
+                b.screenshot_for_docs(name).await;
+                shot = None;
             }
             if !v["outcome"].is_null() {
+                assert!(shot.is_none(), "the spectator's page was photographed");
                 return seen;
             }
         }
         assert!(Instant::now() < deadline, "the watched match did not end");
-        tokio::time::sleep(Duration::from_millis(30)).await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
-/// Joins `seat` and plays it to the end with random legal choices, 60 ms apart (so a page
-/// watching can be read at nearly every version).
-async fn slow_player(url: String, id: String, seat: u32) {
-    let mut c = connect(&url).await;
-    let token = hustings::join(&mut c, &id, seat, "slow random").await;
-    let mut stream = hustings::open_stream(&mut c, &id, &token, 0).await;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(seat) + 40);
-    let mut acted = None;
-    while let Some(u) = stream.message().await.expect("stream") {
-        if u.outcome.is_some() {
-            return;
-        }
-        let Some(p) = u.prompt.as_ref().filter(|_| acted != Some(u.version)) else {
-            continue;
-        };
-        let game: Vec<_> = p.choices.iter().filter(|c| c.kind != "undo").collect();
-        let Some(choice) = game.choose(&mut rng) else {
-            continue;
-        };
-        acted = Some(u.version);
-        tokio::time::sleep(Duration::from_millis(60)).await;
-        let _ = c
-            .act(pb::ActRequest {
-                match_id: id.clone(),
-                token: token.clone(),
-                version: u.version,
-                choice_id: choice.id.clone(),
-            })
-            .await;
+/// A match of `game` (game, variant, options) created over gRPC, its two seats played by
+/// random players ([`play_randomly`], seeds `seed` and `seed + 1`, each recording into an
+/// `R` with `record`) that start once the browser follows it as a spectator
+/// ([`spectate`], with `shot`) until its outcome. Returns a client, the match's id, the
+/// pages seen and what each seat recorded.
+async fn spectate_random_match<R: Default + Send + 'static>(
+    b: &Browser,
+    url: &str,
+    game: (&str, &str, &[(&str, &str)]),
+    seed: u64,
+    record: fn(&mut R, &pb::MatchUpdate),
+    shot: Option<(&str, u64)>,
+) -> (Client, String, Vec<Seen>, Vec<R>) {
+    let (mut c, id) = create_over_grpc(url, game.0, game.1, game.2).await;
+    let mut tokens = Vec::new();
+    for seat in 0..2 {
+        tokens.push(hustings::join(&mut c, &id, seat, "slow random").await);
     }
+    let mut players = Vec::new();
+    let start = || {
+        for (seat, token) in tokens.into_iter().enumerate() {
+            let play = play_randomly(
+                url.to_string(),
+                id.clone(),
+                token,
+                seed + seat as u64,
+                R::default(),
+                record,
+            );
+            players.push(tokio::spawn(play));
+        }
+    };
+    let seen = spectate(b, url, &id, start, shot).await;
+    let mut recorded = Vec::new();
+    for p in players {
+        recorded.push(p.await.expect("a player plays to the end"));
+    }
+    (c, id, seen, recorded)
+}
+
+/// A spectator's page (read by [`read_page`]) offers no choice and holds no seat.
+fn assert_spectator(v: &Value) {
+    assert_eq!(v["actions"], 0, "a spectator is offered no choice: {v}");
+    assert!(v["viewer"].is_null(), "a spectator holds no seat");
 }
 
 /// The names of the Presidential Race's cards, by id, from a match's reference.
@@ -407,36 +540,20 @@ fn card_names(reference: &pb::MatchReference) -> std::collections::HashMap<Strin
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectators_page_never_shows_what_is_still_hidden() {
-    let _turn = one_at_a_time().await;
-    let Some(b) = Browser::launch().await else {
+    let Some(stage) = Stage::new(false).await else {
         return;
     };
-    let server = start_server().await;
-    let url = server.url();
+    let (b, url) = (&stage.b, stage.url.clone());
     // Two unhurried random players take the seats once the spectator's page is open.
-    let mut c = connect(&url).await;
-    let id = c
-        .create_match(pb::CreateMatchRequest {
-            game: "presidency".into(),
-            options: [("rounds".to_string(), "12".to_string())].into(),
-            ..Default::default()
-        })
-        .await
-        .expect("created")
-        .into_inner()
-        .summary
-        .expect("summary")
-        .match_id;
-    let mut players = Vec::new();
-    let seen = spectate(&b, &url, &id, || {
-        for seat in 0..2 {
-            players.push(tokio::spawn(slow_player(url.clone(), id.clone(), seat)));
-        }
-    })
+    let (mut c, id, seen, _) = spectate_random_match::<()>(
+        b,
+        &url,
+        ("presidency", "", &[("rounds", "12")]),
+        40,
+        |_, _| {},
+        None,
+    )
     .await;
-    for p in players {
-        p.await.expect("a player plays to the end");
-    }
     assert!(
         seen.len() > 5,
         "the spectator saw the match move: {}",
@@ -485,7 +602,7 @@ async fn a_spectators_page_never_shows_what_is_still_hidden() {
         log_cards(ch.version, &ch.log, &mut drawn);
     }
     let mut checked = 0;
-    for (version, text) in &seen {
+    for Seen { version, text, .. } in &seen {
         let known: BTreeSet<&String> = drawn
             .iter()
             .filter(|(v, _)| v <= version)
@@ -506,8 +623,7 @@ async fn a_spectators_page_never_shows_what_is_still_hidden() {
         checked > 0,
         "some cards were still hidden when the page was read"
     );
-    b.close().await;
-    server.shutdown().await;
+    stage.end().await;
 }
 
 /// A Votes for Women choice that names a state (`state:NY`, `purple:NY`, `yellow:NY`).
@@ -560,6 +676,8 @@ struct VfwPlay {
     yellow: usize,
     /// Times the progress bar read one step on after a click ("cube 3 of 8" → "4 of 8").
     steps: usize,
+    /// What those steps were part of: the label before ':' ("Campaigning", a card's name).
+    progress: BTreeSet<String>,
     /// The kinds of choice (the id's part before ':') made by clicks on the board.
     board_kinds: BTreeSet<String>,
     /// The page at each decision (when asked for).
@@ -602,6 +720,8 @@ async fn play_vfw_by_clicks(
             && *done == d0 + 1
         {
             out.steps += 1;
+            out.progress
+                .insert(label.split(':').next().unwrap_or("").to_string());
         }
         // Where a state takes a cube of either colour, pick one now and then, by a click on
         // the colour picker or by its key (P, Y): the map then offers cubes of that colour.
@@ -635,7 +755,7 @@ async fn play_vfw_by_clicks(
                 .await;
         }
         if read_text {
-            out.seen.push(Seen::read(b, version_of(&s)).await);
+            out.seen.push(Seen::from_page(&read_page(b).await));
         }
         let board = list(&s, "board");
         if let Some(name) = shot.filter(|_| !out.shot)
@@ -648,8 +768,22 @@ async fn play_vfw_by_clicks(
             b.screenshot_for_docs(name).await;
             out.shot = true;
         }
-        // A board choice when there is one, else a button (with a bias to end the turn).
-        let id = match board.choose(&mut rng) {
+        // A board choice when there is one, else a button (with a bias to end the turn);
+        // until a Campaigning has shown its progress, a card's Campaigning action half the
+        // times it is offered.
+        let campaign: Vec<&String> = board
+            .iter()
+            .filter(|c| c.starts_with("campaign:"))
+            .collect();
+        let pick = if !out.progress.contains("Campaigning")
+            && !campaign.is_empty()
+            && rand::Rng::random_bool(&mut rng, 0.5)
+        {
+            campaign.choose(&mut rng).copied()
+        } else {
+            board.choose(&mut rng)
+        };
+        let id = match pick {
             Some(id) => {
                 out.board_kinds
                     .insert(id.split(':').next().unwrap_or("").to_string());
@@ -671,17 +805,24 @@ async fn play_vfw_by_clicks(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_votes_for_women_solitaire_played_by_clicks_on_the_map_against_the_oppobot() {
-    let _turn = one_at_a_time().await;
-    let Some(b) = Browser::launch().await else {
+    let Some(stage) = Stage::new(false).await else {
         return;
     };
-    let server = start_server().await;
-    let url = server.url();
-    let id = create_from_lobby(&b, &url, "votes-for-women", Some("solitaire"), None).await;
+    let (b, url) = (&stage.b, stage.url.clone());
+    let id = create_from_lobby(
+        b,
+        &url,
+        "votes-for-women",
+        Form {
+            variant: Some("solitaire"),
+            ..Form::default()
+        },
+    )
+    .await;
     // Load the match page afresh, so "time to first board" measures a whole page load.
     b.open("about:blank").await;
     b.open(&format!("{url}/#/match/{id}")).await;
-    let first_board = time_to_first_board(&b).await;
+    let first_board = time_to_first_board(b).await;
     println!("Votes for Women: time to first board (page load → board drawn): {first_board:.0} ms");
     b.wait_for(
         "the Votes for Women board",
@@ -690,14 +831,15 @@ async fn a_votes_for_women_solitaire_played_by_clicks_on_the_map_against_the_opp
     )
     .await;
     let started = Instant::now();
-    let p = play_vfw_by_clicks(&b, 19, Some("votes-for-women"), false).await;
+    let p = play_vfw_by_clicks(b, 19, Some("votes-for-women"), false).await;
     println!(
         "Votes for Women solitaire: {} decisions by clicks ({} on states, {} of them yellow \
-         cubes; {} progress steps followed; on the board: {:?}) in {:.1} s",
+         cubes; {} progress steps followed, of {:?}; on the board: {:?}) in {:.1} s",
         p.decisions,
         p.on_states,
         p.yellow,
         p.steps,
+        p.progress,
         p.board_kinds,
         started.elapsed().as_secs_f64()
     );
@@ -722,8 +864,19 @@ async fn a_votes_for_women_solitaire_played_by_clicks_on_the_map_against_the_opp
         p.steps > 0,
         "a multi-step play showed its progress step by step"
     );
-    b.close().await;
-    server.shutdown().await;
+    assert!(
+        p.progress.contains("Campaigning"),
+        "Campaigning showed its cube-by-cube progress: {:?}",
+        p.progress
+    );
+    // The outcome in words: a win of the Oppobot (no seat won) is not "a draw".
+    let won = !m.outcome.expect("an outcome").winners.is_empty();
+    assert_eq!(
+        outcome_headline(b).await,
+        if won { "You win" } else { "The Oppobot wins" },
+        "the outcome's headline"
+    );
+    stage.end().await;
 }
 
 /// What a page showed at one version: its whole text (HTML and SVG, tooltips too) and the
@@ -735,20 +888,19 @@ struct Seen {
 }
 
 impl Seen {
-    async fn read(b: &Browser, version: u64) -> Seen {
-        let v = b
-            .js("return [document.body.textContent, \
-                 [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)];")
-            .await;
+    /// The page as [`read_page`] read it.
+    fn from_page(v: &Value) -> Seen {
         Seen {
-            version,
-            text: v[0].as_str().unwrap_or("").to_string(),
-            cards: v[1]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|c| c.as_str().map(str::to_string))
-                .collect(),
+            version: version_of(v),
+            text: v["text"].as_str().unwrap_or("").to_string(),
+            cards: list(v, "cards").into_iter().collect(),
+        }
+    }
+
+    /// Adds the page read as `v` to `seen` when it shows a version not there yet.
+    fn add(seen: &mut Vec<Seen>, v: &Value) {
+        if seen.last().map(|l| l.version) != Some(version_of(v)) {
+            seen.push(Seen::from_page(v));
         }
     }
 }
@@ -787,13 +939,21 @@ async fn telltale_names(c: &mut hustings::Client, id: &str) -> BTreeSet<String> 
     names
 }
 
-/// Asserts that no page in `seen` drew a card of `hands` (a seat's hidden cards by version,
-/// from its own stream) or wrote its telltale name, at the version it showed — unless the
-/// page showed that card before (a card it gave away, swapped or was shown is known to it).
-/// Returns how many (version, card) pairs were checked.
+/// Cards (id, name) at one version a stream showed.
+type AtVersion = (u64, Vec<(String, String)>);
+/// Cards at each version a stream showed.
+type Cards = Vec<AtVersion>;
+
+/// Asserts that no page in `seen` drew a card of `hidden` (cards hidden from the page's
+/// viewer, by version, from their holder's own stream) or wrote its telltale name, at the
+/// version it showed — unless the viewer knew that card by then: the page showed it before
+/// (a card it gave away, swapped or was shown), or it was in `known` at that version or an
+/// earlier one (cards the viewer's views showed it, as its partner's stream and its own
+/// tell). Returns how many (version, card) pairs were checked.
 fn assert_never_shown(
     seen: &[Seen],
-    hands: &[(u64, Vec<(String, String)>)],
+    hidden: &[AtVersion],
+    known_to_viewer: &[AtVersion],
     telltale: &BTreeSet<String>,
     whose: &str,
 ) -> usize {
@@ -802,7 +962,10 @@ fn assert_never_shown(
     let mut known = BTreeSet::new();
     let mut known_names = BTreeSet::new();
     for page in seen {
-        let hand = hands
+        for (_, cards) in known_to_viewer.iter().filter(|(v, _)| *v <= page.version) {
+            known.extend(cards.iter().map(|(card, _)| card.clone()));
+        }
+        let hand = hidden
             .iter()
             .find(|(v, _)| *v == page.version)
             .map(|(_, h)| h.as_slice())
@@ -844,33 +1007,76 @@ fn assert_never_shown(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn votes_for_women_coop_played_by_clicks_never_shows_the_partners_hand() {
-    let _turn = one_at_a_time().await;
-    let Some(b) = Browser::launch().await else {
+    let Some(stage) = Stage::new(false).await else {
         return;
     };
-    let server = start_server().await;
-    let url = server.url();
+    let (b, url) = (&stage.b, stage.url.clone());
     // The page plays Purple against the Oppobot; Yellow, its partner, plays over gRPC.
-    let id = create_from_lobby(&b, &url, "votes-for-women", Some("coop"), Some("open")).await;
+    let form = Form {
+        variant: Some("coop"),
+        second: Some("open"),
+        clock: None,
+    };
+    let id = create_from_lobby(b, &url, "votes-for-women", form).await;
     let mut c = connect(&url).await;
     let token = hustings::join(&mut c, &id, 1, "random yellow").await;
-    let partner = tokio::spawn(vfw_hand_recorder(url.clone(), id.clone(), 1, token, false));
+    let partner = tokio::spawn(play_randomly(
+        url.clone(),
+        id.clone(),
+        token,
+        71,
+        Vec::new(),
+        VfwHidden::record,
+    ));
+    // Purple's own stream, beside its page (with the token the page keeps in the browser).
+    let purple = b
+        .js(&format!(
+            "return JSON.parse(localStorage.getItem('hustings.seats.v1')).find(s => s.matchId === '{id}').token;"
+        ))
+        .await;
+    let purple = tokio::spawn(watch_vfw_hidden(
+        url.clone(),
+        id.clone(),
+        purple.as_str().expect("Purple's token").to_string(),
+    ));
     let started = Instant::now();
-    let p = play_vfw_by_clicks(&b, 23, None, true).await;
-    let hands = partner.await.expect("the partner plays to the end");
+    let p = play_vfw_by_clicks(b, 23, None, true).await;
+    let yellow = partner.await.expect("the partner plays to the end");
+    let purple = purple.await.expect("Purple's stream follows to the end");
     b.screenshot("votes-for-women-coop").await;
     assert_eq!(
         summary(&url, &id).await.status,
         pb::MatchStatus::Finished as i32
     );
+    // What Purple may know of Yellow's cards: the side's drawn and stacked cards (both
+    // partners see them, in either's view), and the cards in Purple's own views (its hand,
+    // which it may give Yellow, and its deck search).
+    let side = VfwHidden::cards(&yellow, |h| h.drawn.iter().chain(&h.stacked).collect());
+    let own = VfwHidden::cards(&purple, |h| {
+        h.hand
+            .iter()
+            .chain(&h.drawn)
+            .chain(&h.stacked)
+            .chain(&h.search)
+            .collect()
+    });
+    let known: Cards = side.into_iter().chain(own).collect();
+    let hands = VfwHidden::cards(&yellow, |h| h.hand.iter().collect());
     let telltale = telltale_names(&mut c, &id).await;
-    let checked = assert_never_shown(&p.seen, &hands, &telltale, "Yellow's (the partner's)");
+    let checked = assert_never_shown(
+        &p.seen,
+        &hands,
+        &known,
+        &telltale,
+        "Yellow's (the partner's)",
+    );
     println!(
-        "Votes for Women co-op: {} decisions by clicks ({} on states; on the board: {:?}) in {:.1} s; \
-         the partner's cards checked at its versions: {checked}",
+        "Votes for Women co-op: {} decisions by clicks ({} on states; on the board: {:?}; \
+         progress followed: {:?}) in {:.1} s; the partner's cards checked at its versions: {checked}",
         p.decisions,
         p.on_states,
         p.board_kinds,
+        p.progress,
         started.elapsed().as_secs_f64()
     );
     assert!(checked > 50, "the partner's cards were checked: {checked}");
@@ -879,58 +1085,98 @@ async fn votes_for_women_coop_played_by_clicks_never_shows_the_partners_hand() {
         "states were clicked on the map: {}",
         p.on_states
     );
-    b.close().await;
-    server.shutdown().await;
+    let headline = outcome_headline(b).await;
+    let won = !summary(&url, &id)
+        .await
+        .outcome
+        .expect("an outcome")
+        .winners
+        .is_empty();
+    assert_eq!(
+        headline,
+        if won {
+            "You both win"
+        } else {
+            "You both lose to the Oppobot"
+        },
+        "the outcome in words"
+    );
+    stage.end().await;
 }
 
-/// Plays `seat` of a Votes for Women match with `token` to the end with random legal
-/// choices, 60 ms apart, and returns the seat's own hidden cards (id and name) at every
-/// version its stream showed: its hand, and with `drawn` the cards it has drawn too (which a
-/// team's partner may see).
-async fn vfw_hand_recorder(
-    url: String,
-    id: String,
-    seat: u32,
-    token: String,
-    drawn: bool,
-) -> Vec<(u64, Vec<(String, String)>)> {
+/// A Votes for Women seat's hidden cards (id, name) at one version of its own stream.
+#[derive(Default)]
+struct VfwHidden {
+    version: u64,
+    /// Its own hand: only this player sees it.
+    hand: Vec<(String, String)>,
+    /// The side's cards drawn by an effect: both partners see them.
+    drawn: Vec<(String, String)>,
+    /// The side's cards stacked on top of or at the bottom of its deck: both partners too.
+    stacked: Vec<(String, String)>,
+    /// The deck's cards an Eye on the Future search shows this player only.
+    search: Vec<(String, String)>,
+}
+
+impl VfwHidden {
+    /// Adds what update `u` shows (when it carries a Votes for Women view) to `out`.
+    fn record(out: &mut Vec<VfwHidden>, u: &pb::MatchUpdate) {
+        let Some(pb::game_view::Game::VotesForWomen(v)) =
+            u.view.as_ref().and_then(|v| v.game.as_ref())
+        else {
+            return;
+        };
+        let cards = |cs: &[pb::VotesForWomenCard]| -> Vec<(String, String)> {
+            cs.iter().map(|c| (c.id.clone(), c.name.clone())).collect()
+        };
+        out.push(VfwHidden {
+            version: u.version,
+            hand: cards(&v.hand),
+            drawn: cards(&v.drawn),
+            stacked: v
+                .deck_top
+                .iter()
+                .chain(&v.deck_bottom)
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect(),
+            search: cards(&v.deck_search),
+        });
+    }
+
+    /// The cards `pick` takes at each version.
+    fn cards(seen: &[VfwHidden], pick: impl Fn(&VfwHidden) -> Vec<&(String, String)>) -> Cards {
+        seen.iter()
+            .map(|h| (h.version, pick(h).into_iter().cloned().collect()))
+            .collect()
+    }
+}
+
+/// Follows the stream of the seat of `token` to the outcome without acting, recording its
+/// hidden cards at every version (see [`VfwHidden`]).
+async fn watch_vfw_hidden(url: String, id: String, token: String) -> Vec<VfwHidden> {
     let mut c = connect(&url).await;
     let mut stream = hustings::open_stream(&mut c, &id, &token, 0).await;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(seat) + 70);
-    let mut hands = Vec::new();
-    let mut acted = None;
+    let mut out = Vec::new();
     while let Some(u) = stream.message().await.expect("stream") {
-        if let Some(pb::game_view::Game::VotesForWomen(v)) =
-            u.view.as_ref().and_then(|v| v.game.as_ref())
-        {
-            let cards = v.hand.iter().chain(v.drawn.iter().filter(|_| drawn));
-            hands.push((
-                u.version,
-                cards.map(|c| (c.id.clone(), c.name.clone())).collect(),
-            ));
-        }
+        VfwHidden::record(&mut out, &u);
         if u.outcome.is_some() {
-            return hands;
+            break;
         }
-        let Some(p) = u.prompt.as_ref().filter(|_| acted != Some(u.version)) else {
-            continue;
-        };
-        let game: Vec<_> = p.choices.iter().filter(|c| c.kind != "undo").collect();
-        let Some(choice) = game.choose(&mut rng) else {
-            continue;
-        };
-        acted = Some(u.version);
-        tokio::time::sleep(Duration::from_millis(60)).await;
-        let _ = c
-            .act(pb::ActRequest {
-                match_id: id.clone(),
-                token: token.clone(),
-                version: u.version,
-                choice_id: choice.id.clone(),
-            })
-            .await;
     }
-    hands
+    out
+}
+
+/// The outcome's headline on the match page.
+async fn outcome_headline(b: &Browser) -> String {
+    b.wait_for(
+        "the outcome's headline",
+        Duration::from_secs(20),
+        "const h = document.querySelector('.outcome h2'); return h ? h.textContent : null;",
+    )
+    .await
+    .as_str()
+    .unwrap_or("")
+    .to_string()
 }
 
 /// Reads a match page: its version, its whole text (HTML and SVG, tooltips too), the
@@ -948,30 +1194,14 @@ async fn read_page(b: &Browser) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
-    let _turn = one_at_a_time().await;
-    let Some(watcher) = Browser::launch().await else {
+    let Some(stage) = Stage::new(false).await else {
         return;
     };
-    let Some(seat_page) = Browser::launch().await else {
-        return;
-    };
-    let server = start_server().await;
-    let url = server.url();
+    let (watcher, url) = (&stage.b, stage.url.clone());
+    let seat_page = stage.another_browser().await;
     // A standard match: the Suffragist (seat 0) and the Opposition (seat 1) both played
     // over gRPC by random players that record their own hands.
-    let mut c = connect(&url).await;
-    let id = c
-        .create_match(pb::CreateMatchRequest {
-            game: "votes-for-women".into(),
-            variant: "standard".into(),
-            ..Default::default()
-        })
-        .await
-        .expect("created")
-        .into_inner()
-        .summary
-        .expect("summary")
-        .match_id;
+    let (mut c, id) = create_over_grpc(&url, "votes-for-women", "standard", &[]).await;
     let tokens = [
         hustings::join(&mut c, &id, 0, "random suffragist").await,
         hustings::join(&mut c, &id, 1, "random opposition").await,
@@ -989,7 +1219,7 @@ async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
         ))
         .await;
     seat_page.open(&format!("{url}/#/match/{id}/seat/0")).await;
-    for b in [&watcher, &seat_page] {
+    for b in [watcher, &seat_page] {
         b.wait_for(
             "the Votes for Women board",
             Duration::from_secs(20),
@@ -997,16 +1227,19 @@ async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
         )
         .await;
     }
-    let players: Vec<_> = (0..2u32)
-        .map(|seat| {
-            let token = tokens[seat as usize].clone();
-            tokio::spawn(vfw_hand_recorder(
+    let players: Vec<_> = tokens
+        .iter()
+        .enumerate()
+        .map(|(seat, token)| {
+            let play = play_randomly(
                 url.clone(),
                 id.clone(),
-                seat,
-                token,
-                true,
-            ))
+                token.clone(),
+                seat as u64 + 70,
+                Vec::new(),
+                VfwHidden::record,
+            );
+            tokio::spawn(play)
         })
         .collect();
     // Both pages read at every version they show, until the outcome.
@@ -1015,25 +1248,17 @@ async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut done = [false, false];
     while !(done[0] && done[1]) {
-        for (i, b) in [&watcher, &seat_page].into_iter().enumerate() {
+        for (i, b) in [watcher, &seat_page].into_iter().enumerate() {
             let v = read_page(b).await;
             if v.is_null() || done[i] {
                 continue;
             }
             if i == 0 {
-                assert_eq!(v["actions"], 0, "a spectator is offered no choice");
-                assert!(v["viewer"].is_null(), "a spectator holds no seat");
+                assert_spectator(&v);
             } else {
                 assert_eq!(v["viewer"], 0, "the seat's page is the Suffragist's");
             }
-            let version = version_of(&v);
-            if seen[i].last().map(|l| l.version) != Some(version) {
-                seen[i].push(Seen {
-                    version,
-                    text: v["text"].as_str().unwrap_or("").to_string(),
-                    cards: list(&v, "cards").into_iter().collect(),
-                });
-            }
+            Seen::add(&mut seen[i], &v);
             done[i] = !v["outcome"].is_null();
         }
         if !shot && seen[0].last().is_some_and(|l| l.version > 60) {
@@ -1046,16 +1271,20 @@ async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
         assert!(Instant::now() < deadline, "the watched match did not end");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    // Each seat's hand and the cards its side has drawn.
     let mut hands = Vec::new();
     for p in players {
-        hands.push(p.await.expect("a player plays to the end"));
+        let seen = p.await.expect("a player plays to the end");
+        hands.push(VfwHidden::cards(&seen, |h| {
+            h.hand.iter().chain(&h.drawn).collect()
+        }));
     }
     let telltale = telltale_names(&mut c, &id).await;
     // The spectator sees neither hand; the Suffragist's page never the Opposition's.
     let checked = [
-        assert_never_shown(&seen[0], &hands[0], &telltale, "the Suffragist's")
-            + assert_never_shown(&seen[0], &hands[1], &telltale, "the Opposition's"),
-        assert_never_shown(&seen[1], &hands[1], &telltale, "the Opposition's"),
+        assert_never_shown(&seen[0], &hands[0], &[], &telltale, "the Suffragist's")
+            + assert_never_shown(&seen[0], &hands[1], &[], &telltale, "the Opposition's"),
+        assert_never_shown(&seen[1], &hands[1], &[], &telltale, "the Opposition's"),
     ];
     // And the Suffragist's page does show its own hand (so the check above can see a card).
     let own = seen[1]
@@ -1080,17 +1309,18 @@ async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
         own * 2 > seen[1].len(),
         "the seat's page shows its own hand: {own}"
     );
-    watcher.close().await;
     seat_page.close().await;
-    server.shutdown().await;
+    stage.end().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_carries_on_by_itself_after_the_server_restarts() {
+    // Its own server, a process on a data directory, that can be killed and restarted.
     let _turn = one_at_a_time().await;
-    let Some(b) = Browser::launch().await else {
+    let Some(browser) = Browser::launch().await else {
         return;
     };
+    let b = &browser;
     let data = temp_dir("web-restart");
     let data_arg = data.display().to_string();
     let port = hustings::browser::free_port();
@@ -1098,10 +1328,10 @@ async fn the_page_carries_on_by_itself_after_the_server_restarts() {
     let server = ServerProcess::start_on(&listen, &["--data-dir", &data_arg], &[]);
     let url = server.url();
     let _pool = BotPool::start(&url);
-    let id = create_from_lobby(&b, &url, "presidency", None, None).await;
+    let id = create_from_lobby(b, &url, "presidency", Form::default()).await;
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
     for _ in 0..6 {
-        decide(&b, &mut rng, Duration::from_secs(60)).await;
+        decide(b, &mut rng, Duration::from_secs(60)).await;
     }
     let before = b
         .wait_for("a decision", Duration::from_secs(60), &ready_script())
@@ -1134,7 +1364,7 @@ async fn the_page_carries_on_by_itself_after_the_server_restarts() {
         .await;
     assert_eq!(notice, "", "no error shown after the restart");
     for _ in 0..6 {
-        decide(&b, &mut rng, Duration::from_secs(60)).await;
+        decide(b, &mut rng, Duration::from_secs(60)).await;
     }
     let after = version_of(&b.js(&format!("return (() => {{ {PAGE_STATE} }})();")).await);
     assert!(
@@ -1142,7 +1372,7 @@ async fn the_page_carries_on_by_itself_after_the_server_restarts() {
         "play went on after the restart: {v_before} → {after}"
     );
     assert_eq!(summary(&url, &id).await.version, after);
-    b.close().await;
+    browser.close().await;
     drop(server);
     let _ = std::fs::remove_dir_all(&data);
 }
@@ -1152,14 +1382,11 @@ const ACTS: &str = "return performance.getEntriesByType('resource').filter(e => 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_choice_clicked_twice_quickly_is_sent_once() {
-    let _turn = one_at_a_time().await;
-    let Some(b) = Browser::launch().await else {
+    let Some(stage) = Stage::new(true).await else {
         return;
     };
-    let server = start_server().await;
-    let url = server.url();
-    let _pool = BotPool::start(&url);
-    let id = create_from_lobby(&b, &url, "presidency", None, None).await;
+    let (b, url) = (&stage.b, stage.url.clone());
+    let id = create_from_lobby(b, &url, "presidency", Form::default()).await;
     b.js("performance.setResourceTimingBufferSize(100000); return true;")
         .await;
     let mut tried_board = false;
@@ -1179,7 +1406,7 @@ async fn a_choice_clicked_twice_quickly_is_sent_once() {
         } else if !tried_button && list(&s, "buttons").iter().any(|c| c == "done") {
             (".choices button[data-choice=\"done\"]", &mut tried_button)
         } else {
-            decide(&b, &mut rng, Duration::from_secs(60)).await;
+            decide(b, &mut rng, Duration::from_secs(60)).await;
             continue;
         };
         *which = true;
@@ -1216,23 +1443,27 @@ async fn a_choice_clicked_twice_quickly_is_sent_once() {
         tried_board && tried_button,
         "both a board die and a button were double-clicked"
     );
-    b.close().await;
-    server.shutdown().await;
+    stage.end().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_creates_joins_and_resumes_after_a_reload() {
-    let _turn = one_at_a_time().await;
-    let Some(a) = Browser::launch().await else {
+    let Some(stage) = Stage::new(false).await else {
         return;
     };
-    let Some(b) = Browser::launch().await else {
-        return;
-    };
-    let server = start_server().await;
-    let url = server.url();
+    let (a, url) = (&stage.b, stage.url.clone());
+    let b = stage.another_browser().await;
     // A leaves the Republican seat open for another person.
-    let id = create_from_lobby(&a, &url, "presidency", None, Some("open")).await;
+    let id = create_from_lobby(
+        a,
+        &url,
+        "presidency",
+        Form {
+            second: Some("open"),
+            ..Form::default()
+        },
+    )
+    .await;
     a.wait_for(
         "the page waiting for the second player",
         Duration::from_secs(20),
@@ -1303,9 +1534,8 @@ async fn the_lobby_creates_joins_and_resumes_after_a_reload() {
         .wait_for("B's resumed match", Duration::from_secs(20), &seat_of)
         .await;
     assert_eq!(seat, 1);
-    a.close().await;
     b.close().await;
-    server.shutdown().await;
+    stage.end().await;
 }
 
 /// The prefixes of The Vote's choices that name a Region, a marker row, a Law in a Region
@@ -1335,15 +1565,12 @@ const TV_BOARD_PREFIXES: [&str; 20] = [
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_of_the_vote_played_by_clicks_on_regions_and_cards_to_its_outcome() {
-    let _turn = one_at_a_time().await;
-    let Some(b) = Browser::launch().await else {
+    let Some(stage) = Stage::new(true).await else {
         return;
     };
-    let server = start_server().await;
-    let url = server.url();
-    let _pool = BotPool::start(&url);
+    let (b, url) = (&stage.b, stage.url.clone());
     // The page plays Equality (seat 0); the bot pool plays Supremacy.
-    let id = create_from_lobby(&b, &url, "the-vote", None, None).await;
+    let id = create_from_lobby(b, &url, "the-vote", Form::default()).await;
     b.wait_for(
         "The Vote's board",
         Duration::from_secs(20),
@@ -1358,7 +1585,7 @@ async fn a_match_of_the_vote_played_by_clicks_on_regions_and_cards_to_its_outcom
     let mut before: Option<(String, u64, u64)> = None;
     let mut shot = false;
     loop {
-        let s = ready(&b, Duration::from_secs(60)).await;
+        let s = ready(b, Duration::from_secs(60)).await;
         if !s["outcome"].is_null() {
             break;
         }
@@ -1372,7 +1599,7 @@ async fn a_match_of_the_vote_played_by_clicks_on_regions_and_cards_to_its_outcom
                 .any(|c| TV_BOARD_PREFIXES.iter().any(|p| c.starts_with(p))),
             "a Region or card choice is a button, not a thing on the board: {buttons:?}"
         );
-        let progress = progress_bar(&b).await;
+        let progress = progress_bar(b).await;
         if let (Some((label, done, total)), Some((l0, d0, t0))) = (&progress, &before)
             && label.split(':').next() == l0.split(':').next()
             && total == t0
@@ -1382,7 +1609,7 @@ async fn a_match_of_the_vote_played_by_clicks_on_regions_and_cards_to_its_outcom
         }
         if !shot && decisions > 8 && board.len() >= 3 {
             // Mid-game, Regions or cards on offer: they are highlighted on the board.
-            assert_fits_window(&b).await;
+            assert_fits_window(b).await;
             b.screenshot_for_docs("the-vote").await;
             shot = true;
         }
@@ -1404,7 +1631,7 @@ async fn a_match_of_the_vote_played_by_clicks_on_regions_and_cards_to_its_outcom
             }
             None => buttons.choose(&mut rng).cloned().expect("a choice"),
         };
-        click_choice(&b, &s, &id, Duration::from_secs(60)).await;
+        click_choice(b, &s, &id, Duration::from_secs(60)).await;
         before = progress;
     }
     println!(
@@ -1413,9 +1640,13 @@ async fn a_match_of_the_vote_played_by_clicks_on_regions_and_cards_to_its_outcom
         started.elapsed().as_secs_f64()
     );
     b.screenshot("the-vote-outcome").await;
+    let m = summary(&url, &id).await;
+    assert_eq!(m.status, pb::MatchStatus::Finished as i32);
+    let won = m.outcome.expect("an outcome").winners == [0];
     assert_eq!(
-        summary(&url, &id).await.status,
-        pb::MatchStatus::Finished as i32
+        outcome_headline(b).await,
+        if won { "You win" } else { "Supremacy wins" },
+        "the outcome in words"
     );
     assert!(
         b.js("return !!document.querySelector('.outcome');").await == true,
@@ -1427,8 +1658,7 @@ async fn a_match_of_the_vote_played_by_clicks_on_regions_and_cards_to_its_outcom
         "Regions were clicked on the board: {on_regions}"
     );
     assert!(on_cards > 3, "cards were clicked on the board: {on_cards}");
-    b.close().await;
-    server.shutdown().await;
+    stage.end().await;
 }
 
 /// Every card id The Vote's view `v` shows: the Display, the Reserves, the piles, the
@@ -1467,139 +1697,45 @@ fn tv_shown(v: &pb::TheVoteView) -> BTreeSet<String> {
     out
 }
 
-/// Plays The Vote's `seat` with `token` to the end with random legal choices, 60 ms apart,
-/// and returns, at every version its own stream showed, the cards its view does not show
-/// (the Deck and the set-up discards, by id and name).
-async fn tv_unseen_recorder(
-    url: String,
-    id: String,
-    seat: u32,
-    token: String,
-) -> Vec<(u64, Vec<(String, String)>)> {
-    let mut c = connect(&url).await;
-    let mut stream = hustings::open_stream(&mut c, &id, &token, 0).await;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(seat) + 90);
-    let mut all: Vec<(String, String)> = Vec::new();
-    let mut unseen = Vec::new();
-    let mut acted = None;
-    while let Some(u) = stream.message().await.expect("stream") {
-        if let Some(pb::match_reference::Game::TheVote(r)) =
-            u.reference.as_ref().and_then(|r| r.game.as_ref())
-        {
-            all = r
-                .cards
-                .iter()
-                .map(|c| (c.id.clone(), c.name.clone()))
-                .collect();
-        }
-        if let Some(pb::game_view::Game::TheVote(v)) = u.view.as_ref().and_then(|v| v.game.as_ref())
-        {
-            let shown = tv_shown(v);
-            unseen.push((
-                u.version,
-                all.iter()
-                    .filter(|(c, _)| !shown.contains(c))
-                    .cloned()
-                    .collect(),
-            ));
-        }
-        if u.outcome.is_some() {
-            return unseen;
-        }
-        let Some(p) = u.prompt.as_ref().filter(|_| acted != Some(u.version)) else {
-            continue;
-        };
-        let game: Vec<_> = p.choices.iter().filter(|c| c.kind != "undo").collect();
-        let Some(choice) = game.choose(&mut rng) else {
-            continue;
-        };
-        acted = Some(u.version);
-        tokio::time::sleep(Duration::from_millis(60)).await;
-        let _ = c
-            .act(pb::ActRequest {
-                match_id: id.clone(),
-                token: token.clone(),
-                version: u.version,
-                choice_id: choice.id.clone(),
-            })
-            .await;
+/// What a seat of The Vote does not see, at every version its own stream showed: every card
+/// of the reference (kept as `.0` from the stream's first update) that its view does not
+/// show (the Deck and the set-up discards), by id and name, in `.1`.
+type TvUnseen = (Vec<(String, String)>, Cards);
+
+/// Adds what update `u` shows to `out` (see [`TvUnseen`]).
+fn record_tv_unseen(out: &mut TvUnseen, u: &pb::MatchUpdate) {
+    if let Some(pb::match_reference::Game::TheVote(r)) =
+        u.reference.as_ref().and_then(|r| r.game.as_ref())
+    {
+        out.0 = r
+            .cards
+            .iter()
+            .map(|c| (c.id.clone(), c.name.clone()))
+            .collect();
     }
-    unseen
+    if let Some(pb::game_view::Game::TheVote(v)) = u.view.as_ref().and_then(|v| v.game.as_ref()) {
+        let shown = tv_shown(v);
+        let unseen = out.0.iter().filter(|(c, _)| !shown.contains(c)).cloned();
+        out.1.push((u.version, unseen.collect()));
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectator_of_the_vote_never_sees_a_card_still_in_the_deck() {
-    let _turn = one_at_a_time().await;
-    let Some(b) = Browser::launch().await else {
+    let Some(stage) = Stage::new(false).await else {
         return;
     };
-    let server = start_server().await;
-    let url = server.url();
-    let mut c = connect(&url).await;
-    let id = c
-        .create_match(pb::CreateMatchRequest {
-            game: "the-vote".into(),
-            variant: "standard".into(),
-            ..Default::default()
-        })
-        .await
-        .expect("created")
-        .into_inner()
-        .summary
-        .expect("summary")
-        .match_id;
-    let tokens = [
-        hustings::join(&mut c, &id, 0, "random equality").await,
-        hustings::join(&mut c, &id, 1, "random supremacy").await,
-    ];
-    b.open(&format!("{url}/#/match/{id}/watch")).await;
-    b.wait_for(
-        "The Vote's board",
-        Duration::from_secs(20),
-        "return document.querySelector('svg[data-board=\"the-vote\"]');",
+    let (b, url) = (&stage.b, stage.url.clone());
+    let (mut c, id, seen, unseen) = spectate_random_match(
+        b,
+        &url,
+        ("the-vote", "standard", &[]),
+        90,
+        record_tv_unseen,
+        Some(("the-vote-spectator", 40)),
     )
     .await;
-    let players: Vec<_> = (0..2u32)
-        .map(|seat| {
-            tokio::spawn(tv_unseen_recorder(
-                url.clone(),
-                id.clone(),
-                seat,
-                tokens[seat as usize].clone(),
-            ))
-        })
-        .collect();
-    let mut seen: Vec<Seen> = Vec::new();
-    let mut shot = false;
-    let deadline = Instant::now() + Duration::from_secs(240);
-    loop {
-        let v = read_page(&b).await;
-        if !v.is_null() {
-            assert_eq!(v["actions"], 0, "a spectator is offered no choice: {v}");
-            assert!(v["viewer"].is_null(), "a spectator holds no seat");
-            let version = version_of(&v);
-            if seen.last().map(|l| l.version) != Some(version) {
-                seen.push(Seen {
-                    version,
-                    text: v["text"].as_str().unwrap_or("").to_string(),
-                    cards: list(&v, "cards").into_iter().collect(),
-                });
-            }
-            if !shot && version > 40 {
-                b.screenshot_for_docs("the-vote-spectator").await;
-                shot = true;
-            }
-            if !v["outcome"].is_null() {
-                break;
-            }
-        }
-        assert!(Instant::now() < deadline, "the watched match did not end");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let mut unseen = Vec::new();
-    for p in players {
-        unseen.push(p.await.expect("a player plays to the end"));
-    }
+    let unseen: Vec<Cards> = unseen.into_iter().map(|u| u.1).collect();
     // A card's name is a telltale when nothing else on the page is called that: no other
     // card, no Region (the Region cards share their Region's name) and no card's text.
     let start = c
@@ -1630,8 +1766,20 @@ async fn a_spectator_of_the_vote_never_sees_a_card_still_in_the_deck() {
         })
         .collect();
     let checked = [
-        assert_never_shown(&seen, &unseen[0], &telltale, "the Deck (Equality's view)"),
-        assert_never_shown(&seen, &unseen[1], &telltale, "the Deck (Supremacy's view)"),
+        assert_never_shown(
+            &seen,
+            &unseen[0],
+            &[],
+            &telltale,
+            "the Deck (Equality's view)",
+        ),
+        assert_never_shown(
+            &seen,
+            &unseen[1],
+            &[],
+            &telltale,
+            "the Deck (Supremacy's view)",
+        ),
     ];
     let drawn = seen.iter().filter(|p| p.cards.len() >= 6).count();
     println!(
@@ -1640,7 +1788,6 @@ async fn a_spectator_of_the_vote_never_sees_a_card_still_in_the_deck() {
         seen.len(),
         telltale.len()
     );
-    assert!(shot, "the spectator's board was photographed");
     assert!(
         checked[0] > 100 && checked[1] > 100,
         "unseen cards were checked: {checked:?}"
@@ -1650,8 +1797,7 @@ async fn a_spectator_of_the_vote_never_sees_a_card_still_in_the_deck() {
         "the spectator's page draws the cards in view: {drawn} of {}",
         seen.len()
     );
-    b.close().await;
-    server.shutdown().await;
+    stage.end().await;
 }
 
 /// Waits until the page state satisfies `cond` (a JavaScript expression over `s`, the page
@@ -1667,49 +1813,39 @@ async fn until(b: &Browser, what: &str, cond: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keys_undo_clocks_resign_and_rematch_from_the_page() {
-    let _turn = one_at_a_time().await;
-    let Some(b) = Browser::launch().await else {
+    let Some(stage) = Stage::new(false).await else {
         return;
     };
-    let server = start_server().await;
-    let url = server.url();
-    let _pool = BotPool::start(&url);
-    // A match on the form's time bank: 10 minutes + 5 s a choice.
-    b.open(&format!("{url}/")).await;
-    b.wait_for(
-        "the lobby",
-        Duration::from_secs(20),
-        "return document.querySelector('[data-action=\"create\"]');",
-    )
-    .await;
-    b.js(
-        "const s = document.querySelector('select[aria-label=\"Clock\"]'); s.value = 'game'; \
-          s.dispatchEvent(new Event('change', {bubbles: true})); return true;",
-    )
-    .await;
-    b.click("[data-action=\"create\"]").await;
-    let id = b
-        .wait_for(
-            "the match page",
-            Duration::from_secs(20),
-            "const m = /#\\/match\\/([^/]+)/.exec(location.hash); return m && document.querySelector('[data-board]') ? m[1] : null;",
-        )
-        .await
-        .as_str()
-        .expect("id")
-        .to_string();
+    let (b, url) = (&stage.b, stage.url.clone());
+    // A match on the form's time bank (10 minutes + 5 s a choice); the Republican is another
+    // person, here a random player over gRPC.
+    let form = Form {
+        second: Some("open"),
+        clock: Some("game"),
+        ..Form::default()
+    };
+    let id = create_from_lobby(b, &url, "presidency", form).await;
+    let mut c = connect(&url).await;
+    let token = hustings::join(&mut c, &id, 1, "random republican").await;
+    let play = play_randomly(url.clone(), id.clone(), token.clone(), 8, (), |_, _| {});
+    let republican = tokio::spawn(play);
 
     // The Democrat's clock runs down on the page while it decides.
-    let s = ready(&b, Duration::from_secs(60)).await;
+    let s = ready(b, Duration::from_secs(60)).await;
     let clock = "return document.querySelector('[data-clock=\"0\"]').textContent;";
-    let first = b.js(clock).await;
+    let seconds = |t: &Value| {
+        let (m, s) = t.as_str().and_then(|t| t.split_once(':')).expect("m:ss");
+        m.parse::<u64>().expect("minutes") * 60 + s.parse::<u64>().expect("seconds")
+    };
+    let first = seconds(&b.js(clock).await);
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let later = b.js(clock).await;
-    assert_ne!(first, later, "the clock counts down live");
+    let later = seconds(&b.js(clock).await);
     assert!(
-        first.as_str().is_some_and(|t| t.starts_with("9:5")),
-        "{first}"
+        later < first,
+        "the clock counts down live: {first} s, then {later} s"
     );
+    // 10 minutes, and 5 s a choice: the Democrat has made none yet.
+    assert!((590..=600).contains(&first), "the time bank: {first} s");
 
     // Number keys choose: "1" is the first choice listed (on the board: roll 1D6).
     assert_eq!(
@@ -1718,43 +1854,81 @@ async fn keys_undo_clocks_resign_and_rematch_from_the_page() {
     );
     let v = version_of(&s);
     b.press_key('1').await;
-    let s = until(&b, "the roll made by a key", &format!("s.version > {v}")).await;
+    until(b, "the roll made by a key", &format!("s.version > {v}")).await;
     let text = b.text().await;
     assert!(text.contains("Democrat rolls 1D6"), "a 1D6 roll was made");
 
-    // Undo: after converting money (which reveals nothing), take it back.
+    // Undo: after converting money (which reveals nothing), take it back. Converted before
+    // the roll, while 1D6 and 2D6 are offered too, the Democrat is still to act afterwards,
+    // so its undo is offered, and nobody else can move before it is taken: in the
+    // Presidential Race one seat decides at a time.
     let mut rng = rand::rngs::StdRng::seed_from_u64(21);
-    let mut s = s;
-    for _ in 0..60 {
-        if list(&s, "buttons").iter().any(|c| c == "convert:1") {
+    let mut s = ready(b, Duration::from_secs(60)).await;
+    let before_roll = |s: &Value| {
+        let buttons = list(s, "buttons");
+        buttons.iter().any(|c| c == "convert:1") && list(s, "board").iter().any(|c| c == "dice:1d6")
+    };
+    for _ in 0..200 {
+        if before_roll(&s) {
             break;
         }
-        if s["prompt"] == s["version"] {
-            click_one(&b, &s, &mut rng, Duration::from_secs(60)).await;
-        }
-        s = ready(&b, Duration::from_secs(60)).await;
+        click_one(b, &s, &mut rng, Duration::from_secs(60)).await;
+        s = ready(b, Duration::from_secs(60)).await;
+        assert!(
+            s["outcome"].is_null(),
+            "the race ended before a conversion before a roll"
+        );
     }
     assert!(
-        list(&s, "buttons").iter().any(|c| c == "convert:1"),
-        "a conversion was offered"
+        before_roll(&s),
+        "a conversion was offered before a roll: {s}"
     );
+    let money =
+        "return document.querySelector('.nominee[data-seat=\"0\"] .stat-money').textContent;";
+    let had = b.js(money).await;
     let v = version_of(&s);
     b.click(".choices button[data-choice=\"convert:1\"]").await;
-    until(
-        &b,
-        "the undo action",
+    let converted = until(
+        b,
+        "the undo button",
         &format!(
-            "s.version > {v} && document.querySelector('.match-actions [data-choice=\"undo\"]')"
+            "s.version === {} && s.prompt === s.version && document.querySelector('.match-actions [data-choice=\"undo\"]')",
+            v + 1
         ),
     )
     .await;
+    let dollars = |m: &Value| {
+        m.as_str()
+            .and_then(|t| t.trim_start_matches('$').parse::<i64>().ok())
+            .expect("the Democrat's money")
+    };
+    assert_eq!(
+        dollars(&b.js(money).await),
+        dollars(&had) - 2,
+        "2 money converted"
+    );
+    assert!(
+        list(&converted, "board").iter().any(|c| c == "dice:1d6"),
+        "the roll is still to make"
+    );
     b.click(".match-actions [data-choice=\"undo\"]").await;
-    until(
-        &b,
+    let back = until(
+        b,
         "the conversion taken back",
-        &format!("s.version > {} && s.prompt === s.version", v + 1),
+        &format!("s.version === {} && s.prompt === s.version", v + 2),
     )
     .await;
+    assert_eq!(b.js(money).await, had, "the money is back to what it was");
+    assert!(
+        before_roll(&back),
+        "the conversion is offered again, before the roll: {back}"
+    );
+    assert!(
+        b.js("return !document.querySelector('.match-actions [data-choice=\"undo\"]');")
+            .await
+            == true,
+        "nothing left to take back"
+    );
     assert!(
         b.text().await.contains("took back"),
         "the log says it was taken back"
@@ -1779,13 +1953,30 @@ async fn keys_undo_clocks_resign_and_rematch_from_the_page() {
     );
     b.click("[data-action=\"resign\"]").await;
     b.click("[data-action=\"confirm-resign\"]").await;
-    let s = until(&b, "the outcome after resigning", "s.outcome !== null").await;
+    let s = until(b, "the outcome after resigning", "s.outcome !== null").await;
     assert_eq!(s["outcome"], "1", "the Republican wins");
+    assert_eq!(outcome_headline(b).await, "Republican wins");
+    republican.await.expect("the Republican plays to the end");
     let m = summary(&url, &id).await;
     assert!(m.outcome.is_some_and(|o| o.resigned));
 
-    // A rematch: offered from the page (the bot seat need not accept), then followed.
+    // A rematch: offered from the page, accepted by the Republican (a person's seat must
+    // accept), then followed.
     b.click(".match-actions [data-choice=\"rematch\"]").await;
+    b.wait_for(
+        "the page's rematch offer",
+        Duration::from_secs(20),
+        "return document.body.textContent.includes('Rematch offered by Democrat');",
+    )
+    .await;
+    c.act(pb::ActRequest {
+        match_id: id.clone(),
+        token,
+        version: m.version,
+        choice_id: "rematch".into(),
+    })
+    .await
+    .expect("the Republican accepts the rematch");
     b.wait_for(
         "the rematch",
         Duration::from_secs(20),
@@ -1794,7 +1985,7 @@ async fn keys_undo_clocks_resign_and_rematch_from_the_page() {
     .await;
     b.click("[data-action=\"follow-rematch\"]").await;
     let s = until(
-        &b,
+        b,
         "the rematch's page",
         &format!("s.viewer !== null && !location.hash.includes('{id}')"),
     )
@@ -1803,6 +1994,69 @@ async fn keys_undo_clocks_resign_and_rematch_from_the_page() {
         s["viewer"], 1,
         "seats rotate: the Democrat's player is the Republican now"
     );
-    b.close().await;
-    server.shutdown().await;
+    stage.end().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_generic_board_plays_a_game_it_does_not_know_by_buttons() {
+    // The generic board is the one a game without a board of its own gets (a newer
+    // server's game); `?board=generic` forces it, here on a Votes for Women solitaire.
+    let Some(stage) = Stage::new(false).await else {
+        return;
+    };
+    let (b, url) = (&stage.b, stage.url.clone());
+    let form = Form {
+        variant: Some("solitaire"),
+        ..Form::default()
+    };
+    let id = create_from_lobby(b, &url, "votes-for-women", form).await;
+    b.open(&format!("{url}/?board=generic#/match/{id}")).await;
+    wait_board(b, "generic").await;
+    assert!(
+        b.js("return !document.querySelector('svg[data-board]');")
+            .await
+            == true,
+        "no game's own board is drawn"
+    );
+    // The typed view as an outline: its fields by name, the map's states, the seat's hand.
+    let text = b.text().await;
+    for field in ["Checks To Win", "States", "New York", "Hand", "Pending"] {
+        assert!(text.contains(field), "the outline shows {field:?}");
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(29);
+    let (mut decisions, mut things) = (0, 0);
+    while decisions < 30 {
+        let s = ready(b, Duration::from_secs(60)).await;
+        if !s["outcome"].is_null() {
+            break;
+        }
+        decisions += 1;
+        assert!(
+            list(&s, "board").is_empty(),
+            "nothing is clicked on a generic board: {s}"
+        );
+        // What the game's own board would draw (a state, a card) is a button here.
+        let buttons = list(&s, "buttons");
+        things += buttons
+            .iter()
+            .filter(|c| {
+                names_a_state(c)
+                    || ["event:", "campaign:", "organize:", "lobby:"]
+                        .iter()
+                        .any(|p| c.starts_with(p))
+            })
+            .count()
+            .min(1);
+        if decisions == 5 {
+            assert_fits_window(b).await;
+            b.screenshot("generic-board").await;
+        }
+        click_one(b, &s, &mut rng, Duration::from_secs(60)).await;
+    }
+    println!(
+        "generic board: {decisions} decisions by buttons, {things} of them with states or cards as buttons"
+    );
+    assert!(decisions >= 20, "the match went on by buttons: {decisions}");
+    assert!(things > 5, "states and cards were buttons: {things}");
+    stage.end().await;
 }

@@ -423,6 +423,7 @@ fn vfw_pending(v: &vfw::View, to_act: &[engine::Seat]) -> pb::VotesForWomenPendi
             kind: "none".into(),
             text: "Nothing: the game is over".into(),
             player: String::new(),
+            ..Default::default()
         };
     };
     let name = b.player_name(side, slot);
@@ -503,12 +504,38 @@ fn vfw_pending(v: &vfw::View, to_act: &[engine::Seat]) -> pb::VotesForWomenPendi
             Phase::Finished => ("none", "nothing".into()),
         },
     };
+    let (cubes_done, cubes_total) = top.map(vfw_cube_step).unwrap_or((0, 0));
     pb::VotesForWomenPending {
         side: vfw_side(side),
         kind: kind.into(),
         text: format!("{name}: {text}"),
         player: name.into(),
+        cubes_total,
+        cubes_done,
     }
+}
+
+/// A cube-by-cube task's place, (cubes done, cubes in all), or (0, 0) when the task is not
+/// one or its total is not fixed in advance. A Campaigner's cubes are the first entry of
+/// the campaign's queue (it leaves the queue when done); a card's placements and removals
+/// count the cubes so far per state (`placed`) beside those `left`.
+fn vfw_cube_step(task: &vfw::Task) -> (u32, u32) {
+    use vfw::Task;
+    let (done, left) = match task {
+        Task::Campaign { queue, left, .. } => {
+            let all = queue.first().map_or(0, |&(_, n)| n);
+            (all.saturating_sub(*left), *left)
+        }
+        Task::Place { left, placed, .. } | Task::Remove { left, placed, .. } => {
+            (placed.iter().map(|&(_, n)| n).sum(), *left)
+        }
+        _ => return (0, 0),
+    };
+    let total = u32::from(done) + u32::from(left);
+    if left == 0 || total < 2 {
+        return (0, 0);
+    }
+    (u32::from(done), total)
 }
 
 /// The name of `side`'s player `slot`, "Oppobot" for the automated Opposition.
@@ -1584,5 +1611,91 @@ mod tests {
         assert_eq!(presidency_card("no-such-card", true).name, "no-such-card");
         assert_eq!(presidency_board(), render_presidency_board());
         assert_eq!(presidency_board().len(), pdata::SPACES.len());
+    }
+
+    /// Which step a Votes for Women game is at: the plays in progress, the top one's source
+    /// and next op, and the Campaigners still to campaign.
+    type StepKey = (usize, Option<vfw::Source>, Option<u8>, usize);
+
+    fn step_key(b: &vfw::Board) -> StepKey {
+        let top = b.stack.last();
+        let campaigners = match top.and_then(|f| f.task.as_ref()) {
+            Some(vfw::Task::Campaign { queue, .. }) => queue.len(),
+            _ => 0,
+        };
+        (
+            b.stack.len(),
+            top.map(|f| f.source),
+            top.map(|f| f.pc),
+            campaigners,
+        )
+    }
+
+    /// In random games of every Votes for Women table, a cube-by-cube step says where it is:
+    /// its cubes left (`cubes_total - cubes_done`) are the "(N left)" of its text, and each
+    /// cube placed or removed takes the next decision of the same step one cube on.
+    #[test]
+    fn votes_for_women_pending_counts_the_cubes_of_a_step() {
+        use hustings_engine::votes_for_women::VotesForWomen;
+        use rand::{Rng, SeedableRng};
+        let mut followed = std::collections::BTreeMap::<String, usize>::new();
+        for (variant, seats) in [
+            ("solitaire", 1),
+            ("coop", 2),
+            ("standard", 2),
+            ("team-4", 4),
+        ] {
+            for seed in 0..6u64 {
+                let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+                let mut game =
+                    VotesForWomen::new(&engine::Setup::new(variant, seats, seed)).expect("set-up");
+                let mut before: Option<(pb::VotesForWomenPending, String, StepKey)> = None;
+                for _ in 0..4000 {
+                    let to_act = game.to_act();
+                    let Some(&seat) = to_act.first() else { break };
+                    let key = step_key(game.board());
+                    let p =
+                        votes_for_women_view(&game.view(engine::Viewer::Spectator), &to_act, true);
+                    let pending = p.pending.expect("pending");
+                    if pending.cubes_total > 0 {
+                        assert!(
+                            ["campaign", "place", "remove"].contains(&pending.kind.as_str()),
+                            "{variant} {seed}: {pending:?}"
+                        );
+                        assert!(pending.cubes_done < pending.cubes_total, "{pending:?}");
+                        let left = pending.cubes_total - pending.cubes_done;
+                        assert!(
+                            pending.text.contains(&format!("({left} left)")),
+                            "{variant} {seed}: {pending:?}"
+                        );
+                        // The same step (the same play, at the same op, the same
+                        // Campaigner), one cube on.
+                        if let Some((b, chosen, k)) = &before
+                            && *k == key
+                            && b.kind == pending.kind
+                            && (chosen.starts_with("purple:")
+                                || chosen.starts_with("yellow:")
+                                || chosen.starts_with("state:"))
+                        {
+                            assert_eq!(pending.cubes_total, b.cubes_total, "{variant} {seed}");
+                            assert_eq!(pending.cubes_done, b.cubes_done + 1, "{variant} {seed}");
+                            *followed.entry(pending.kind.clone()).or_default() += 1;
+                        }
+                    } else {
+                        assert_eq!(pending.cubes_done, 0);
+                    }
+                    let prompt = game.prompt(seat).expect("a prompt for the seat to act");
+                    let choice = &prompt.choices[rng.random_range(0..prompt.choices.len())];
+                    before = Some((pending, choice.id.clone(), key));
+                    game.apply(seat, &choice.id).expect("a legal choice");
+                }
+            }
+        }
+        for kind in ["campaign", "place", "remove"] {
+            assert!(
+                followed.get(kind).is_some_and(|&n| n > 0),
+                "a {kind} step was followed cube by cube: {followed:?}"
+            );
+        }
     }
 }

@@ -327,6 +327,7 @@ pub fn vfw_view(variant: &str) -> VotesForWomenView {
             kind: "place".into(),
             text: "Suffragist: place cubes (2 left)".into(),
             player: viewer.into(),
+            ..Default::default()
         }),
         players: players
             .iter()
@@ -439,6 +440,7 @@ pub fn vfw_crowded(variant: &str) -> VotesForWomenView {
         text: "Second Opposition: keep the Final Voting roll in North Carolina, or re-roll it for one button"
             .into(),
         player: "Second Opposition".into(),
+        ..Default::default()
     });
     v
 }

@@ -483,6 +483,7 @@ mod tests {
                 kind: "place".into(),
                 text: "Suffragist: place cubes (2 left)".into(),
                 player: "Suffragist".into(),
+                ..Default::default()
             }),
             ..Default::default()
         }

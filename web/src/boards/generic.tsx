@@ -1,4 +1,5 @@
-// The board of a game without a module of its own: its typed view as an outline of named
+// The board of a game without a module of its own (a game this client does not know, or
+// any game with `?board=generic`, see index.ts): its typed view as an outline of named
 // fields (messages as sections, lists numbered), read straight from the generated message
 // objects, so any game the server hosts can be followed; every choice is a button.
 import type { BoardModule, BoardProps } from "./types";
@@ -62,7 +63,7 @@ function GenericBoard({ view }: BoardProps) {
   const game = view.game;
   return (
     <div class="generic-board" data-board="generic">
-      <p class="hint">This game has no board drawing yet: its state as the server sends it.</p>
+      <p class="hint">No board drawing for this game here: its state as the server sends it, every choice a button below.</p>
       {game.case ? <Value v={game.value} depth={0} /> : <p>No view.</p>}
     </div>
   );

@@ -4,6 +4,7 @@
 import type { ComponentType } from "preact";
 import type { Choice, GameView, LogEntry, MatchReference, Prompt } from "../gen/hustings/v1/hustings_pb";
 import type { MatchState } from "../match/connection";
+import type { Parties } from "../match/outcome";
 
 /** What a board is given each time it is drawn. */
 export interface BoardProps {
@@ -34,4 +35,8 @@ export interface BoardModule {
    * log, the whole one the viewer may see) says so; the match page falls back to reading
    * "N of M" in the prompt's text. */
   progress?: (view: GameView, prompt: Prompt, log: LogEntry[]) => { label: string; done: number; total: number } | undefined;
+  /** Who plays besides the seats, for the outcome's words ("You both lose to the
+   * Oppobot"): the seats' sides where seats are partners, and a player holding no seat.
+   * Without it every player is a seat and each plays for itself. */
+  parties?: (view: GameView) => Parties;
 }

@@ -7,6 +7,7 @@
 // purple-or-yellow cube takes the colour picked once in the header. The pieces live in vfw/.
 import { useEffect, useState } from "preact/hooks";
 import type { Choice, GameView, LogEntry, Prompt } from "../gen/hustings/v1/hustings_pb";
+import type { Parties } from "../match/outcome";
 import type { BoardModule, BoardProps } from "./types";
 import { claimsChoice, sortOffers, stateChoice } from "./vfw/choices";
 import { H, HUES, MAP_Y, PITCH_X, PITCH_Y, W, cellXY, stateCells } from "./vfw/layout";
@@ -140,9 +141,19 @@ function claims(c: Choice, view: GameView): boolean {
   return view.game.case === "votesForWomen" && claimsChoice(c, view.game.value);
 }
 
-/** "Pioneer Women: cube 3 of 8" while a card places or removes cubes one by one. */
+/** "Pioneer Women: cube 3 of 8" while a card places or removes cubes one by one, and
+ * "Campaigning: cube 2 of 4" while a Campaigner places its cubes. */
 function progress(view: GameView, _prompt: Prompt, log: LogEntry[]) {
   return view.game.case === "votesForWomen" ? playProgress(view.game.value, log) : undefined;
+}
+
+/** Partners share a side (co-op, teams); the Oppobot holds no seat, and a game no seat won
+ * is its win. */
+function parties(view: GameView): Parties {
+  if (view.game.case !== "votesForWomen") return {};
+  const v = view.game.value;
+  const bot = v.players.find((p) => p.seat === undefined);
+  return { sides: v.seatSides, ...(bot ? { outsider: `the ${bot.name}` } : {}) };
 }
 
 export const votesForWomen: BoardModule = {
@@ -150,4 +161,5 @@ export const votesForWomen: BoardModule = {
   claims,
   Board: VotesForWomenBoard,
   progress,
+  parties,
 };

@@ -10,6 +10,7 @@ import { go, href } from "../route";
 import { rememberSeat } from "../storage";
 import type { HeldSeat } from "../storage";
 import type { MatchConnection, MatchState } from "./connection";
+import { outcomeHeadline } from "./outcome";
 
 /** After a match: follow the rematch with the same token (it holds the seat there too). */
 function followRematch(s: MatchState, held: HeldSeat): void {
@@ -61,21 +62,12 @@ function waitingFor(s: MatchState): string {
   return names.length ? `Waiting for ${names.join(" and ")}…` : "Waiting…";
 }
 
-function Outcome({ s }: { s: MatchState }) {
+function Outcome({ s, board }: { s: MatchState; board: BoardModule }) {
   const o = s.outcome;
   if (!o) return null;
-  const names = o.winners.map((w) => s.seats[w]?.name ?? `seat ${w}`);
-  const you = s.viewerSeat !== undefined;
-  const won = you && o.winners.includes(s.viewerSeat as number);
-  const headline = o.draw
-    ? "A draw"
-    : names.length
-      ? you
-        ? won
-          ? `You win! (${names.join(", ")})`
-          : `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}`
-        : `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}`
-      : "Nobody wins";
+  const won = s.viewerSeat !== undefined && o.winners.includes(s.viewerSeat);
+  const parties = s.view ? board.parties?.(s.view) : undefined;
+  const headline = outcomeHeadline(o.winners, s.seats.map((x) => x.name), s.viewerSeat, parties);
   return (
     <div class={`outcome${won ? " won" : ""}`} role="status" data-outcome={o.winners.join(",")}>
       <h2>{headline}</h2>
@@ -135,7 +127,7 @@ export function PromptPanel(props: {
 
   return (
     <section class="prompt-panel" aria-label="Your decision">
-      <Outcome s={s} />
+      <Outcome s={s} board={board} />
       {s.status === MatchStatus.WAITING && (
         <div class="waiting-seats">
           <p>Waiting for every seat to be taken:</p>

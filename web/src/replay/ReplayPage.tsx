@@ -9,6 +9,7 @@ import type { MatchUpdate, Replay } from "../gen/hustings/v1/hustings_pb";
 import { absorb } from "../match/connection";
 import type { MatchState } from "../match/connection";
 import { LogPane } from "../match/LogPane";
+import { outcomeHeadline } from "../match/outcome";
 import { href } from "../route";
 import { SeatChip, seatLetters } from "../ui";
 
@@ -82,7 +83,8 @@ export function ReplayPage({ matchId }: { matchId: string }) {
 
   const summary = replay?.summary;
   const letters = seatLetters(summary?.seats.map((s) => s.name) ?? []);
-  const Board = boardFor(summary?.game ?? "").Board;
+  const board = boardFor(summary?.game ?? "");
+  const Board = board.Board;
   const choice = version > 0 ? replay?.choices[version - 1] : undefined;
   return (
     <div class="page match-page replay-page" data-replay-version={frame ? String(frame.version) : ""}>
@@ -148,8 +150,16 @@ export function ReplayPage({ matchId }: { matchId: string }) {
               <p class="replay-choice">Version 0: the set-up, before the first choice.</p>
             )}
             {replay && version === last && summary?.outcome && (
-              <div class="outcome">
-                <h2>{summary.outcome.reason}</h2>
+              <div class="outcome" data-outcome={summary.outcome.winners.join(",")}>
+                <h2>
+                  {outcomeHeadline(
+                    summary.outcome.winners,
+                    summary.seats.map((x) => x.name),
+                    undefined,
+                    frame?.view ? board.parties?.(frame.view) : undefined,
+                  )}
+                </h2>
+                <p>{summary.outcome.reason}</p>
               </div>
             )}
             <p class="small">Seed {replay ? String(replay.seed) : ""} · ← → step, Home/End jump.</p>

@@ -1,11 +1,13 @@
-// A card play's progress, "cube 3 of 8", from what the view says the game waits for.
+// A cube-by-cube decision's progress, "cube 3 of 8", from what the view says the game waits
+// for.
 //
-// Today the view's `pending` names the kind of decision and says how many cubes are left in
-// its text ("place cubes (5 left)"); it does not say how many the play had, so the cubes
-// already placed are counted from the log, whose entries for this play sit at its end (one
-// "cube" or "remove" entry per cube, with the State cards claimed and the states decided
-// along the way). When the engine exposes typed pending data (done and total), this one
-// function is all that changes.
+// The view's `pending` says it: `cubes_total` (a Campaigner's cubes, a card's cubes) and
+// `cubes_done`. Where it gives no total — a card placing one cube into each of a list of
+// states (whose total is not fixed: states that cannot take a cube are skipped), or a
+// server from before those fields — the cubes already placed are counted from the log,
+// whose entries for this play sit at its end (one "cube" or "remove" entry per cube, with
+// the State cards claimed and the states decided along the way), beside the "(N left)" of
+// the pending text.
 import type { LogEntry } from "../../gen/hustings/v1/hustings_pb";
 import type { VotesForWomenView } from "../../gen/hustings/v1/votes_for_women_pb";
 
@@ -22,10 +24,21 @@ const ALONG_THE_WAY = new Set(["claim", "decided"]);
 export function playProgress(v: VotesForWomenView, log: LogEntry[]): Progress | undefined {
   const p = v.pending;
   if (!p) return undefined;
+  const step = p.cubesTotal > 1 ? { done: p.cubesDone, total: p.cubesTotal } : fromLog(p.kind, p.text, log);
+  if (!step || step.total < 2 || step.done >= step.total) return undefined;
+  const what = `cube ${step.done + 1} of ${step.total}`;
+  // A Campaigner's cubes are its own; a card's are the card's (the play on top of the stack).
+  const card = p.kind === "campaign" ? undefined : [...v.plays].reverse().find((x) => x.card)?.card?.name;
+  const label = p.kind === "campaign" ? `Campaigning: ${what}` : card ? `${card}: ${what}` : what;
+  return { label, done: step.done + 1, total: step.total };
+}
+
+/** Cubes placed so far and in all, counted from the end of the log (see the top). */
+function fromLog(kind: string, text: string, log: LogEntry[]): { done: number; total: number } | undefined {
   // "place" counts cubes added (or opposing cubes taken off by adding), "remove" opposing
   // cubes removed; removing all the cubes of several states counts states, not cubes.
-  const entry = p.kind === "place" ? "cube" : p.kind === "remove" && !p.text.includes("from a state") ? "remove" : "";
-  const left = /\((\d+) left\)/.exec(p.text);
+  const entry = kind === "place" ? "cube" : kind === "remove" && !text.includes("from a state") ? "remove" : "";
+  const left = /\((\d+) left\)/.exec(text);
   if (!entry || !left) return undefined;
   let placed = 0;
   let seat: number | undefined;
@@ -37,9 +50,5 @@ export function playProgress(v: VotesForWomenView, log: LogEntry[]): Progress | 
     seat = e.seat;
     placed++;
   }
-  const total = placed + Number(left[1]);
-  if (total < 2) return undefined;
-  const card = [...v.plays].reverse().find((x) => x.card)?.card?.name;
-  const step = `cube ${placed + 1} of ${total}`;
-  return { label: card ? `${card}: ${step}` : step, done: placed + 1, total };
+  return { done: placed, total: placed + Number(left[1]) };
 }
