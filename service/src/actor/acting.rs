@@ -4,8 +4,9 @@
 use hustings_engine::{self as engine, Seat};
 use hustings_proto::v1 as pb;
 use tonic::Status;
-use tracing::{debug, info, warn};
+use tracing::{debug, info};
 
+use super::commit::{Effect, Step, Told};
 use super::forfeit::resign_outcome;
 use super::played::{last_choice_of, undo_action};
 use super::{CLAIM_WIN, MatchActor, REMATCH, RESIGN, UNDO};
@@ -138,31 +139,27 @@ impl MatchActor {
         };
         // What each viewer is told of it, asked of the state it is made in.
         let last = LastChoice::of_game(&*self.game, seat, choice, &offered.label);
-        let record = ChoiceRecord {
-            seat,
-            choice: choice.to_string(),
-            clocks: self.charge_clocks(seat, false),
+        let step = Step {
+            record: ChoiceRecord {
+                seat,
+                choice: choice.to_string(),
+                clocks: self.charge_clocks(seat, false),
+            },
+            effect: Effect::Play,
+            what: "choice",
         };
-        // Applied first, to store the outcome with the choice that reaches it; nobody
-        // hears of it before it is stored, and it is taken back if it cannot be.
-        self.record.choices.push(record.clone().without_clocks());
-        if let Err(e) = self.step_last() {
-            // Cannot happen: the choice was offered.
-            self.record.choices.pop();
-            warn!(match_id = %self.record.id, error = %e, "offered choice refused");
-            return Err(Status::internal(format!(
-                "the engine refused an offered choice: {e}"
-            )));
-        }
-        self.store_last(record, None)
-            .await
-            .map_err(|e| Status::unavailable(format!("could not store the choice: {e}")))?;
-        debug!(match_id = %self.record.id, seat, choice, version = self.version(), "choice applied");
-        let last = self.note_timeout(last);
-        self.last_action = Some(last);
-        self.after_change(Some(self.version()));
-        self.note = None;
-        Ok(self.version())
+        let version = self
+            .commit(step, |a| {
+                let (last, note) = a.timeout_note(last);
+                Told {
+                    last,
+                    note,
+                    snapshot_all: false,
+                }
+            })
+            .await?;
+        debug!(match_id = %self.record.id, seat, choice, version, "choice applied");
+        Ok(version)
     }
 
     /// Takes back `seat`'s last choice, if it may be.
@@ -177,58 +174,59 @@ impl MatchActor {
             ));
         }
         let undone = self.record.choices[last].choice.clone();
-        let record = ChoiceRecord {
-            seat,
-            choice: UNDO.into(),
-            clocks: self.charge_clocks(seat, true),
+        let step = Step {
+            record: ChoiceRecord {
+                seat,
+                choice: UNDO.into(),
+                clocks: self.charge_clocks(seat, true),
+            },
+            effect: Effect::Play,
+            what: "undo",
         };
-        self.record.choices.push(record.clone().without_clocks());
-        if let Err(e) = self.step_last() {
-            self.record.choices.pop();
-            return Err(Status::internal(format!(
-                "could not take the choice back: {e}"
-            )));
-        }
-        self.store_last(record, None)
-            .await
-            .map_err(|e| Status::unavailable(format!("could not store the undo: {e}")))?;
-        // The choice as everyone may be told of it, from the state it is taken back to.
-        let shown = last_choice_of(&*self.game, seat, &undone).public_label();
-        let mut note = engine::LogEntry::new(
-            "undo",
-            format!("{} took back: {shown}", self.seat_name(seat)),
-        )
-        .seat(seat);
-        note.seq = self.game.log_len() as u64;
-        self.note = Some(note);
-        self.last_action = Some(undo_action(seat));
+        let version = self
+            .commit(step, |a| {
+                // The choice as everyone may be told of it, from the state it is taken back
+                // to; the log got shorter, so every viewer gets a snapshot.
+                let shown = last_choice_of(&*a.game, seat, &undone).public_label();
+                let mut note = engine::LogEntry::new(
+                    "undo",
+                    format!("{} took back: {shown}", a.seat_name(seat)),
+                )
+                .seat(seat);
+                note.seq = a.game.log_len() as u64;
+                Told {
+                    last: undo_action(seat),
+                    note: Some(note),
+                    snapshot_all: true,
+                }
+            })
+            .await?;
         info!(match_id = %self.record.id, seat, "choice taken back");
-        // The log got shorter: every viewer gets a snapshot.
-        for sub in &mut self.subscribers {
-            sub.lagging = true;
-        }
-        self.after_change(Some(self.version()));
-        self.note = None;
-        Ok(self.version())
+        Ok(version)
     }
 
     pub(super) async fn resign(&mut self, seat: Seat) -> Result<pb::Outcome, Status> {
         if self.outcome().is_some() {
             return Err(Status::failed_precondition("the match is already over"));
         }
-        let record = ChoiceRecord {
-            seat,
-            choice: RESIGN.into(),
-            clocks: self.charge_clocks(seat, true),
+        let step = Step {
+            record: ChoiceRecord {
+                seat,
+                choice: RESIGN.into(),
+                clocks: self.charge_clocks(seat, true),
+            },
+            effect: Effect::End {
+                outcome: resign_outcome(&*self.game, &self.record, seat),
+                kind: RESIGN,
+            },
+            what: "resignation",
         };
-        self.record.choices.push(record.clone().without_clocks());
-        self.resigned_outcome = Some(resign_outcome(&*self.game, &self.record, seat));
-        self.forfeit = RESIGN;
-        self.store_last(record, Some(RESIGN))
-            .await
-            .map_err(|e| Status::unavailable(format!("could not store the resignation: {e}")))?;
-        self.last_action = Some(LastChoice::public(seat, RESIGN, "Resign"));
-        self.after_change(Some(self.version()));
+        self.commit(step, |_| Told {
+            last: LastChoice::public(seat, RESIGN, "Resign"),
+            note: None,
+            snapshot_all: false,
+        })
+        .await?;
         self.outcome_pb()
             .ok_or_else(|| Status::internal("no outcome after resigning"))
     }

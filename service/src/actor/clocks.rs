@@ -193,10 +193,10 @@ impl MatchActor {
 
     /// After a default choice made for a seat out of time: the log says so (every viewer
     /// reads the entry, so it names the choice as a spectator is told it) and the last
-    /// action's labels too.
-    pub(super) fn note_timeout(&mut self, last: LastChoice) -> LastChoice {
+    /// action's labels too. Any other choice is told as it is, with no note.
+    pub(super) fn timeout_note(&self, last: LastChoice) -> (LastChoice, Option<engine::LogEntry>) {
         let Some(seat) = self.timing_out else {
-            return last;
+            return (last, None);
         };
         let who = self.seat_name(seat);
         let mut note = engine::LogEntry::new(
@@ -208,7 +208,6 @@ impl MatchActor {
         )
         .seat(seat);
         note.seq = self.game.log_len() as u64;
-        self.note = Some(note);
-        last.timed_out()
+        (last.timed_out(), Some(note))
     }
 }

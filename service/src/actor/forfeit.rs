@@ -10,6 +10,7 @@ use tokio::time::Instant;
 use tonic::Status;
 use tracing::info;
 
+use super::commit::{Effect, Step, Told};
 use super::{MatchActor, RESIGN, seat_name};
 use crate::clock::MatchSettings;
 use crate::projection::LastChoice;
@@ -147,24 +148,22 @@ impl MatchActor {
             clocks: self.charge_clocks(seat, true),
         };
         let (outcome, kind) = forfeit_outcome(&*self.game, &self.record, &record);
-        self.record.choices.push(record.clone().without_clocks());
         let reason = outcome.reason.clone();
-        self.resigned_outcome = Some(outcome);
-        self.forfeit = kind;
-        self.store_last(record, Some(kind))
-            .await
-            .map_err(|e| Status::unavailable(format!("could not store the {choice}: {e}")))?;
-        let mut note = engine::LogEntry::new(choice, reason).seat(seat);
-        note.seq = self.game.log_len() as u64;
-        self.note = Some(note);
-        self.last_action = Some(LastChoice::public(
-            seat,
-            choice,
-            forfeit_label(choice).unwrap_or_default(),
-        ));
-        self.after_change(Some(self.version()));
-        self.note = None;
-        Ok(self.version())
+        let step = Step {
+            record,
+            effect: Effect::End { outcome, kind },
+            what: choice,
+        };
+        self.commit(step, |a| {
+            let mut note = engine::LogEntry::new(choice, reason).seat(seat);
+            note.seq = a.game.log_len() as u64;
+            Told {
+                last: LastChoice::public(seat, choice, forfeit_label(choice).unwrap_or_default()),
+                note: Some(note),
+                snapshot_all: false,
+            }
+        })
+        .await
     }
 
     /// `seat` claims the win over the seats away past the grace period.
