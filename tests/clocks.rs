@@ -9,9 +9,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use hustings::in_process::{Updates, act, close, create, hub_on, join, next, watch};
 use hustings_engine::Viewer;
 use hustings_proto::v1 as pb;
-use hustings::in_process::{Updates, act, close, create, hub_on, join, next, watch};
 use hustings_service::actor::Command;
 use hustings_service::hub::Hub;
 use hustings_service::sql::postgres::PostgresStore;

@@ -11,9 +11,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use hustings::in_process::{act, evicting_hub as hub, join, next as first, watch_at};
 use hustings_engine::Viewer;
 use hustings_proto::v1 as pb;
-use hustings::in_process::{act, evicting_hub as hub, join, next as first, watch_at};
 use hustings_service::actor::Command;
 use hustings_service::hub::Hub;
 use hustings_service::sql::sqlite::SqliteStore;
@@ -268,7 +268,10 @@ async fn a_hundred_concurrent_first_requests_rebuild_an_evicted_match_once() {
         .await
         .expect("created")
         .match_id;
-    let tokens = [join(&hub, &id, 0, "p0").await, join(&hub, &id, 1, "p1").await];
+    let tokens = [
+        join(&hub, &id, 0, "p0").await,
+        join(&hub, &id, 1, "p1").await,
+    ];
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while hub.is_live(&id) {
         assert!(
@@ -378,7 +381,10 @@ async fn tokens_work_after_eviction_and_after_a_restart() {
         };
         let id = hub.create(req.clone()).await.expect("created").match_id;
         let other = hub.create(req).await.expect("created").match_id;
-        let tokens = [join(&hub, &id, 0, "p0").await, join(&hub, &id, 1, "p1").await];
+        let tokens = [
+            join(&hub, &id, 0, "p0").await,
+            join(&hub, &id, 1, "p1").await,
+        ];
         gone(&hub, &id).await;
         gone(&hub, &other).await;
         check_tokens(&hub, &id, &other, &tokens).await;

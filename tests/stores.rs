@@ -686,15 +686,20 @@ struct OldMatch {
 fn played(seed: u64, n: Option<usize>) -> (Vec<ChoiceRecord>, Option<Outcome>) {
     use rand::SeedableRng;
     use rand::seq::IndexedRandom;
-    let mut g = hustings_engine::new_game("presidency", &Setup::new("standard", 2, seed))
-        .expect("a game");
+    let mut g =
+        hustings_engine::new_game("presidency", &Setup::new("standard", 2, seed)).expect("a game");
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut out = Vec::new();
     while g.outcome().is_none() && n.is_none_or(|n| out.len() < n) {
         assert!(out.len() < 10_000, "the game ends");
         let seat = g.to_act()[0];
         let prompt = g.prompt(seat).expect("the seat to act has a prompt");
-        let c = prompt.choices.choose(&mut rng).expect("a choice").id.clone();
+        let c = prompt
+            .choices
+            .choose(&mut rng)
+            .expect("a choice")
+            .id
+            .clone();
         g.apply(seat, &c).expect("an offered choice applies");
         out.push(choice(seat, &c));
     }

@@ -22,9 +22,9 @@ use futures::StreamExt;
 use futures::stream::{BoxStream, SelectAll};
 use hdrhistogram::Histogram;
 use hustings_proto::v1 as pb;
-use rand::{Rng, SeedableRng};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 use tokio::sync::{Mutex, Semaphore, mpsc};
 use tonic::transport::Channel;
 
@@ -145,7 +145,8 @@ impl LoadReport {
         if settled.len() < 2 {
             return None;
         }
-        let mean_of = |xs: &[&Sample]| xs.iter().map(|s| s.rss as f64).sum::<f64>() / xs.len() as f64;
+        let mean_of =
+            |xs: &[&Sample]| xs.iter().map(|s| s.rss as f64).sum::<f64>() / xs.len() as f64;
         let mean = mean_of(&settled);
         if mean <= 0.0 {
             return None;
@@ -155,9 +156,18 @@ impl LoadReport {
         Some(Flatness {
             intervals: settled.len(),
             mean,
-            low: settled.iter().map(|s| rel(s.rss)).fold(f64::INFINITY, f64::min),
-            high: settled.iter().map(|s| rel(s.rss)).fold(f64::NEG_INFINITY, f64::max),
-            single_low: settled.iter().map(|s| rel(s.rss_min)).fold(f64::INFINITY, f64::min),
+            low: settled
+                .iter()
+                .map(|s| rel(s.rss))
+                .fold(f64::INFINITY, f64::min),
+            high: settled
+                .iter()
+                .map(|s| rel(s.rss))
+                .fold(f64::NEG_INFINITY, f64::max),
+            single_low: settled
+                .iter()
+                .map(|s| rel(s.rss_min))
+                .fold(f64::INFINITY, f64::min),
             single_high: settled
                 .iter()
                 .map(|s| rel(s.rss_max))

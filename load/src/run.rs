@@ -309,7 +309,11 @@ impl fmt::Display for Report {
                     human_bytes(fl.mean),
                     pct(fl.low),
                     pct(fl.high),
-                    if fl.within(0.10) { "within" } else { "NOT within" },
+                    if fl.within(0.10) {
+                        "within"
+                    } else {
+                        "NOT within"
+                    },
                     pct(fl.single_low),
                     pct(fl.single_high),
                     pct(fl.trend)

@@ -253,13 +253,15 @@ async fn a_soak_reads_the_memory_over_time_on_sqlite() {
     );
     assert_eq!(load.act_errors, 0);
     assert!(
-        load.samples.iter().all(|s| s.readings >= 1
-            && s.rss_min <= s.rss
-            && s.rss <= s.rss_max),
+        load.samples
+            .iter()
+            .all(|s| s.readings >= 1 && s.rss_min <= s.rss && s.rss <= s.rss_max),
         "each interval's mean lies between its lowest and highest reading: {:?}",
         load.samples
     );
-    let flat = load.rss_flatness().expect("enough intervals after the first tenth");
+    let flat = load
+        .rss_flatness()
+        .expect("enough intervals after the first tenth");
     assert!(flat.low <= 0.0 && flat.high >= 0.0 && flat.single_low <= flat.low);
     let text = report.to_string();
     assert!(

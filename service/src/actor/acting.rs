@@ -14,7 +14,6 @@ use crate::projection::LastChoice;
 use crate::store::{ChoiceRecord, SeatRecord};
 
 impl MatchActor {
-
     pub(super) async fn join(
         &mut self,
         seat: Option<Seat>,
@@ -82,7 +81,12 @@ impl MatchActor {
         })
     }
 
-    pub(super) async fn act(&mut self, seat: Seat, version: u64, choice: &str) -> Result<u64, Status> {
+    pub(super) async fn act(
+        &mut self,
+        seat: Seat,
+        version: u64,
+        choice: &str,
+    ) -> Result<u64, Status> {
         if choice == REMATCH {
             return self.rematch(seat, version).await;
         }

@@ -9,9 +9,9 @@ use hustings_proto::v1 as pb;
 use tokio::time::Instant;
 use tracing::{info, warn};
 
+use super::MatchActor;
 use super::forfeit::TIMEOUT;
 use super::summary::catalogue;
-use super::MatchActor;
 use crate::clock::Clocks;
 use crate::hub::Hub;
 use crate::projection::LastChoice;

@@ -216,7 +216,6 @@ impl MatchActor {
         })
     }
 
-
     fn seat_name(&self, seat: Seat) -> String {
         seat_name(&self.record, seat)
     }

@@ -18,12 +18,11 @@ use tokio_postgres::NoTls;
 use tokio_postgres::types::ToSql;
 
 use super::{
-    APPEND_CHOICE, CREATE_VERSION_TABLE, FINISH, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH,
-    LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan,
-    RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
-    Columns, append_refused, assemble, assemble_listed, decode_clocks, encode_clocks,
-    finish_params, match_row, seat_row,
-    list_sql, load_match_sql, page, plan, seats_of_sql, waiting_sql,
+    APPEND_CHOICE, CREATE_VERSION_TABLE, Columns, FINISH, INSERT_CHOICE, INSERT_MATCH,
+    LINK_REMATCH, LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param,
+    Plan, RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
+    append_refused, assemble, assemble_listed, decode_clocks, encode_clocks, finish_params,
+    list_sql, load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
