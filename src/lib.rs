@@ -3,6 +3,7 @@
 
 pub mod browser;
 pub mod cli_bin;
+pub mod in_process;
 pub mod named;
 pub mod server_proc;
 

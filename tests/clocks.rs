@@ -9,23 +9,16 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use hustings::in_process::{Updates, act, close, create, hub_on, join, next, watch};
 use hustings_engine::Viewer;
 use hustings_proto::v1 as pb;
-use hustings_service::Limits;
-use hustings_service::actor::{Command, UpdateResult};
+use hustings_service::actor::Command;
 use hustings_service::hub::Hub;
 use hustings_service::sql::postgres::PostgresStore;
 use hustings_service::sql::sqlite::SqliteStore;
 use hustings_service::store::{MemoryStore, Store};
-use tokio::sync::mpsc;
 use tokio::time::{Instant, timeout};
 use tonic::Code;
-
-type Updates = mpsc::Receiver<UpdateResult>;
-
-fn hub_on(store: Arc<dyn Store>) -> Arc<Hub> {
-    Hub::new(store, Limits::default())
-}
 
 fn per_decision(secs: u64) -> Option<pb::ClockSetting> {
     Some(pb::ClockSetting {
@@ -42,68 +35,6 @@ fn game_clock(base_secs: u64, increment_secs: u64) -> Option<pb::ClockSetting> {
             increment_ms: increment_secs * 1000,
         })),
     })
-}
-
-async fn create(hub: &Arc<Hub>, req: pb::CreateMatchRequest) -> String {
-    hub.create(req).await.expect("match created").match_id
-}
-
-async fn join(hub: &Arc<Hub>, id: &str, seat: usize, name: &str) -> String {
-    hub.ask(id, |reply| Command::Join {
-        seat: Some(seat),
-        name: name.into(),
-        kind: pb::ClientKind::Human,
-        reply,
-    })
-    .await
-    .expect("joined")
-    .token
-}
-
-async fn watch(hub: &Arc<Hub>, id: &str, viewer: Viewer) -> (u64, Updates) {
-    hub.ask(id, |reply| Command::Watch {
-        viewer,
-        from_version: 0,
-        json: false,
-        reply,
-    })
-    .await
-    .expect("watching")
-}
-
-async fn act(
-    hub: &Arc<Hub>,
-    id: &str,
-    seat: usize,
-    version: u64,
-    choice: &str,
-) -> Result<u64, tonic::Status> {
-    hub.ask(id, |reply| Command::Act {
-        seat,
-        version,
-        choice: choice.into(),
-        reply,
-    })
-    .await
-}
-
-/// Closes a stream as the gRPC layer does when a client goes away.
-async fn close(hub: &Arc<Hub>, id: &str, rx: Updates, sub: u64) {
-    drop(rx);
-    hub.actor(id)
-        .await
-        .expect("actor")
-        .send(Box::new(Command::Unwatch { id: sub }))
-        .expect("sent");
-}
-
-async fn next(rx: &mut Updates) -> pb::MatchUpdate {
-    rx.recv()
-        .await
-        .expect("stream open")
-        .expect("an update")
-        .to_update()
-        .expect("a well-formed update")
 }
 
 /// The first update that satisfies `f`.

@@ -130,6 +130,50 @@ async fn replay(client: &mut Client, id: &str) -> pb::Replay {
         .into_inner()
 }
 
+/// A new Presidential Race with every seat joined.
+async fn seated(c: &mut Client, variant: &str, seats: u32, seed: u64) -> TestMatch {
+    let id = create(c, "presidency", variant, seats, seed).await;
+    let mut tokens = Vec::new();
+    for s in 0..seats {
+        tokens.push(join(c, &id, s, &format!("p{s}")).await);
+    }
+    TestMatch {
+        id,
+        tokens,
+        acks: Acks::default(),
+    }
+}
+
+/// Waits (two minutes at most) until `played` says the matches are far enough, SIGKILLs
+/// the server then, and waits for every seat's client to notice. Returns for each seat
+/// whether its match had ended.
+async fn kill_once_played(
+    server: ServerProcess,
+    matches: &[TestMatch],
+    handles: Vec<tokio::task::JoinHandle<bool>>,
+    played: impl Fn(&[TestMatch]) -> bool,
+) -> Vec<bool> {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !played(matches) {
+        assert!(
+            Instant::now() < deadline,
+            "the matches are not being played"
+        );
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    server.kill9();
+    let mut ended = Vec::new();
+    for h in handles {
+        ended.push(
+            tokio::time::timeout(Duration::from_secs(30), h)
+                .await
+                .expect("clients notice the server is gone")
+                .expect("client task"),
+        );
+    }
+    ended
+}
+
 /// Plays every seat of `matches` on `url` until each match ends (`want_end`) or the server
 /// is killed. Returns for each seat whether its match ended.
 fn spawn_seats(url: &str, matches: &[TestMatch], seed: u64) -> Vec<tokio::task::JoinHandle<bool>> {
@@ -162,16 +206,7 @@ async fn kill_mid_play_restart_and_finish(args: &[&str]) {
         ("standard", 2, 12),
         ("convention", 4, 13),
     ] {
-        let id = create(&mut c, "presidency", variant, seats, seed).await;
-        let mut tokens = Vec::new();
-        for s in 0..seats {
-            tokens.push(join(&mut c, &id, s, &format!("p{s}")).await);
-        }
-        matches.push(TestMatch {
-            id,
-            tokens,
-            acks: Acks::default(),
-        });
+        matches.push(seated(&mut c, variant, seats, seed).await);
     }
     let waiting_id = create(&mut c, "presidency", "convention", 3, 14).await;
     let waiting_tokens = vec![
@@ -182,28 +217,14 @@ async fn kill_mid_play_restart_and_finish(args: &[&str]) {
     // Play all three at once and SIGKILL the server while they are being played: as soon as
     // each has at least 12 acknowledged choices (Acts are still in flight then).
     let handles = spawn_seats(&url, &matches, 1000);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while matches
-        .iter()
-        .any(|m| m.acks.lock().expect("acks").len() < 12)
-    {
-        assert!(
-            Instant::now() < deadline,
-            "the matches are not being played"
-        );
-        tokio::time::sleep(Duration::from_millis(2)).await;
-    }
-    server.kill9();
-    for h in handles {
-        let ended = tokio::time::timeout(Duration::from_secs(30), h)
-            .await
-            .expect("clients notice the server is gone")
-            .expect("client task");
-        assert!(
-            !ended,
-            "a match ended before the kill; the test would not be mid-match"
-        );
-    }
+    let ended = kill_once_played(server, &matches, handles, |ms| {
+        ms.iter().all(|m| m.acks.lock().expect("acks").len() >= 12)
+    })
+    .await;
+    assert!(
+        !ended.contains(&true),
+        "a match ended before the kill; the test would not be mid-match"
+    );
     let before: Vec<Vec<Ack>> = matches
         .iter()
         .map(|m| m.acks.lock().expect("acks").clone())
@@ -576,34 +597,14 @@ async fn kill_during_group_commit(args: &[&str]) {
     let mut c = connect(&url).await;
     let mut matches = Vec::new();
     for seed in 0..MATCHES as u64 {
-        let id = create(&mut c, "presidency", "standard", 2, 500 + seed).await;
-        let tokens = vec![
-            join(&mut c, &id, 0, "a").await,
-            join(&mut c, &id, 1, "b").await,
-        ];
-        matches.push(TestMatch {
-            id,
-            tokens,
-            acks: Acks::default(),
-        });
+        matches.push(seated(&mut c, "standard", 2, 500 + seed).await);
     }
     let handles = spawn_seats(&url, &matches, 7000);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let total =
-        |ms: &[TestMatch]| -> usize { ms.iter().map(|m| m.acks.lock().expect("acks").len()).sum() };
-    while total(&matches) < 20 * MATCHES {
-        assert!(
-            Instant::now() < deadline,
-            "the matches are not being played"
-        );
-        tokio::time::sleep(Duration::from_millis(2)).await;
-    }
-    server.kill9();
-    for h in handles {
-        let _ = tokio::time::timeout(Duration::from_secs(30), h)
-            .await
-            .expect("clients notice the server is gone");
-    }
+    kill_once_played(server, &matches, handles, |ms| {
+        let total: usize = ms.iter().map(|m| m.acks.lock().expect("acks").len()).sum();
+        total >= 20 * MATCHES
+    })
+    .await;
     let server = ServerProcess::start(args);
     let mut c = connect(&server.url()).await;
     let mut checked = 0;

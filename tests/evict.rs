@@ -11,87 +11,18 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use hustings::in_process::{act, evicting_hub as hub, join, next as first, watch_at};
 use hustings_engine::Viewer;
 use hustings_proto::v1 as pb;
-use hustings_service::Limits;
-use hustings_service::actor::{Command, UpdateResult};
+use hustings_service::actor::Command;
 use hustings_service::hub::Hub;
 use hustings_service::sql::sqlite::SqliteStore;
 use hustings_service::store::{MemoryStore, Store};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
-use tokio::sync::mpsc;
 use tonic::Code;
 
-type Updates = mpsc::Receiver<UpdateResult>;
-
 const IDLE: Duration = Duration::from_secs(2);
-
-/// A hub whose matches leave memory after `IDLE` (or never, with `None`).
-fn hub(store: Arc<dyn Store>, evict: Option<Duration>) -> Arc<Hub> {
-    Hub::new(
-        store,
-        Limits {
-            evict_idle: evict,
-            linger: evict,
-            ..Limits::default()
-        },
-    )
-}
-
-async fn join(hub: &Arc<Hub>, id: &str, seat: usize) -> String {
-    hub.ask(id, |reply| Command::Join {
-        seat: Some(seat),
-        name: format!("p{seat}"),
-        kind: pb::ClientKind::Human,
-        reply,
-    })
-    .await
-    .expect("joined")
-    .token
-}
-
-async fn watch(
-    hub: &Arc<Hub>,
-    id: &str,
-    viewer: Viewer,
-) -> (u64, Updates, mpsc::UnboundedSender<Box<Command>>) {
-    let (mailbox, (sub, rx)) = hub
-        .ask_at(id, |reply| Command::Watch {
-            viewer,
-            from_version: 0,
-            json: true,
-            reply,
-        })
-        .await
-        .expect("watching");
-    (sub, rx, mailbox)
-}
-
-async fn act(
-    hub: &Arc<Hub>,
-    id: &str,
-    seat: usize,
-    version: u64,
-    choice: &str,
-) -> Result<u64, tonic::Status> {
-    hub.ask(id, |reply| Command::Act {
-        seat,
-        version,
-        choice: choice.into(),
-        reply,
-    })
-    .await
-}
-
-async fn first(rx: &mut Updates) -> pb::MatchUpdate {
-    rx.recv()
-        .await
-        .expect("stream open")
-        .expect("an update")
-        .to_update()
-        .expect("a well-formed update")
-}
 
 /// Every viewer's first message now (each seat, then a spectator), opened one after the
 /// other, then every stream closed as the gRPC layer closes them. Match ids are blanked:
@@ -100,7 +31,7 @@ async fn look(hub: &Arc<Hub>, id: &str, seats: usize) -> Vec<pb::MatchUpdate> {
     let mut seen = Vec::new();
     let mut open = Vec::new();
     for v in (0..seats).map(Viewer::Seat).chain([Viewer::Spectator]) {
-        let (sub, mut rx, mailbox) = watch(hub, id, v).await;
+        let (sub, mut rx, mailbox) = watch_at(hub, id, v, true).await;
         let mut u = first(&mut rx).await;
         u.match_id.clear();
         if !u.rematch_match_id.is_empty() {
@@ -207,8 +138,8 @@ async fn same_as_never_evicted(game: &str, variant: &str, seats: u32, seed: u64,
     let b = evict.create(req).await.expect("created").match_id;
     let n = seats as usize;
     for s in 0..n {
-        join(&keep, &a, s).await;
-        join(&evict, &b, s).await;
+        join(&keep, &a, s, &format!("p{s}")).await;
+        join(&evict, &b, s, &format!("p{s}")).await;
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut evictions = 0;
@@ -337,7 +268,10 @@ async fn a_hundred_concurrent_first_requests_rebuild_an_evicted_match_once() {
         .await
         .expect("created")
         .match_id;
-    let tokens = [join(&hub, &id, 0).await, join(&hub, &id, 1).await];
+    let tokens = [
+        join(&hub, &id, 0, "p0").await,
+        join(&hub, &id, 1, "p1").await,
+    ];
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while hub.is_live(&id) {
         assert!(
@@ -353,7 +287,7 @@ async fn a_hundred_concurrent_first_requests_rebuild_an_evicted_match_once() {
         tasks.push(tokio::spawn(async move {
             match i % 3 {
                 0 => hub.authenticate(&id, &token).await.map(|a| a.seat as u64),
-                1 => watch(&hub, &id, Viewer::Spectator)
+                1 => watch_at(&hub, &id, Viewer::Spectator, true)
                     .await
                     .0
                     .checked_add(0)
@@ -399,8 +333,8 @@ async fn a_clock_that_runs_out_while_its_match_is_evicted_fires_on_time() {
         .await
         .expect("created")
         .match_id;
-    join(&hub, &id, 0).await;
-    join(&hub, &id, 1).await;
+    join(&hub, &id, 0, "p0").await;
+    join(&hub, &id, 1, "p1").await;
     let start = tokio::time::Instant::now();
     let status = |hub: Arc<Hub>, id: String| async move {
         hub.list(&pb::ListMatchesRequest::default())
@@ -447,7 +381,10 @@ async fn tokens_work_after_eviction_and_after_a_restart() {
         };
         let id = hub.create(req.clone()).await.expect("created").match_id;
         let other = hub.create(req).await.expect("created").match_id;
-        let tokens = [join(&hub, &id, 0).await, join(&hub, &id, 1).await];
+        let tokens = [
+            join(&hub, &id, 0, "p0").await,
+            join(&hub, &id, 1, "p1").await,
+        ];
         gone(&hub, &id).await;
         gone(&hub, &other).await;
         check_tokens(&hub, &id, &other, &tokens).await;

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use hustings::server_proc::{fresh_postgres_database, temp_dir};
 use hustings_engine::{Outcome, Setup};
+use hustings_proto::v1 as pb;
 use hustings_service::clock::{ClockSetting, MatchSettings};
 use hustings_service::sql::postgres::PostgresStore;
 use hustings_service::sql::sqlite::SqliteStore;
@@ -667,4 +668,332 @@ async fn a_version_2_sqlite_database_gets_its_listing_columns_and_indexes_from_i
         matches!(refused, Err(StoreError::OutOfOrder { expected: 2, .. })),
         "{refused:?}"
     );
+}
+
+/// A match as a version 2 server stored it, written by hand for the migration test.
+struct OldMatch {
+    id: &'static str,
+    seed: u64,
+    /// Each seat's token (`None`: the seat is open).
+    tokens: [Option<String>; 2],
+    choices: Vec<ChoiceRecord>,
+    /// The outcome and how it was forfeited, when the match is over.
+    finished: Option<(Outcome, Option<&'static str>)>,
+}
+
+/// A Presidential Race seeded `seed` played with random legal choices: `n` of them, or to
+/// its end (`None`). The records and the outcome, if it was reached.
+fn played(seed: u64, n: Option<usize>) -> (Vec<ChoiceRecord>, Option<Outcome>) {
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    let mut g =
+        hustings_engine::new_game("presidency", &Setup::new("standard", 2, seed)).expect("a game");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while g.outcome().is_none() && n.is_none_or(|n| out.len() < n) {
+        assert!(out.len() < 10_000, "the game ends");
+        let seat = g.to_act()[0];
+        let prompt = g.prompt(seat).expect("the seat to act has a prompt");
+        let c = prompt
+            .choices
+            .choose(&mut rng)
+            .expect("a choice")
+            .id
+            .clone();
+        g.apply(seat, &c).expect("an offered choice applies");
+        out.push(choice(seat, &c));
+    }
+    (out, g.outcome())
+}
+
+/// Four matches of every kind a version 2 database held: one played to its end, one
+/// resigned, one under way (both seats joined) and one waiting for its second seat.
+fn old_matches() -> Vec<OldMatch> {
+    let token = |id: &str, seat: usize| Some(format!("token-{id}-{seat}"));
+    let (end, outcome) = played(31, None);
+    let (mut resigned, _) = played(32, Some(7));
+    resigned.push(choice(0, "resign"));
+    let resign = Outcome {
+        winners: vec![1],
+        reason: "Democrat resigned".into(),
+        scores: Vec::new(),
+    };
+    vec![
+        OldMatch {
+            id: "ended",
+            seed: 31,
+            tokens: [token("ended", 0), token("ended", 1)],
+            choices: end,
+            finished: Some((outcome.expect("played to its end"), None)),
+        },
+        OldMatch {
+            id: "resigned",
+            seed: 32,
+            tokens: [token("resigned", 0), token("resigned", 1)],
+            choices: resigned,
+            finished: Some((resign, Some("resign"))),
+        },
+        OldMatch {
+            id: "underway",
+            seed: 33,
+            tokens: [token("underway", 0), token("underway", 1)],
+            choices: played(33, Some(9)).0,
+            finished: None,
+        },
+        OldMatch {
+            id: "waiting",
+            seed: 34,
+            tokens: [token("waiting", 0), None],
+            choices: Vec::new(),
+            finished: None,
+        },
+    ]
+}
+
+/// The settings every old match had: no clock, a 60 s grace, no rematch (as version 2
+/// wrote them).
+const OLD_SETTINGS: &str = r#"{"clock":"None","abandon_grace_ms":60000,"rematch_of":null}"#;
+
+fn sql_text(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}
+
+/// The statements that make a version 2 database holding `matches`.
+fn version_2_database(matches: &[OldMatch]) -> String {
+    let mut sql = String::from(
+        "CREATE TABLE schema_version (version BIGINT NOT NULL);
+         INSERT INTO schema_version (version) VALUES (2);\n",
+    );
+    for m in &hustings_service::sql::MIGRATIONS[..2] {
+        sql.push_str(m);
+        sql.push_str(";\n");
+    }
+    for (n, m) in matches.iter().enumerate() {
+        let setup = serde_json::to_string(&Setup::new("standard", 2, m.seed)).expect("json");
+        let outcome = m.finished.as_ref().map_or("NULL".to_string(), |(o, _)| {
+            sql_text(&serde_json::to_string(o).expect("json"))
+        });
+        sql.push_str(&format!(
+            "INSERT INTO matches (id, game, setup, options, created_at_unix_ms, outcome, settings)
+             VALUES ({}, 'presidency', {}, '[]', {}, {outcome}, {});\n",
+            sql_text(m.id),
+            sql_text(&setup),
+            1_700_000_000_000i64 + n as i64,
+            sql_text(OLD_SETTINGS)
+        ));
+        for (seat, token) in m.tokens.iter().enumerate() {
+            let (hash, name, kind) = match token {
+                Some(t) => (
+                    sql_text(&hustings_service::auth::hash_token(t)),
+                    sql_text(&format!("p{seat}")),
+                    "'human'",
+                ),
+                None => ("NULL".to_string(), "''".to_string(), "''"),
+            };
+            sql.push_str(&format!(
+                "INSERT INTO seats VALUES ({}, {seat}, 0, '', '', {hash}, {name}, {kind});\n",
+                sql_text(m.id)
+            ));
+        }
+        for (idx, c) in m.choices.iter().enumerate() {
+            sql.push_str(&format!(
+                "INSERT INTO choices VALUES ({}, {idx}, {}, {}, NULL);\n",
+                sql_text(m.id),
+                c.seat,
+                sql_text(&c.choice)
+            ));
+        }
+    }
+    sql
+}
+
+/// The same matches written by this server's store, into a database of the current schema:
+/// what the migrated one must behave like.
+async fn current_database(url: &str, matches: &[OldMatch]) {
+    let store = PostgresStore::open(url).await.expect("open");
+    for (n, m) in matches.iter().enumerate() {
+        let rec = MatchRecord {
+            id: m.id.into(),
+            game: "presidency".into(),
+            setup: Setup::new("standard", 2, m.seed),
+            options: Vec::new(),
+            seats: m
+                .tokens
+                .iter()
+                .enumerate()
+                .map(|(seat, t)| SeatRecord {
+                    token_hash: t.as_deref().map(hustings_service::auth::hash_token),
+                    player_name: if t.is_some() {
+                        format!("p{seat}")
+                    } else {
+                        String::new()
+                    },
+                    client_kind: if t.is_some() { "human" } else { "" }.into(),
+                    ..SeatRecord::default()
+                })
+                .collect(),
+            choices: Vec::new(),
+            created_at_unix_ms: 1_700_000_000_000 + n as i64,
+            outcome: None,
+            settings: serde_json::from_str(OLD_SETTINGS).expect("settings"),
+            rematch_next: None,
+            live: Default::default(),
+        };
+        store.create(&rec).await.expect("create");
+        for (index, c) in m.choices.iter().enumerate() {
+            let last = index + 1 == m.choices.len();
+            let finished = m.finished.as_ref().filter(|_| last).map(|(o, f)| Finished {
+                outcome: o.clone(),
+                forfeit: f.map(String::from),
+            });
+            store
+                .append(
+                    m.id,
+                    &Append {
+                        index,
+                        choice: c.clone(),
+                        finished,
+                    },
+                )
+                .await
+                .expect("append");
+        }
+    }
+}
+
+/// What a client reads of one match now: the first message of each joined seat's stream,
+/// then a spectator's (the streams stay open, returned), and for a finished match its
+/// replay and the spectator's view at version 3.
+async fn read_match(
+    c: &mut hustings::Client,
+    m: &OldMatch,
+) -> (
+    Vec<pb::MatchUpdate>,
+    Option<(pb::Replay, pb::MatchUpdate)>,
+    Vec<tonic::Streaming<pb::MatchUpdate>>,
+) {
+    let mut firsts = Vec::new();
+    let mut streams = Vec::new();
+    let spectator = String::new();
+    for token in m.tokens.iter().flatten().chain([&spectator]) {
+        let mut s = hustings::open_stream(c, m.id, token, 0).await;
+        firsts.push(s.message().await.expect("healthy").expect("a snapshot"));
+        streams.push(s);
+    }
+    let history = match m.finished {
+        None => None,
+        Some(_) => Some((
+            c.get_replay(pb::GetReplayRequest {
+                match_id: m.id.into(),
+            })
+            .await
+            .expect("a replay")
+            .into_inner(),
+            c.get_replay_view(pb::GetReplayViewRequest {
+                match_id: m.id.into(),
+                version: 3,
+            })
+            .await
+            .expect("a replay view")
+            .into_inner(),
+        )),
+    };
+    (firsts, history, streams)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_2_postgres_database_with_matches_is_migrated_on_start_and_plays_on() {
+    let (Some(old_url), Some(new_url)) = (
+        fresh_postgres_database("migrate_old"),
+        fresh_postgres_database("migrate_new"),
+    ) else {
+        return;
+    };
+    let matches = old_matches();
+    hustings::server_proc::postgres_execute(&old_url, &version_2_database(&matches));
+    current_database(&new_url, &matches).await;
+    let serve = |url: &str| {
+        hustings::start_server_with(hustings_service::ServerConfig {
+            database: hustings_service::Database::Postgres(url.to_string()),
+            ..Default::default()
+        })
+    };
+    // The server migrates the old database as it starts.
+    let (old, new) = (serve(&old_url).await, serve(&new_url).await);
+    assert_eq!(
+        PostgresStore::open(&old_url)
+            .await
+            .expect("open")
+            .schema_version()
+            .await
+            .expect("version"),
+        hustings_service::sql::current_version()
+    );
+    let (mut a, mut b) = (
+        hustings::connect(&old.url()).await,
+        hustings::connect(&new.url()).await,
+    );
+    let list = |c: &mut hustings::Client| {
+        let mut c = c.clone();
+        async move {
+            c.list_matches(pb::ListMatchesRequest::default())
+                .await
+                .expect("listed")
+                .into_inner()
+                .matches
+        }
+    };
+    let listed = list(&mut a).await;
+    assert_eq!(listed.len(), 4);
+    assert_eq!(listed, list(&mut b).await, "listed the same");
+    let mut open = Vec::new();
+    for m in &matches {
+        // Readable and replayable the same, every seat's token still its seat's.
+        let (seen, history, streams) = read_match(&mut a, m).await;
+        let (want, want_history, others) = read_match(&mut b, m).await;
+        assert_eq!(seen, want, "match {}: what each viewer sees", m.id);
+        assert_eq!(history, want_history, "match {}: its replay", m.id);
+        for (seat, u) in seen.iter().zip(m.tokens.iter().flatten()).enumerate() {
+            assert_eq!(u.0.viewer_seat, Some(seat as u32), "{}: {}", m.id, u.1);
+        }
+        assert_eq!(seen[0].version, m.choices.len() as u64);
+        assert_eq!(seen[0].outcome.is_some(), m.finished.is_some());
+        open.push((streams, others));
+    }
+    // Resumable: the match under way takes its next choice, the waiting one its last seat.
+    let underway = &matches[2];
+    let snap = &read_match(&mut a, underway).await.0;
+    let (seat, prompt) = snap
+        .iter()
+        .find_map(|u| u.prompt.as_ref().map(|p| (p.seat as usize, p)))
+        .expect("a seat to act");
+    let choice_id = prompt.choices[0].id.clone();
+    for c in [&mut a, &mut b] {
+        let acted = c
+            .act(pb::ActRequest {
+                match_id: underway.id.into(),
+                token: underway.tokens[seat].clone().expect("joined"),
+                version: underway.choices.len() as u64,
+                choice_id: choice_id.clone(),
+            })
+            .await
+            .expect("the old token acts")
+            .into_inner();
+        assert_eq!(acted.version, underway.choices.len() as u64 + 1);
+        let joined = hustings::join(c, "waiting", 1, "late").await;
+        assert!(!joined.is_empty());
+    }
+    let after = |c: &mut hustings::Client| {
+        let mut c = c.clone();
+        async move {
+            let mut s = hustings::open_stream(&mut c, "underway", "", 0).await;
+            s.message().await.expect("healthy").expect("a snapshot")
+        }
+    };
+    let (x, y) = (after(&mut a).await, after(&mut b).await);
+    assert_eq!(x.version, underway.choices.len() as u64 + 1);
+    assert_eq!(x, y, "the next version is the same");
+    drop(open);
+    old.shutdown().await;
+    new.shutdown().await;
 }

@@ -144,26 +144,33 @@ pub fn prompt_from_wire(p: &pb::Prompt) -> Prompt {
     }
 }
 
-/// Finds which game a match plays, from the lobby's list.
+/// Finds which game a match plays, from the lobby's list: page after page (newest first,
+/// following `next_page_token`) until the match is found or the list ends, so a match
+/// older than any one page is found too. The contract has no lookup by id; a match just
+/// joined is among the newest, so this usually takes one page.
 pub async fn game_of(
     client: &mut HustingsClient<Channel>,
     match_id: &str,
 ) -> anyhow::Result<String> {
-    for status in [pb::MatchStatus::Waiting, pb::MatchStatus::Unspecified] {
-        let list = client
+    let mut page_token = String::new();
+    loop {
+        let page = client
             .list_matches(pb::ListMatchesRequest {
-                status: status as i32,
-                limit: 1000,
+                page_size: hustings_service::paging::MAX_PAGE_SIZE,
+                page_token: page_token.clone(),
                 ..Default::default()
             })
             .await
             .with_context(|| "could not list the matches")?
             .into_inner();
-        if let Some(m) = list.matches.iter().find(|m| m.match_id == match_id) {
+        if let Some(m) = page.matches.iter().find(|m| m.match_id == match_id) {
             return Ok(m.game.clone());
         }
+        if page.next_page_token.is_empty() {
+            bail!("match '{match_id}' is not in the server's list of matches");
+        }
+        page_token = page.next_page_token;
     }
-    bail!("match '{match_id}' is not in the server's list of matches")
 }
 
 /// Joins a seat (or any open seat), retrying while the server cannot be reached.

@@ -469,3 +469,57 @@ async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
     assert_eq!(played.outcome.winners, vec![0]);
     server.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_of_finds_a_match_older_than_the_first_page() {
+    // Pages of at most 5: the match sought, the oldest of 13, is on the third.
+    let listen: SocketAddr = "127.0.0.1:0".parse().expect("address");
+    let config = ServerConfig {
+        limits: hustings_service::Limits {
+            max_list: 5,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let server = hustings_service::start(config, listen)
+        .await
+        .expect("server starts");
+    let mut client = net::connect(&server.url()).expect("client");
+    let old = client
+        .create_match(pb::CreateMatchRequest {
+            game: "the-vote".into(),
+            ..Default::default()
+        })
+        .await
+        .expect("match created")
+        .into_inner()
+        .summary
+        .expect("summary")
+        .match_id;
+    // Strictly newer than it (the listing orders by creation time, then id).
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    for _ in 0..12 {
+        create(&mut client, "standard", 2, Vec::new()).await;
+    }
+    let first = client
+        .list_matches(pb::ListMatchesRequest {
+            page_size: 1000,
+            ..Default::default()
+        })
+        .await
+        .expect("listed")
+        .into_inner();
+    assert_eq!(first.matches.len(), 5);
+    assert!(
+        first.matches.iter().all(|m| m.match_id != old),
+        "the match sought is not on the first page"
+    );
+    assert_eq!(
+        net::game_of(&mut client, &old).await.expect("found"),
+        "the-vote"
+    );
+    let missing = net::game_of(&mut client, "no-such-match")
+        .await
+        .expect_err("not in the list");
+    assert!(missing.to_string().contains("no-such-match"), "{missing}");
+}

@@ -7,6 +7,12 @@
 //! held from `Act` sent until the acting seat's stream brings the new version, and that
 //! interval is the latency recorded. When a match ends, the task starts a new one, so the
 //! number of active matches stays constant.
+//!
+//! A soak staggers the first matches (`stagger`): each slot's first match is conceded after
+//! a random number of choices, so the matches that replace them start, and later finish,
+//! spread over time instead of in waves of a thousand that all began together. Its memory
+//! readings are means: the server's resident memory is read once a second and each
+//! reported reading is the mean of those in its interval, with their lowest and highest.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -16,9 +22,9 @@ use futures::StreamExt;
 use futures::stream::{BoxStream, SelectAll};
 use hdrhistogram::Histogram;
 use hustings_proto::v1 as pb;
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 use tokio::sync::{Mutex, Semaphore, mpsc};
 use tonic::transport::Channel;
 
@@ -46,17 +52,29 @@ pub struct LoadConfig {
     pub seed: u64,
     /// The server's process, whose resident memory is read after set-up and at the end.
     pub server_pid: Option<u32>,
-    /// Soak: also read the server's resident memory this often during the measurement.
+    /// Soak: also report the server's resident memory this often during the measurement
+    /// (each report the mean of one reading a second over the interval).
     pub sample_every: Option<Duration>,
+    /// Each slot's first match is conceded after a uniformly random number of choices
+    /// below this (0: played to its end like the others), so finishes spread over time.
+    pub stagger: u32,
 }
 
-/// One reading of a soak run.
+/// How often a soak reads the server's memory within one reported interval.
+pub const SOAK_READING: Duration = Duration::from_secs(1);
+
+/// One reported interval of a soak run.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Sample {
-    /// Seconds into the measurement.
+    /// Seconds into the measurement, at the interval's end.
     pub seconds: f64,
-    /// Server resident memory, bytes.
+    /// Server resident memory, bytes: the mean of the interval's readings.
     pub rss: u64,
+    /// The lowest and highest single reading of the interval, bytes.
+    pub rss_min: u64,
+    pub rss_max: u64,
+    /// How many readings (one a second, [`SOAK_READING`]) the interval holds.
+    pub readings: u32,
     /// Choices and finished matches since the measurement began.
     pub choices: u64,
     pub finished: u64,
@@ -89,18 +107,73 @@ pub struct LoadReport {
     pub samples: Vec<Sample>,
 }
 
+/// How flat a soak's memory stayed, over the intervals after the first tenth of the run
+/// (set-up's last allocations, the first finished matches and their linger settle there).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Flatness {
+    /// How many intervals count.
+    pub intervals: usize,
+    /// The mean of their means, bytes.
+    pub mean: f64,
+    /// The lowest and highest interval mean, as a fraction of `mean` minus one (−0.04 is
+    /// 4% below it).
+    pub low: f64,
+    pub high: f64,
+    /// The lowest and highest single reading, likewise.
+    pub single_low: f64,
+    pub single_high: f64,
+    /// The mean of the second half's intervals over the first half's, minus one: a trend.
+    pub trend: f64,
+}
+
+impl Flatness {
+    /// Whether every interval mean is within `fraction` of the mean (0.10: 10%).
+    pub fn within(&self, fraction: f64) -> bool {
+        self.low >= -fraction && self.high <= fraction
+    }
+}
+
 impl LoadReport {
-    /// Soak: the highest reading over the first one, after the first tenth of the run
-    /// (set-up's last allocations settle there); `None` with fewer than two readings.
-    pub fn rss_growth(&self) -> Option<f64> {
+    /// Soak: how flat the memory stayed after the first tenth of the run; `None` with
+    /// fewer than two intervals there.
+    pub fn rss_flatness(&self) -> Option<Flatness> {
         let settled: Vec<&Sample> = self
             .samples
             .iter()
-            .filter(|s| s.seconds >= self.seconds / 10.0)
+            .filter(|s| s.seconds > self.seconds / 10.0 && s.readings > 0)
             .collect();
-        let first = settled.first()?.rss as f64;
-        let max = settled.iter().map(|s| s.rss).max()? as f64;
-        (settled.len() >= 2 && first > 0.0).then(|| max / first)
+        if settled.len() < 2 {
+            return None;
+        }
+        let mean_of =
+            |xs: &[&Sample]| xs.iter().map(|s| s.rss as f64).sum::<f64>() / xs.len() as f64;
+        let mean = mean_of(&settled);
+        if mean <= 0.0 {
+            return None;
+        }
+        let rel = |x: u64| x as f64 / mean - 1.0;
+        let (first, second) = settled.split_at(settled.len() / 2);
+        Some(Flatness {
+            intervals: settled.len(),
+            mean,
+            low: settled
+                .iter()
+                .map(|s| rel(s.rss))
+                .fold(f64::INFINITY, f64::min),
+            high: settled
+                .iter()
+                .map(|s| rel(s.rss))
+                .fold(f64::NEG_INFINITY, f64::max),
+            single_low: settled
+                .iter()
+                .map(|s| rel(s.rss_min))
+                .fold(f64::INFINITY, f64::min),
+            single_high: settled
+                .iter()
+                .map(|s| rel(s.rss_max))
+                .fold(f64::NEG_INFINITY, f64::max),
+            trend: mean_of(second) / mean_of(first) - 1.0,
+        })
     }
 }
 
@@ -140,7 +213,13 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
         let game = config.game.clone();
         let rng = SmallRng::seed_from_u64(config.seed.wrapping_add(i as u64));
         tasks.push(tokio::spawn(run_player(
-            client, game, shared, gate, ready, rng,
+            client,
+            game,
+            shared,
+            gate,
+            ready,
+            rng,
+            config.stagger,
         )));
     }
     drop(ready_tx);
@@ -173,18 +252,33 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
     match (config.sample_every, config.server_pid) {
         (Some(every), Some(pid)) => {
             let end = start + config.duration;
-            let mut next = start;
+            let tick = every.min(SOAK_READING);
+            let mut readings: Vec<u64> = Vec::new();
+            let mut report_at = start + every;
+            let mut next = start + tick;
             while next <= end {
                 tokio::time::sleep_until(next.into()).await;
                 if let Ok(rss) = crate::rss::rss_of(pid) {
-                    samples.push(Sample {
-                        seconds: start.elapsed().as_secs_f64(),
-                        rss,
-                        choices: shared.choices.load(Ordering::Relaxed),
-                        finished: shared.finished.load(Ordering::Relaxed),
-                    });
+                    readings.push(rss);
                 }
-                next += every;
+                // The interval is over: report its mean (the last one may be shorter).
+                if next + tick > report_at || next + tick > end {
+                    if !readings.is_empty() {
+                        let sum: u64 = readings.iter().sum();
+                        samples.push(Sample {
+                            seconds: start.elapsed().as_secs_f64(),
+                            rss: sum / readings.len() as u64,
+                            rss_min: readings.iter().copied().min().unwrap_or(0),
+                            rss_max: readings.iter().copied().max().unwrap_or(0),
+                            readings: readings.len() as u32,
+                            choices: shared.choices.load(Ordering::Relaxed),
+                            finished: shared.finished.load(Ordering::Relaxed),
+                        });
+                    }
+                    readings.clear();
+                    report_at += every;
+                }
+                next += tick;
             }
             tokio::time::sleep_until(end.into()).await;
         }
@@ -283,8 +377,11 @@ async fn run_player(
     gate: Arc<Semaphore>,
     ready: mpsc::UnboundedSender<()>,
     mut rng: SmallRng,
+    stagger: u32,
 ) {
     let mut ready = Some(ready);
+    // The first match's cut: after this many choices its first seat concedes.
+    let mut cut = (stagger > 0).then(|| rng.random_range(0..stagger));
     while !shared.stop.load(Ordering::Relaxed) {
         let set_up = {
             let _g = gate.acquire().await;
@@ -301,7 +398,18 @@ async fn run_player(
                 continue;
             }
         };
-        match play_match(&mut client, &id, &tokens, streams, &shared, &mut rng).await {
+        let concede_after = cut.take();
+        match play_match(
+            &mut client,
+            &id,
+            &tokens,
+            streams,
+            &shared,
+            &mut rng,
+            concede_after,
+        )
+        .await
+        {
             Ok(()) => {
                 if shared.measuring.load(Ordering::Relaxed) {
                     shared.finished.fetch_add(1, Ordering::Relaxed);
@@ -323,7 +431,8 @@ struct InFlight {
     _permit: tokio::sync::OwnedSemaphorePermit,
 }
 
-/// Plays one match to its end with random choices.
+/// Plays one match to its end with random choices; with `concede_after`, its first seat
+/// resigns once that many choices are made (the match ends at once, for a staggered start).
 async fn play_match(
     client: &mut HustingsClient<Channel>,
     id: &str,
@@ -331,6 +440,7 @@ async fn play_match(
     mut streams: SelectAll<BoxStream<'static, (usize, Result<PlayerUpdate, tonic::Status>)>>,
     shared: &Arc<Shared>,
     rng: &mut SmallRng,
+    mut concede_after: Option<u32>,
 ) -> anyhow::Result<()> {
     let seats = tokens.len();
     // The latest version each seat's stream has shown, and its prompt there.
@@ -338,6 +448,9 @@ async fn play_match(
     let mut prompts: Vec<Option<pb::Prompt>> = vec![None; seats];
     let mut current = 0u64;
     let mut in_flight: Option<InFlight> = None;
+    // Choices sent so far, and whether a seat conceded (no choice follows).
+    let mut made = 0u32;
+    let mut conceded = false;
     // Refused Acts come back here so the match can decide again.
     let (err_tx, mut err_rx) = mpsc::unbounded_channel::<()>();
     loop {
@@ -373,6 +486,23 @@ async fn play_match(
         if in_flight.is_some() || shared.stop.load(Ordering::Relaxed) {
             continue;
         }
+        if concede_after.is_some_and(|n| made >= n) {
+            // Concede between choices; the outcome comes on the streams like any end. A
+            // refusal (the match ended meanwhile) leaves the match to be played out.
+            concede_after = None;
+            let resigned = client
+                .resign(pb::ResignRequest {
+                    match_id: id.to_string(),
+                    token: tokens[0].clone(),
+                })
+                .await;
+            if resigned.is_ok() {
+                conceded = true;
+            }
+        }
+        if conceded {
+            continue;
+        }
         // Act for one seat prompted at the current version (several may be, on a
         // simultaneous step: one choice at a time, as each raises the version).
         let Some(seat) = (0..seats).find(|&s| seen[s] == current && prompts[s].is_some()) else {
@@ -393,6 +523,7 @@ async fn play_match(
             continue;
         };
         let permit = shared.permits.clone().acquire_owned().await?;
+        made += 1;
         let sent = Instant::now();
         in_flight = Some(InFlight {
             seat,

@@ -70,11 +70,19 @@ pub struct Options {
     /// Create/join/watch calls in flight at once while setting matches up.
     #[arg(long, default_value_t = 64)]
     pub setup_parallelism: usize,
-    /// Soak: read the server's resident memory every this many seconds while the load runs
-    /// (with a long --duration, e.g. 1800), and report the readings and how far the memory
-    /// rose over the run. Needs the server's memory: --embedded or --server-pid.
+    /// Soak: report the server's resident memory every this many seconds while the load
+    /// runs (with a long --duration, e.g. 1800): each report is the mean of one reading a
+    /// second over its interval, with the interval's lowest and highest reading; at the end,
+    /// how far the means strayed from their mean after the first tenth of the run. Needs
+    /// the server's memory: --embedded or --server-pid.
     #[arg(long, value_name = "SECONDS")]
     pub soak: Option<f64>,
+    /// Stagger the start: each first match is conceded after a uniformly random number of
+    /// choices below this, so the matches that replace them start and finish spread over
+    /// time, not in waves that began together (about a match's length; a Presidential Race
+    /// takes about 86). 0: every match is played to its end.
+    #[arg(long, value_name = "CHOICES", default_value_t = 0)]
+    pub stagger: u32,
     /// Where the embedded server keeps matches (memory:, sqlite:PATH, postgres://…);
     /// default memory.
     #[arg(long, value_name = "URL", conflicts_with = "server")]
@@ -282,18 +290,33 @@ impl fmt::Display for Report {
             for s in &l.samples {
                 writeln!(
                     f,
-                    "soak {:>7.0} s: server RSS {:>10}, {:>9} choices, {:>6} matches finished",
+                    "soak {:>7.0} s: server RSS {:>10} (mean of {:>3} readings, {} to {}), {:>9} choices, {:>6} matches finished",
                     s.seconds,
                     human_bytes(s.rss as f64),
+                    s.readings,
+                    human_bytes(s.rss_min as f64),
+                    human_bytes(s.rss_max as f64),
                     s.choices,
                     s.finished
                 )?;
             }
-            if let Some(g) = l.rss_growth() {
+            if let Some(fl) = l.rss_flatness() {
+                let pct = |x: f64| format!("{:+.1}%", x * 100.0);
                 writeln!(
                     f,
-                    "soak: highest server RSS {:.3}× the first reading after the first tenth of the run",
-                    g
+                    "soak: after the first tenth, {} interval means of mean {} lie from {} to {} of it ({} 10%); single readings from {} to {}; second half's mean {} of the first's",
+                    fl.intervals,
+                    human_bytes(fl.mean),
+                    pct(fl.low),
+                    pct(fl.high),
+                    if fl.within(0.10) {
+                        "within"
+                    } else {
+                        "NOT within"
+                    },
+                    pct(fl.single_low),
+                    pct(fl.single_high),
+                    pct(fl.trend)
                 )?;
             }
             writeln!(
@@ -476,6 +499,7 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
             seed: options.seed,
             server_pid: pid,
             sample_every: options.soak.map(|s| Duration::from_secs_f64(s.max(0.1))),
+            stagger: options.stagger,
         };
         report.load = Some(matches::drive(pool, &config).await?);
     }

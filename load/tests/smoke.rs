@@ -233,6 +233,8 @@ async fn a_soak_reads_the_memory_over_time_on_sqlite() {
         "3",
         "--soak",
         "0.5",
+        "--stagger",
+        "20",
         "--no-echo",
         "--no-fanout",
     ]))
@@ -250,7 +252,17 @@ async fn a_soak_reads_the_memory_over_time_on_sqlite() {
         "matches finished and were replaced: {load:?}"
     );
     assert_eq!(load.act_errors, 0);
-    assert!(load.rss_growth().is_some_and(|g| g > 0.5));
+    assert!(
+        load.samples
+            .iter()
+            .all(|s| s.readings >= 1 && s.rss_min <= s.rss && s.rss <= s.rss_max),
+        "each interval's mean lies between its lowest and highest reading: {:?}",
+        load.samples
+    );
+    let flat = load
+        .rss_flatness()
+        .expect("enough intervals after the first tenth");
+    assert!(flat.low <= 0.0 && flat.high >= 0.0 && flat.single_low <= flat.low);
     let text = report.to_string();
     assert!(
         text.contains("soak") && text.contains("server RSS"),

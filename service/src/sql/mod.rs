@@ -295,6 +295,48 @@ pub(crate) struct MatchRow {
     pub live: Option<String>,
 }
 
+/// A result row of either database, read by column position, so that both read a match's
+/// row and a seat's the same way ([`match_row`], [`seat_row`]).
+pub(crate) trait Columns {
+    type Error;
+    fn text(&self, at: usize) -> Result<String, Self::Error>;
+    fn opt_text(&self, at: usize) -> Result<Option<String>, Self::Error>;
+    /// A BIGINT column (or a count).
+    fn big(&self, at: usize) -> Result<i64, Self::Error>;
+    /// An INTEGER column.
+    fn int(&self, at: usize) -> Result<i64, Self::Error>;
+}
+
+/// A match's row as [`load_match_sql`] and the listing select it.
+pub(crate) fn match_row<R: Columns>(r: &R) -> Result<MatchRow, R::Error> {
+    Ok(MatchRow {
+        id: r.text(0)?,
+        game: r.text(1)?,
+        setup: r.text(2)?,
+        options: r.text(3)?,
+        created_at_unix_ms: r.big(4)?,
+        outcome: r.opt_text(5)?,
+        settings: r.opt_text(6)?,
+        version: r.big(7)?,
+        forfeit: r.opt_text(8)?,
+        rematch_next: r.opt_text(9)?,
+        live: r.opt_text(10)?,
+    })
+}
+
+/// A seat from the row's columns `at` onwards (bot, ai, ai_level, token_hash, player_name,
+/// client_kind).
+pub(crate) fn seat_row<R: Columns>(r: &R, at: usize) -> Result<SeatRecord, R::Error> {
+    Ok(SeatRecord {
+        bot: r.int(at)? != 0,
+        ai: r.text(at + 1)?,
+        ai_level: r.text(at + 2)?,
+        token_hash: r.opt_text(at + 3)?,
+        player_name: r.text(at + 4)?,
+        client_kind: r.text(at + 5)?,
+    })
+}
+
 /// The values of a new match's row, in [`INSERT_MATCH`]'s order after the first five.
 pub(crate) struct NewRow {
     pub setup: String,
@@ -484,6 +526,38 @@ pub(crate) enum Write {
         id: String,
         live: String,
     },
+}
+
+impl Write {
+    /// A new match (see [`crate::store::Store::create`]).
+    pub(crate) fn create(record: &MatchRecord) -> Self {
+        Write::Create(Box::new(record.clone()))
+    }
+
+    /// A joined seat (see [`crate::store::Store::set_seat`]).
+    pub(crate) fn set_seat(id: &str, seat: Seat, record: &SeatRecord) -> Self {
+        Write::SetSeat {
+            id: id.to_string(),
+            seat,
+            record: record.clone(),
+        }
+    }
+
+    /// A choice (see [`crate::store::Store::append`]).
+    pub(crate) fn append(id: &str, append: &Append) -> Self {
+        Write::Append {
+            id: id.to_string(),
+            append: append.clone(),
+        }
+    }
+
+    /// A match's live state, as JSON (see [`crate::store::Store::save_live`]).
+    pub(crate) fn save_live(id: &str, live: &crate::store::LiveState) -> Result<Self, StoreError> {
+        Ok(Write::SaveLive {
+            id: id.to_string(),
+            live: encode(live)?,
+        })
+    }
 }
 
 /// How many writes one transaction takes at most: a bound on how long the first of them

@@ -18,11 +18,11 @@ use tokio_postgres::NoTls;
 use tokio_postgres::types::ToSql;
 
 use super::{
-    APPEND_CHOICE, CREATE_VERSION_TABLE, FINISH, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH,
-    LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan,
-    RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
-    append_refused, assemble, assemble_listed, decode_clocks, encode, encode_clocks, finish_params,
-    list_sql, load_match_sql, page, plan, seats_of_sql, waiting_sql,
+    APPEND_CHOICE, CREATE_VERSION_TABLE, Columns, FINISH, INSERT_CHOICE, INSERT_MATCH,
+    LINK_REMATCH, LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param,
+    Plan, RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
+    append_refused, assemble, assemble_listed, decode_clocks, encode_clocks, finish_params,
+    list_sql, load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
@@ -171,8 +171,9 @@ impl PostgresStore {
             .await
             .map_err(backend)?
             .iter()
-            .map(read_match_row)
-            .collect();
+            .map(match_row)
+            .collect::<Result<_, _>>()
+            .map_err(backend)?;
         if rows.is_empty() {
             return Ok(Vec::new());
         }
@@ -183,14 +184,9 @@ impl PostgresStore {
             .await
             .map_err(backend)?
             .iter()
-            .map(|r| {
-                (
-                    r.get::<_, String>(0),
-                    i64::from(r.get::<_, i32>(1)),
-                    read_seat(r, 2),
-                )
-            })
-            .collect();
+            .map(|r| Ok((r.text(0)?, r.int(1)?, seat_row(r, 2)?)))
+            .collect::<Result<_, _>>()
+            .map_err(backend)?;
         assemble_listed(rows, seats)
     }
 }
@@ -456,62 +452,38 @@ async fn append_choice(c: &impl GenericClient, id: &str, a: &Append) -> Result<(
     Ok(())
 }
 
-fn read_match_row(r: &tokio_postgres::Row) -> MatchRow {
-    MatchRow {
-        id: r.get(0),
-        game: r.get(1),
-        setup: r.get(2),
-        options: r.get(3),
-        created_at_unix_ms: r.get(4),
-        outcome: r.get(5),
-        settings: r.get(6),
-        version: r.get(7),
-        forfeit: r.get(8),
-        rematch_next: r.get(9),
-        live: r.get(10),
+impl Columns for tokio_postgres::Row {
+    type Error = tokio_postgres::Error;
+    fn text(&self, at: usize) -> Result<String, Self::Error> {
+        self.try_get(at)
     }
-}
-
-fn read_seat(r: &tokio_postgres::Row, at: usize) -> SeatRecord {
-    SeatRecord {
-        bot: r.get::<_, i32>(at) != 0,
-        ai: r.get(at + 1),
-        ai_level: r.get(at + 2),
-        token_hash: r.get(at + 3),
-        player_name: r.get(at + 4),
-        client_kind: r.get(at + 5),
+    fn opt_text(&self, at: usize) -> Result<Option<String>, Self::Error> {
+        self.try_get(at)
+    }
+    fn big(&self, at: usize) -> Result<i64, Self::Error> {
+        self.try_get(at)
+    }
+    fn int(&self, at: usize) -> Result<i64, Self::Error> {
+        self.try_get::<_, i32>(at).map(i64::from)
     }
 }
 
 #[async_trait::async_trait]
 impl Store for PostgresStore {
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
-        self.write(Write::Create(Box::new(record.clone()))).await
+        self.write(Write::create(record)).await
     }
 
     async fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError> {
-        self.write(Write::SetSeat {
-            id: id.to_string(),
-            seat,
-            record: record.clone(),
-        })
-        .await
+        self.write(Write::set_seat(id, seat, record)).await
     }
 
     async fn append(&self, id: &str, append: &Append) -> Result<(), StoreError> {
-        self.write(Write::Append {
-            id: id.to_string(),
-            append: append.clone(),
-        })
-        .await
+        self.write(Write::append(id, append)).await
     }
 
     async fn save_live(&self, id: &str, live: &LiveState) -> Result<(), StoreError> {
-        self.write(Write::SaveLive {
-            id: id.to_string(),
-            live: encode(live)?,
-        })
-        .await
+        self.write(Write::save_live(id, live)?).await
     }
 
     async fn load(&self, id: &str) -> Result<Option<MatchRecord>, StoreError> {
@@ -522,7 +494,9 @@ impl Store for PostgresStore {
             .await
             .map_err(backend)?
             .as_ref()
-            .map(read_match_row)
+            .map(match_row)
+            .transpose()
+            .map_err(backend)?
         else {
             return Ok(None);
         };
@@ -531,8 +505,9 @@ impl Store for PostgresStore {
             .await
             .map_err(backend)?
             .iter()
-            .map(|r| (i64::from(r.get::<_, i32>(0)), read_seat(r, 1)))
-            .collect();
+            .map(|r| Ok((r.int(0)?, seat_row(r, 1)?)))
+            .collect::<Result<_, _>>()
+            .map_err(backend)?;
         let choices = client
             .query(LOAD_CHOICES_OF, &[&id])
             .await

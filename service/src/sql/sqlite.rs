@@ -21,11 +21,11 @@ use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::oneshot;
 
 use super::{
-    APPEND_CHOICE, CREATE_VERSION_TABLE, FINISH, INSERT_CHOICE, INSERT_MATCH, LINK_REMATCH,
-    LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param, Plan,
-    RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
-    append_refused, assemble, assemble_listed, decode_clocks, encode, encode_clocks, finish_params,
-    list_sql, load_match_sql, page, plan, seats_of_sql, waiting_sql,
+    APPEND_CHOICE, CREATE_VERSION_TABLE, Columns, FINISH, INSERT_CHOICE, INSERT_MATCH,
+    LINK_REMATCH, LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param,
+    Plan, RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
+    append_refused, assemble, assemble_listed, decode_clocks, encode_clocks, finish_params,
+    list_sql, load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
@@ -430,31 +430,28 @@ fn append_choice(conn: &Connection, id: &str, a: &Append) -> Result<(), StoreErr
     Ok(())
 }
 
+impl Columns for rusqlite::Row<'_> {
+    type Error = rusqlite::Error;
+    fn text(&self, at: usize) -> rusqlite::Result<String> {
+        self.get(at)
+    }
+    fn opt_text(&self, at: usize) -> rusqlite::Result<Option<String>> {
+        self.get(at)
+    }
+    fn big(&self, at: usize) -> rusqlite::Result<i64> {
+        self.get(at)
+    }
+    fn int(&self, at: usize) -> rusqlite::Result<i64> {
+        self.get(at)
+    }
+}
+
 fn read_match_row(r: &rusqlite::Row) -> rusqlite::Result<MatchRow> {
-    Ok(MatchRow {
-        id: r.get(0)?,
-        game: r.get(1)?,
-        setup: r.get(2)?,
-        options: r.get(3)?,
-        created_at_unix_ms: r.get(4)?,
-        outcome: r.get(5)?,
-        settings: r.get(6)?,
-        version: r.get(7)?,
-        forfeit: r.get(8)?,
-        rematch_next: r.get(9)?,
-        live: r.get(10)?,
-    })
+    match_row(r)
 }
 
 fn read_seat(r: &rusqlite::Row, at: usize) -> rusqlite::Result<SeatRecord> {
-    Ok(SeatRecord {
-        bot: r.get::<_, i64>(at)? != 0,
-        ai: r.get(at + 1)?,
-        ai_level: r.get(at + 2)?,
-        token_hash: r.get(at + 3)?,
-        player_name: r.get(at + 4)?,
-        client_kind: r.get(at + 5)?,
-    })
+    seat_row(r, at)
 }
 
 fn load(conn: &Connection, id: &str) -> Result<Option<MatchRecord>, StoreError> {
@@ -534,32 +531,19 @@ fn listed(conn: &Connection, sql: &str, params: &[Param]) -> Result<Vec<Listed>,
 #[async_trait::async_trait]
 impl Store for SqliteStore {
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
-        self.write(Write::Create(Box::new(record.clone()))).await
+        self.write(Write::create(record)).await
     }
 
     async fn set_seat(&self, id: &str, seat: Seat, record: &SeatRecord) -> Result<(), StoreError> {
-        self.write(Write::SetSeat {
-            id: id.to_string(),
-            seat,
-            record: record.clone(),
-        })
-        .await
+        self.write(Write::set_seat(id, seat, record)).await
     }
 
     async fn append(&self, id: &str, append: &Append) -> Result<(), StoreError> {
-        self.write(Write::Append {
-            id: id.to_string(),
-            append: append.clone(),
-        })
-        .await
+        self.write(Write::append(id, append)).await
     }
 
     async fn save_live(&self, id: &str, live: &LiveState) -> Result<(), StoreError> {
-        self.write(Write::SaveLive {
-            id: id.to_string(),
-            live: encode(live)?,
-        })
-        .await
+        self.write(Write::save_live(id, live)?).await
     }
 
     async fn load(&self, id: &str) -> Result<Option<MatchRecord>, StoreError> {

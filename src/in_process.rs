@@ -1,0 +1,116 @@
+//! Support for the tests that run the hub and its match actors in this process
+//! (tests/evict.rs, tests/clocks.rs) and talk to the actors through it, most on a paused
+//! tokio clock: a hub on a store, and the commands a client's requests become.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use hustings_engine::Viewer;
+use hustings_proto::v1 as pb;
+use hustings_service::Limits;
+use hustings_service::actor::{Command, Mailbox, UpdateResult};
+use hustings_service::hub::Hub;
+use hustings_service::store::Store;
+use tokio::sync::mpsc;
+
+/// What a stream receives, as the actor sends it.
+pub type Updates = mpsc::Receiver<UpdateResult>;
+
+/// A hub on `store` with the default limits.
+pub fn hub_on(store: Arc<dyn Store>) -> Arc<Hub> {
+    Hub::new(store, Limits::default())
+}
+
+/// A hub on `store` whose matches leave memory after `after` once nobody follows them,
+/// unfinished or finished (`None`: never).
+pub fn evicting_hub(store: Arc<dyn Store>, after: Option<Duration>) -> Arc<Hub> {
+    Hub::new(
+        store,
+        Limits {
+            evict_idle: after,
+            linger: after,
+            ..Limits::default()
+        },
+    )
+}
+
+/// Creates a match; its id.
+pub async fn create(hub: &Arc<Hub>, req: pb::CreateMatchRequest) -> String {
+    hub.create(req).await.expect("match created").match_id
+}
+
+/// Joins `seat` as a person named `name`; the seat's token.
+pub async fn join(hub: &Arc<Hub>, id: &str, seat: usize, name: &str) -> String {
+    hub.ask(id, |reply| Command::Join {
+        seat: Some(seat),
+        name: name.into(),
+        kind: pb::ClientKind::Human,
+        reply,
+    })
+    .await
+    .expect("joined")
+    .token
+}
+
+/// Opens `viewer`'s stream from the start (with the JSON view when `json`): the
+/// subscription's id, its updates and the mailbox of the actor that holds it.
+pub async fn watch_at(
+    hub: &Arc<Hub>,
+    id: &str,
+    viewer: Viewer,
+    json: bool,
+) -> (u64, Updates, Mailbox) {
+    let (mailbox, (sub, rx)) = hub
+        .ask_at(id, |reply| Command::Watch {
+            viewer,
+            from_version: 0,
+            json,
+            reply,
+        })
+        .await
+        .expect("watching");
+    (sub, rx, mailbox)
+}
+
+/// Opens `viewer`'s stream from the start, without the JSON view.
+pub async fn watch(hub: &Arc<Hub>, id: &str, viewer: Viewer) -> (u64, Updates) {
+    let (sub, rx, _) = watch_at(hub, id, viewer, false).await;
+    (sub, rx)
+}
+
+/// `seat` acts on `version` with `choice`.
+pub async fn act(
+    hub: &Arc<Hub>,
+    id: &str,
+    seat: usize,
+    version: u64,
+    choice: &str,
+) -> Result<u64, tonic::Status> {
+    hub.ask(id, |reply| Command::Act {
+        seat,
+        version,
+        choice: choice.into(),
+        reply,
+    })
+    .await
+}
+
+/// The next update of a stream, decoded.
+pub async fn next(rx: &mut Updates) -> pb::MatchUpdate {
+    rx.recv()
+        .await
+        .expect("stream open")
+        .expect("an update")
+        .to_update()
+        .expect("a well-formed update")
+}
+
+/// Closes a stream as the gRPC layer does when a client goes away.
+pub async fn close(hub: &Arc<Hub>, id: &str, rx: Updates, sub: u64) {
+    drop(rx);
+    hub.actor(id)
+        .await
+        .expect("actor")
+        .send(Box::new(Command::Unwatch { id: sub }))
+        .expect("sent");
+}
