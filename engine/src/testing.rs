@@ -233,8 +233,13 @@ pub fn check_actions<G: Game>(game: &G, seat: Seat, legal: &[G::Action]) -> Resu
     }
     let mut codes = std::collections::HashSet::new();
     let mut seen = std::collections::HashSet::new();
-    for (&a, id) in legal.iter().zip(&ids) {
-        if !game.is_legal(seat, a) {
+    // `is_legal` and `describe_action` may each build the whole prompt (a game on the legacy
+    // bridge does): asked of every action, a step of 60 choices would build 120 prompts.
+    // They are asked of the first, the middle and the last action; random games vary
+    // which actions stand there.
+    let described = |i: usize| i == 0 || i == legal.len() / 2 || i + 1 == legal.len();
+    for (i, (&a, id)) in legal.iter().zip(&ids).enumerate() {
+        if described(i) && !game.is_legal(seat, a) {
             return Err(format!("seat {seat}: listed action {id} is not legal"));
         }
         if parse_action::<G::Action>(id) != Some(a) {
@@ -247,7 +252,7 @@ pub fn check_actions<G: Game>(game: &G, seat: Seat, legal: &[G::Action]) -> Resu
                 "seat {seat}: action {id} does not read back from its code"
             ));
         }
-        if game.describe_action(seat, a).id != *id {
+        if described(i) && game.describe_action(seat, a).id != *id {
             return Err(format!(
                 "seat {seat}: action {id} is described with another id"
             ));
