@@ -222,6 +222,23 @@ fn occupied_spaces(v: &PresidencyView, pawns: &[char], style: &Style) -> String 
 
 /// The 100 votes as a bar: each nominee's share in their colour, the undecided as dots.
 fn vote_bar(v: &PresidencyView, pawns: &[char], style: &Style) -> String {
+    let bar = vote_cells(v, pawns, style);
+    let legend: Vec<String> = v
+        .players
+        .iter()
+        .map(|p| format!("{} {}", style.seat_bold(p.seat, &p.name), p.votes))
+        .chain(std::iter::once(format!("undecided {}", v.undecided)))
+        .collect();
+    format!(
+        "\n{} [{bar}]\n       {}\n",
+        style.heading("Votes"),
+        legend.join(" · ")
+    )
+}
+
+/// The vote bar's [`BAR`] cells: each nominee's share of the votes in their pawn letter,
+/// the undecided votes as dots (shared by the full and the compact board).
+pub(crate) fn vote_cells(v: &PresidencyView, pawns: &[char], style: &Style) -> String {
     let total: u32 = v.players.iter().map(|p| p.votes).sum::<u32>() + v.undecided;
     let scale = |n: u32| -> usize {
         if total == 0 {
@@ -239,17 +256,7 @@ fn vote_bar(v: &PresidencyView, pawns: &[char], style: &Style) -> String {
         bar += &style.seat_bold(p.seat, &letter.to_string().repeat(n));
     }
     bar += &style.dim(&".".repeat(BAR - used));
-    let legend: Vec<String> = v
-        .players
-        .iter()
-        .map(|p| format!("{} {}", style.seat_bold(p.seat, &p.name), p.votes))
-        .chain(std::iter::once(format!("undecided {}", v.undecided)))
-        .collect();
-    format!(
-        "\n{} [{bar}]\n       {}\n",
-        style.heading("Votes"),
-        legend.join(" · ")
-    )
+    bar
 }
 
 /// Each nominee's money, Candidate cards and debate bonus.

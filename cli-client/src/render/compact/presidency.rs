@@ -4,7 +4,9 @@
 
 use hustings_proto::v1::{PresidencyPlayer, PresidencyView};
 
-use super::super::presidency::{SIDE, center, pawn_letters, ring_position, round_line, space_name};
+use super::super::presidency::{
+    SIDE, center, pawn_letters, ring_position, round_line, space_name, vote_cells,
+};
 use super::super::style::{Style, clip, count, pad, visible_width};
 use super::{WIDTH, lines_text};
 
@@ -16,8 +18,6 @@ pub const SHORT: usize = CELL - 1;
 const INNER: usize = (SIDE - 2) * CELL;
 /// Lines inside the ring: two per middle row.
 const INNER_LINES: usize = (SIDE - 2) * 2;
-/// Characters of the vote bar; each stands for two of the 100 votes.
-const BAR: usize = 50;
 
 /// The compact board, one line per row, ending with a newline.
 pub fn board(v: &PresidencyView, style: &Style) -> String {
@@ -300,23 +300,7 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
 
 /// The 100 votes as a bar: each nominee's share in their colour, the undecided as dots.
 fn vote_bar(v: &PresidencyView, pawns: &[char], style: &Style) -> String {
-    let total: u32 = v.players.iter().map(|p| p.votes).sum::<u32>() + v.undecided;
-    let scale = |n: u32| -> usize {
-        if total == 0 {
-            0
-        } else {
-            (n as usize * BAR + total as usize / 2) / total as usize
-        }
-    };
-    let mut bar = String::new();
-    let mut used = 0;
-    for p in &v.players {
-        let n = scale(p.votes).min(BAR - used);
-        used += n;
-        let letter = pawns.get(p.seat as usize).copied().unwrap_or('?');
-        bar += &style.seat_bold(p.seat, &letter.to_string().repeat(n));
-    }
-    bar += &style.dim(&".".repeat(BAR - used));
+    let bar = vote_cells(v, pawns, style);
     format!("{} [{bar}]", style.heading("Votes"))
 }
 
