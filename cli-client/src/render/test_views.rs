@@ -445,7 +445,8 @@ pub fn vfw_crowded(variant: &str) -> VotesForWomenView {
     v
 }
 
-fn tcard(number: u32, name: &str, faction: &str, kind: &str, cost: u32) -> TheVoteCard {
+/// A card of The Vote as the views carry it (also the full board's tests' sample cards).
+pub fn tcard(number: u32, name: &str, faction: &str, kind: &str, cost: u32) -> TheVoteCard {
     TheVoteCard {
         number,
         id: name.to_lowercase().replace(' ', "-"),
