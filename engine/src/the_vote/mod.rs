@@ -4,8 +4,10 @@
 //!
 //! The components are reconstructed (see [`data`] and
 //! `shared/reference/the-vote/findings.md`); every unclear rule follows the reading given
-//! there. The state machine keeps the action in progress ([`Action`]) and the decision it
-//! waits for ([`Step`]); reactions (Block, Counter, Suppression) are steps of the other seat.
+//! there. The state machine keeps the action in progress ([`ActionInProgress`]) and the step
+//! it waits for ([`Step`]), from which [`Decision`] reads who decides what; reactions (Block,
+//! Counter, Suppression) are steps of the other seat. Decisions are typed [`Action`]s whose
+//! `Display` is the choice id (`radicalize:sojourner-truth`, `block:the-west:ridicule`).
 //!
 //! Readings of the engine's own (beyond findings.md):
 //! - Radicalize may stop short of its strength (`done`); Persuade changes as many markers as
@@ -19,13 +21,39 @@
 //! - After the safety cap of [`data::Table::turn_cap`] turns the higher VP wins, Supremacy on
 //!   a tie.
 
+/// Logs a formatted text about a seat, formatting nothing when the state keeps no log (a
+/// search state): `say!(game, kind, seat, "format", args…)`.
+macro_rules! say {
+    ($game:expr, $kind:expr, $seat:expr, $($fmt:tt)+) => {
+        if $game.log.is_on() {
+            let text = format!($($fmt)+);
+            $game.say($kind, $seat, text);
+        }
+    };
+}
+
+/// Logs the entry `$entry` builds, building nothing when the state keeps no log.
+macro_rules! note {
+    ($game:expr, $entry:expr) => {
+        if $game.log.is_on() {
+            let entry = $entry;
+            $game.log.push(entry);
+        }
+    };
+}
+
+pub mod actions;
 pub mod data;
+mod decisions;
 
 use rand::RngCore;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
+pub use self::actions::Action;
+use self::actions::{Op, Play};
 use self::data::{CardKind, CardType, Faction, Law, Special, TABLE, Table};
+pub use self::decisions::Decision;
 use crate::core::*;
 use crate::rng::{self, GameRng};
 use crate::{Game, Options};
@@ -69,7 +97,7 @@ fn faction_name(seat: Seat) -> &'static str {
 }
 
 /// A row of Support Boxes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Row {
     Men,
     Women,
@@ -88,6 +116,36 @@ impl Row {
             "women" => Some(Row::Women),
             _ => None,
         }
+    }
+}
+
+/// The marker changes a Public Opinion action can make in one Region: at most two per row.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MarkerOps {
+    ops: [(Op, Row); 4],
+    len: usize,
+}
+
+impl Default for MarkerOps {
+    fn default() -> Self {
+        MarkerOps {
+            ops: [(Op::Flip, Row::Men); 4],
+            len: 0,
+        }
+    }
+}
+
+impl MarkerOps {
+    fn push(&mut self, op: Op, row: Row) {
+        self.ops[self.len] = (op, row);
+        self.len += 1;
+    }
+    /// The changes, in prompt order.
+    pub(crate) fn iter(&self) -> std::slice::Iter<'_, (Op, Row)> {
+        self.ops[..self.len].iter()
+    }
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
@@ -205,7 +263,7 @@ impl Target {
 
 /// The action being resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Action {
+pub struct ActionInProgress {
     pub kind: ActionKind,
     pub seat: Seat,
     pub card: u8,
@@ -302,7 +360,7 @@ pub struct View {
     pub aside: Vec<u8>,
     pub amendments_passed: Vec<u8>,
     pub reshuffles: u32,
-    pub action: Option<Action>,
+    pub action: Option<ActionInProgress>,
     pub step: Step,
     pub outcome: Option<Outcome>,
 }
@@ -346,13 +404,7 @@ struct Hidden {
 pub struct TheVote {
     public: View,
     hidden: Hidden,
-    log: Vec<LogEntry>,
-    #[serde(default = "yes")]
-    logging: bool,
-}
-
-fn yes() -> bool {
-    true
+    log: GameLog,
 }
 
 /// Subset sums reachable with `values` (bit i set: sum i reachable).
@@ -391,18 +443,12 @@ impl TheVote {
         &self.public
     }
 
-    fn push_log(&mut self, entry: LogEntry) {
-        if self.logging {
-            let mut entry = entry;
-            entry.seq = self.log.len() as u64;
-            self.log.push(entry);
-        }
-    }
-
+    /// Logs `text` about `seat` (through `say!`, which formats nothing when the log is
+    /// off).
     fn say(&mut self, kind: &str, seat: Option<Seat>, text: String) {
         let mut e = LogEntry::new(kind, text);
         e.seat = seat;
-        self.push_log(e);
+        self.log.push(e);
     }
 
     fn player(&self, seat: Seat) -> &Player {
@@ -413,7 +459,7 @@ impl TheVote {
         &mut self.public.players[seat]
     }
 
-    fn action(&self) -> Option<&Action> {
+    fn action(&self) -> Option<&ActionInProgress> {
         self.public.action.as_ref()
     }
 
@@ -495,16 +541,15 @@ impl TheVote {
                 setup_discards,
                 rng,
             },
-            log: Vec::new(),
-            logging: true,
+            log: GameLog::new(),
         };
-        game.say(
+        say!(
+            game,
             "setup",
             None,
-            format!(
-                "Set-up: {} cards dealt face-down under Supreme Courts; {} cards in the Deck",
-                game.public.hidden_discards, game.public.deck_count
-            ),
+            "Set-up: {} cards dealt face-down under Supreme Courts; {} cards in the Deck",
+            game.public.hidden_discards,
+            game.public.deck_count
         );
         let each = T.setup_display_each;
         game.fill_display([each, each]);
@@ -525,17 +570,19 @@ impl TheVote {
                 return;
             }
             let Some(card) = self.hidden.deck.pop() else {
-                self.say(
+                say!(
+                    self,
                     "deck-empty",
                     None,
-                    "The Deck is exhausted: no more cards are drawn".into(),
+                    "The Deck is exhausted: no more cards are drawn"
                 );
                 return;
             };
             self.public.deck_count = self.hidden.deck.len() as u8;
             self.public.display.push(card);
             let f = T.card(card).faction;
-            self.push_log(
+            note!(
+                self,
                 LogEntry::new(
                     "draw",
                     format!(
@@ -546,7 +593,7 @@ impl TheVote {
                     ),
                 )
                 .seat(f.seat())
-                .card(card_id(card)),
+                .card(card_id(card))
             );
         }
     }
@@ -580,7 +627,8 @@ impl TheVote {
         p.pw = (p.pw + n).min(T.pw_max);
         let got = p.pw - before;
         let now = p.pw;
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "pw",
                 format!(
@@ -594,7 +642,7 @@ impl TheVote {
                 ),
             )
             .seat(seat)
-            .amount(got as i64),
+            .amount(got as i64)
         );
     }
 
@@ -605,13 +653,14 @@ impl TheVote {
         let p = self.player_mut(seat);
         p.vp = (p.vp + n).min(T.vp_max);
         let now = p.vp;
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "vp",
                 format!("{} scores {n} VP for {why} (now {now})", faction_name(seat)),
             )
             .seat(seat)
-            .amount(n as i64),
+            .amount(n as i64)
         );
     }
 
@@ -641,8 +690,36 @@ impl TheVote {
             .collect()
     }
 
-    fn face_up_po(&self, seat: Seat) -> Vec<u8> {
-        self.face_up(seat, |c| T.card(c).kind == CardKind::PublicOpinion)
+    /// `seat`'s face-up Public Opinion cards, in Reserve order.
+    fn face_up_po_iter(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        self.player(seat)
+            .reserve
+            .iter()
+            .filter(|r| r.face_up && T.card(r.card).kind == CardKind::PublicOpinion)
+            .map(|r| r.card)
+    }
+
+    fn has_face_up_po(&self, seat: Seat) -> bool {
+        self.face_up_po_iter(seat).next().is_some()
+    }
+
+    /// `seat`'s Reserve cards that may be Removed: all but the Amendments it has passed.
+    fn removable(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        self.player(seat)
+            .reserve
+            .iter()
+            .filter(|r| {
+                !matches!(
+                    T.card(r.card).kind,
+                    CardKind::Special(Special::Amendment(_))
+                )
+            })
+            .map(|r| r.card)
+    }
+
+    /// Whether the Discard Action has something to Discard or Remove.
+    fn can_discard(&self, seat: Seat) -> bool {
+        self.public.display_of(seat).next().is_some() || self.removable(seat).next().is_some()
     }
 
     fn set_face(&mut self, seat: Seat, card: u8, up: bool) {
@@ -736,49 +813,52 @@ impl TheVote {
         })
     }
 
-    /// The marker changes `seat` can make in `region` with this Public Opinion action.
-    fn marker_ops(&self, kind: ActionKind, seat: Seat, region: usize) -> Vec<(&'static str, Row)> {
+    /// The marker changes `seat` can make in `region` with this Public Opinion action, in
+    /// the order the prompt lists them (Men first).
+    fn marker_ops(&self, kind: ActionKind, seat: Seat, region: usize) -> MarkerOps {
         let r = &self.public.regions[region];
-        let mut rows = vec![Row::Men];
-        if r.women_open {
-            rows.push(Row::Women);
-        }
-        let mut ops = Vec::new();
+        let rows: &[Row] = if r.women_open {
+            &[Row::Men, Row::Women]
+        } else {
+            &[Row::Men]
+        };
+        let mut ops = MarkerOps::default();
         match (kind, seat) {
             (ActionKind::Radicalize, EQUALITY) => {
-                for row in rows {
+                for &row in rows {
                     if r.row(row)[BLUE] > 0 {
-                        ops.push(("flip", row));
+                        ops.push(Op::Flip, row);
                     }
                 }
             }
             (ActionKind::Radicalize, _) => {
-                for row in rows {
+                for &row in rows {
                     if r.row(row)[RED] > 0 {
-                        ops.push(("flip", row));
+                        ops.push(Op::Flip, row);
                     }
                 }
             }
             (ActionKind::Persuade, EQUALITY) => {
+                // Men may be persuaded only once no Women marker is red.
                 let women_red = r.women[RED] + r.women[SUP] > 0;
                 let pool = self.public.pool(EQUALITY);
-                for row in rows {
+                for &row in rows {
                     if row == Row::Men && women_red {
                         continue;
                     }
                     if r.row(row)[RED] > 0 && pool > 0 {
-                        ops.push(("replace", row));
+                        ops.push(Op::Replace, row);
                     }
                     if r.row(row)[SUP] > 0 {
-                        ops.push(("flip", row));
+                        ops.push(Op::Flip, row);
                     }
                 }
             }
             (ActionKind::Persuade, _) => {
                 let pool = self.public.pool(SUPREMACY);
-                for row in rows {
+                for &row in rows {
                     if r.row(row)[BLUE] > 0 && pool > 0 {
-                        ops.push(("replace", row));
+                        ops.push(Op::Replace, row);
                     }
                 }
             }
@@ -788,7 +868,7 @@ impl TheVote {
     }
 
     /// Strength of a Public Opinion action in one of its Regions.
-    fn strength_in(&self, a: &Action, t: &Target) -> u8 {
+    fn strength_in(&self, a: &ActionInProgress, t: &Target) -> u8 {
         let municipal = a.seat == EQUALITY
             && self.public.regions[t.region as usize].law(Law::MunicipalElections);
         let mut s = a.strength + municipal as u8;
@@ -832,456 +912,9 @@ impl TheVote {
         v
     }
 
-    // ----- choices --------------------------------------------------------------------------
+    // ----- what an action may do ---------------------------------------------------------
 
-    /// The seat that decides now, the prompt text and every legal choice.
-    fn options(&self) -> Option<(Seat, String, Vec<Choice>)> {
-        if self.public.outcome.is_some() {
-            return None;
-        }
-        let active = self.public.active;
-        let a = self.action();
-        let mut c = Vec::new();
-        let (seat, text) = match &self.public.step {
-            Step::Finished => return None,
-            Step::ChooseFirst { chooser } => {
-                for s in [EQUALITY, SUPREMACY] {
-                    let f = Faction::from_seat(s);
-                    c.push(
-                        Choice::new(
-                            format!("first:{}", f.slug()),
-                            "first",
-                            format!("{} plays first", f.name()),
-                        )
-                        .target(s),
-                    );
-                }
-                (
-                    *chooser,
-                    format!("Turn {}: who is the First Player?", self.public.turn),
-                )
-            }
-            Step::Action => {
-                self.action_choices(active, &mut c);
-                let p = self.player(active);
-                (
-                    active,
-                    format!(
-                        "Turn {}, {} Player Phase: {} has {} PW (Org {}). Take an action or pass",
-                        self.public.turn,
-                        if self.public.phase_index == 0 {
-                            "First"
-                        } else {
-                            "Second"
-                        },
-                        faction_name(active),
-                        p.pw,
-                        p.org
-                    ),
-                )
-            }
-            Step::Region => {
-                for r in 0..T.regions.len() {
-                    c.push(region_choice(r));
-                }
-                (active, "In which Region?".into())
-            }
-            Step::LawType => {
-                let a = a?;
-                let regions: Vec<usize> = match T.card(a.card).kind {
-                    CardKind::Region { region, .. } => vec![region as usize],
-                    _ => (0..T.regions.len()).collect(),
-                };
-                for l in Law::ALL {
-                    if regions.iter().any(|&r| !self.public.regions[r].law(l)) {
-                        c.push(Choice::new(format!("law:{}", l.slug()), "law", l.name()));
-                    }
-                }
-                (active, "Which Law is put to the vote?".into())
-            }
-            Step::LawRegion => {
-                let law = a?.law?;
-                for r in 0..T.regions.len() {
-                    if !self.public.regions[r].law(law) {
-                        c.push(region_choice(r));
-                    }
-                }
-                (active, format!("In which Region is {} voted?", law.name()))
-            }
-            Step::Bonus => {
-                let a = a?;
-                c.push(Choice::new("done", "done", "No more Bonus Actions"));
-                for card in self.bonus_cards(a) {
-                    let r = T.card(card).region().unwrap_or(0);
-                    c.push(
-                        Choice::new(
-                            format!("bonus:{}", card_id(card)),
-                            "bonus",
-                            format!(
-                                "Flip {} face-down for a Bonus Action in {}",
-                                card_name(card),
-                                region_name(r)
-                            ),
-                        )
-                        .card(card_id(card))
-                        .location(region_id(r)),
-                    );
-                }
-                (a.seat, "Announce a Bonus Action?".into())
-            }
-            Step::Block => {
-                let a = a?;
-                let opp = 1 - a.seat;
-                c.push(Choice::new("pass", "pass", "Do not Block (more)"));
-                for (region, card) in self.block_options(a) {
-                    c.push(
-                        Choice::new(
-                            format!("block:{}:{}", region_id(region), card_id(card)),
-                            "block",
-                            format!(
-                                "Block {} markers in {} with {}",
-                                T.card(card).cost(),
-                                region_name(region),
-                                card_name(card)
-                            ),
-                        )
-                        .card(card_id(card))
-                        .location(region_id(region))
-                        .amount(T.card(card).cost() as i64),
-                    );
-                }
-                (
-                    opp,
-                    format!(
-                        "{} takes a {:?} action: Block it?",
-                        faction_name(a.seat),
-                        a.kind
-                    ),
-                )
-            }
-            Step::Counter => {
-                let a = a?;
-                c.push(Choice::new("done", "done", "Do not Counter (more)"));
-                for (region, card) in self.counter_options(a) {
-                    c.push(
-                        Choice::new(
-                            format!("counter:{}:{}", region_id(region), card_id(card)),
-                            "counter",
-                            format!(
-                                "Counter the Block in {} with {}",
-                                region_name(region),
-                                card_name(card)
-                            ),
-                        )
-                        .card(card_id(card))
-                        .location(region_id(region)),
-                    );
-                }
-                (a.seat, "Your action was Blocked: Counter?".into())
-            }
-            Step::Flip { target, left } => {
-                let a = a?;
-                let region = a.targets.get(*target)?.region as usize;
-                if a.kind == ActionKind::Radicalize {
-                    c.push(Choice::new("done", "done", "Flip no more markers here"));
-                }
-                for (op, row) in self.marker_ops(a.kind, a.seat, region) {
-                    let what = match (op, a.seat) {
-                        ("flip", EQUALITY) if a.kind == ActionKind::Persuade => {
-                            "Flip a Supremacy marker to Red Apathy"
-                        }
-                        ("flip", EQUALITY) => "Flip a Blue Apathy marker to Equality",
-                        ("flip", _) => "Flip a Red Apathy marker to Supremacy",
-                        (_, EQUALITY) => "Replace a Red Apathy marker with Blue Apathy",
-                        _ => "Replace a Blue Apathy marker with Red Apathy",
-                    };
-                    c.push(
-                        Choice::new(
-                            format!("{op}:{}", row.slug()),
-                            op,
-                            format!("{what} ({} voters)", row.slug()),
-                        )
-                        .location(region_id(region)),
-                    );
-                }
-                (
-                    a.seat,
-                    format!("{}: up to {left} more markers", region_name(region)),
-                )
-            }
-            Step::Keep => {
-                let a = a?;
-                c.push(
-                    Choice::new("keep:reserve", "keep", "Take the card into your Reserve")
-                        .card(card_id(a.card)),
-                );
-                c.push(
-                    Choice::new("keep:discard", "keep", "Discard the card").card(card_id(a.card)),
-                );
-                (a.seat, format!("Keep {}?", card_name(a.card)))
-            }
-            Step::VoteOrder { chooser } => {
-                let a = a?;
-                for t in a.targets.iter().filter(|t| !t.resolved) {
-                    c.push(region_choice(t.region as usize));
-                }
-                (*chooser, "Which Region's vote is resolved next?".into())
-            }
-            Step::SuppressCard { target, left } => {
-                let a = a?;
-                let t = a.targets.get(*target)?;
-                let region = t.region as usize;
-                for card in self.suppress_options(region, *left) {
-                    c.push(
-                        Choice::new(
-                            format!("suppress:{}", card_id(card)),
-                            "suppress",
-                            format!("Flip {} face-down to suppress votes", card_name(card)),
-                        )
-                        .card(card_id(card))
-                        .location(region_id(region)),
-                    );
-                }
-                (
-                    SUPREMACY,
-                    format!(
-                        "Suppress {left} more votes in {} (exactly as many as needed)",
-                        region_name(region)
-                    ),
-                )
-            }
-            Step::RemovePublicOpinion => {
-                let a = a?;
-                for card in self.face_up_po(a.seat) {
-                    c.push(
-                        Choice::new(
-                            format!("remove:{}", card_id(card)),
-                            "remove",
-                            format!("Remove {} from the game", card_name(card)),
-                        )
-                        .card(card_id(card)),
-                    );
-                }
-                (
-                    a.seat,
-                    "Remove which face-up Public Opinion card to pay?".into(),
-                )
-            }
-            Step::CourtTarget => {
-                for (r, l) in self.strikable_laws() {
-                    c.push(
-                        Choice::new(
-                            format!("strike:{}:{}", region_id(r), l.slug()),
-                            "strike",
-                            format!("Strike {} in {}", l.name(), region_name(r)),
-                        )
-                        .location(region_id(r)),
-                    );
-                }
-                (SUPREMACY, "Which Law do the Supreme Courts strike?".into())
-            }
-            Step::SentinelRemove => {
-                c.push(Choice::new("done", "done", "Remove no more cards"));
-                for r in &self.player(EQUALITY).reserve {
-                    if !matches!(
-                        T.card(r.card).kind,
-                        CardKind::Special(Special::Amendment(_))
-                    ) {
-                        c.push(
-                            Choice::new(
-                                format!("remove:{}", card_id(r.card)),
-                                "remove",
-                                format!("Remove {} from the game", card_name(r.card)),
-                            )
-                            .card(card_id(r.card)),
-                        );
-                    }
-                }
-                (EQUALITY, "Remove cards from your Reserve?".into())
-            }
-            Step::DiscardWhat => {
-                c = self.discard_options(active);
-                (
-                    active,
-                    "Discard Action: Discard cards of one type from the Display, or Remove one Reserve card".into(),
-                )
-            }
-            Step::DiscardMore => {
-                let a = a?;
-                c.push(Choice::new("done", "done", "Discard no more"));
-                for card in self.public.display_of(a.seat) {
-                    if Some(T.card(card).card_type()) == a.discard_type {
-                        c.push(
-                            Choice::new(
-                                format!("discard:{}", card_id(card)),
-                                "discard",
-                                format!("Discard {}", card_name(card)),
-                            )
-                            .card(card_id(card)),
-                        );
-                    }
-                }
-                (a.seat, "Discard more cards of the same type?".into())
-            }
-            Step::Refresh { seat, left } => {
-                for r in &self.player(*seat).reserve {
-                    if !r.face_up {
-                        c.push(
-                            Choice::new(
-                                format!("refresh:{}", card_id(r.card)),
-                                "refresh",
-                                format!("Flip {} face-up", card_name(r.card)),
-                            )
-                            .card(card_id(r.card)),
-                        );
-                    }
-                }
-                (*seat, format!("Refresh: flip {left} more cards face-up"))
-            }
-        };
-        Some((seat, text, c))
-    }
-
-    fn action_choices(&self, seat: Seat, c: &mut Vec<Choice>) {
-        let p = self.player(seat);
-        let pw = p.pw;
-        c.push(Choice::new("pass", "pass", "End your Player Phase"));
-        let mut add = |verb: &str, card: u8, label: String| {
-            c.push(
-                Choice::new(format!("{verb}:{}", card_id(card)), verb, label)
-                    .card(card_id(card))
-                    .amount(T.card(card).cost() as i64),
-            );
-        };
-        for card in self.public.display_of(seat) {
-            let d = T.card(card);
-            if d.cost() > pw {
-                continue;
-            }
-            match d.kind {
-                CardKind::PublicOpinion => add(
-                    "radicalize",
-                    card,
-                    format!("Radicalize with {} ({} PW)", d.name, d.cost()),
-                ),
-                CardKind::Organization => add(
-                    "organize",
-                    card,
-                    format!("Organization with {} (last action)", d.name),
-                ),
-                CardKind::Suppression if seat == SUPREMACY => {
-                    let po = self.face_up_po(seat);
-                    if !po.is_empty() && p.reserve.len() - 1 < p.org as usize {
-                        add(
-                            "suppression",
-                            card,
-                            format!("Suppression: take {} into the Reserve", d.name),
-                        );
-                    }
-                }
-                CardKind::Region { .. } if seat == SUPREMACY && self.room(seat) => add(
-                    "suppression",
-                    card,
-                    format!("Suppression: take {} into the Reserve", d.name),
-                ),
-                CardKind::Law(_) | CardKind::Region { .. }
-                    if seat == EQUALITY && self.law_action_possible(card) =>
-                {
-                    add(
-                        "pass-law",
-                        card,
-                        format!("Law Action with {} ({} PW)", d.name, d.cost()),
-                    )
-                }
-                CardKind::Special(Special::SupremeCourts | Special::SilentSentinels) => add(
-                    "event",
-                    card,
-                    format!("Special Event: {} (last action)", d.name),
-                ),
-                _ => {}
-            }
-        }
-        for card in self.face_up_po(seat) {
-            if T.card(card).cost() <= pw {
-                add(
-                    "persuade",
-                    card,
-                    format!(
-                        "Persuade with {} ({} PW)",
-                        card_name(card),
-                        T.card(card).cost()
-                    ),
-                );
-            }
-        }
-        if seat == EQUALITY && self.has_congress(EQUALITY) && !self.face_up_po(seat).is_empty() {
-            for &card in &self.public.aside {
-                if matches!(T.card(card).kind, CardKind::Special(Special::Amendment(_))) {
-                    add(
-                        "amendment",
-                        card,
-                        format!("Attempt the {} (last action)", card_name(card)),
-                    );
-                }
-            }
-        }
-        if pw >= 1 && !self.discard_options(seat).is_empty() {
-            c.push(Choice::new(
-                "discard-action",
-                "discard-action",
-                format!(
-                    "Discard Action: spend all {pw} PW to Discard from the Display or Remove \
-                     from the Reserve (last action)"
-                ),
-            ));
-        }
-        if pw >= 1 && self.has_congress(seat) {
-            c.push(
-                Choice::new(
-                    "federal-law",
-                    "federal-law",
-                    format!(
-                        "Pass a Federal Law: all {pw} PW for {} VP (last action)",
-                        federal_law_vp(pw)
-                    ),
-                )
-                .amount(federal_law_vp(pw) as i64),
-            );
-        }
-    }
-
-    /// The Discard Action's choices: own Display cards to Discard, Reserve cards to Remove.
-    fn discard_options(&self, seat: Seat) -> Vec<Choice> {
-        let mut c = Vec::new();
-        for card in self.public.display_of(seat) {
-            c.push(
-                Choice::new(
-                    format!("discard:{}", card_id(card)),
-                    "discard",
-                    format!("Discard {} from the Display", card_name(card)),
-                )
-                .card(card_id(card)),
-            );
-        }
-        for r in &self.player(seat).reserve {
-            if !matches!(
-                T.card(r.card).kind,
-                CardKind::Special(Special::Amendment(_))
-            ) {
-                c.push(
-                    Choice::new(
-                        format!("remove-reserve:{}", card_id(r.card)),
-                        "remove-reserve",
-                        format!("Remove {} from your Reserve", card_name(r.card)),
-                    )
-                    .card(card_id(r.card)),
-                );
-            }
-        }
-        c
-    }
-
-    fn bonus_cards(&self, a: &Action) -> Vec<u8> {
+    fn bonus_cards(&self, a: &ActionInProgress) -> Vec<u8> {
         self.face_up(a.seat, |c| match T.card(c).kind {
             CardKind::Region { region, .. } => {
                 !a.targets.iter().any(|t| t.region == region)
@@ -1293,7 +926,7 @@ impl TheVote {
         })
     }
 
-    fn block_options(&self, a: &Action) -> Vec<(usize, u8)> {
+    fn block_options(&self, a: &ActionInProgress) -> Vec<(usize, u8)> {
         let mut v = Vec::new();
         for t in a.targets.iter().filter(|t| t.block.is_none()) {
             for card in self.block_cards(1 - a.seat, t.region as usize) {
@@ -1303,7 +936,7 @@ impl TheVote {
         v
     }
 
-    fn counter_options(&self, a: &Action) -> Vec<(usize, u8)> {
+    fn counter_options(&self, a: &ActionInProgress) -> Vec<(usize, u8)> {
         let mut v = Vec::new();
         for t in a
             .targets
@@ -1339,283 +972,7 @@ impl TheVote {
             .collect()
     }
 
-    // ----- applying -------------------------------------------------------------------------
-
-    /// Takes every decision that has exactly one legal choice, and steps over any with none.
-    fn settle(&mut self) {
-        for _ in 0..10_000 {
-            let Some((seat, _, choices)) = self.options() else {
-                return;
-            };
-            match choices.len() {
-                0 => self.nothing_to_choose(),
-                1 => {
-                    let id = choices[0].id.clone();
-                    self.act(seat, &id);
-                }
-                _ => return,
-            }
-        }
-    }
-
-    /// A step with no legal choice moves on as if its optional part were declined.
-    fn nothing_to_choose(&mut self) {
-        match self.public.step.clone() {
-            Step::Flip { target, .. } => self.next_flip(target + 1),
-            Step::VoteOrder { .. } | Step::SuppressCard { .. } => {
-                if let Some(a) = self.public.action.as_mut() {
-                    for t in a.targets.iter_mut() {
-                        t.resolved = true;
-                    }
-                }
-                self.advance_votes();
-            }
-            Step::CourtTarget => self.finish_court(),
-            Step::Refresh { seat, .. } => self.after_refresh(seat),
-            // Every other step always offers a choice; end the phase rather than stall.
-            _ => {
-                self.public.action = None;
-                self.end_player_phase();
-            }
-        }
-    }
-
-    fn act(&mut self, seat: Seat, id: &str) {
-        let (verb, arg) = id.split_once(':').unwrap_or((id, ""));
-        let card = T.card_by_id(arg);
-        match (self.public.step.clone(), verb) {
-            (Step::ChooseFirst { .. }, "first") => {
-                let first = if arg == Faction::Supremacy.slug() {
-                    SUPREMACY
-                } else {
-                    EQUALITY
-                };
-                self.say(
-                    "first-player",
-                    Some(seat),
-                    format!(
-                        "{} chooses {} as First Player",
-                        faction_name(seat),
-                        faction_name(first)
-                    ),
-                );
-                self.public.first_player = first;
-                self.public.active = first;
-                self.public.phase_index = 0;
-                self.public.step = Step::Action;
-            }
-            (Step::Action, _) => self.start_action(seat, verb, card),
-            (Step::DiscardWhat, _) => {
-                if let Some(c) = card {
-                    self.start_action(seat, verb, Some(c));
-                }
-            }
-            (Step::Region, "region") | (Step::LawRegion, "region") => {
-                if let Some(r) = T.region_by_id(arg) {
-                    self.add_target(r, None);
-                    self.after_targets();
-                }
-            }
-            (Step::LawType, "law") => {
-                let law = Law::from_slug(arg);
-                let fixed_region = self.action().and_then(|a| T.card(a.card).region());
-                if let Some(a) = self.public.action.as_mut() {
-                    a.law = law;
-                }
-                match fixed_region {
-                    Some(r) => {
-                        self.add_target(r, None);
-                        self.after_targets();
-                    }
-                    None => self.public.step = Step::LawRegion,
-                }
-            }
-            (Step::Bonus, "bonus") => {
-                if let Some(c) = card {
-                    self.set_face(seat, c, false);
-                    let r = T.card(c).region().unwrap_or(0);
-                    self.add_target(r, Some(c));
-                    self.say(
-                        "bonus",
-                        Some(seat),
-                        format!(
-                            "{} flips {} for a Bonus Action in {}",
-                            faction_name(seat),
-                            card_name(c),
-                            region_name(r)
-                        ),
-                    );
-                }
-            }
-            (Step::Bonus, _) => self.after_bonus(),
-            (Step::Block, "block") => {
-                let (r, c) = arg.split_once(':').unwrap_or(("", ""));
-                if let (Some(r), Some(c)) = (T.region_by_id(r), T.card_by_id(c)) {
-                    self.set_face(seat, c, false);
-                    if let Some(t) = self.target_mut(r) {
-                        t.block = Some(c);
-                    }
-                    self.say(
-                        "block",
-                        Some(seat),
-                        format!(
-                            "{} Blocks {} markers in {} with {}",
-                            faction_name(seat),
-                            T.card(c).cost(),
-                            region_name(r),
-                            card_name(c)
-                        ),
-                    );
-                }
-            }
-            (Step::Block, _) => self.public.step = Step::Counter,
-            (Step::Counter, "counter") => {
-                let (r, c) = arg.split_once(':').unwrap_or(("", ""));
-                if let (Some(r), Some(c)) = (T.region_by_id(r), T.card_by_id(c)) {
-                    self.set_face(seat, c, false);
-                    if let Some(t) = self.target_mut(r) {
-                        t.counter = Some(c);
-                    }
-                    self.say(
-                        "counter",
-                        Some(seat),
-                        format!(
-                            "{} Counters the Block in {} with {}",
-                            faction_name(seat),
-                            region_name(r),
-                            card_name(c)
-                        ),
-                    );
-                }
-            }
-            (Step::Counter, _) => self.next_flip(0),
-            (Step::Flip { target, left }, "flip" | "replace") => {
-                if let Some(row) = Row::from_slug(arg) {
-                    self.change_marker(target, verb, row);
-                }
-                if left <= 1 {
-                    self.next_flip(target + 1);
-                } else {
-                    self.public.step = Step::Flip {
-                        target,
-                        left: left - 1,
-                    };
-                }
-            }
-            (Step::Flip { target, .. }, _) => self.next_flip(target + 1),
-            (Step::Keep, "keep") => {
-                if let Some(a) = self.public.action.clone() {
-                    if arg == "reserve" {
-                        self.player_mut(a.seat).reserve.push(ReserveCard {
-                            card: a.card,
-                            face_up: true,
-                        });
-                        self.say(
-                            "reserve",
-                            Some(a.seat),
-                            format!(
-                                "{} takes {} into its Reserve",
-                                faction_name(a.seat),
-                                card_name(a.card)
-                            ),
-                        );
-                    } else {
-                        self.discard_card(a.card);
-                    }
-                }
-                self.complete_action();
-            }
-            (Step::VoteOrder { .. }, "region") => {
-                if let Some(r) = T.region_by_id(arg) {
-                    self.start_suppression(r);
-                }
-            }
-            (Step::SuppressCard { target, left }, "suppress") => {
-                if let Some(c) = card {
-                    let value = self
-                        .suppressors(self.target_region(target))
-                        .iter()
-                        .find(|(x, _)| *x == c)
-                        .map_or(1, |&(_, v)| v);
-                    self.set_face(SUPREMACY, c, false);
-                    let region = self.target_region(target);
-                    if let Some(t) = self
-                        .public
-                        .action
-                        .as_mut()
-                        .and_then(|a| a.targets.get_mut(target))
-                    {
-                        t.suppressed += value;
-                        t.suppress_cards.push(c);
-                    }
-                    self.say(
-                        "suppress",
-                        Some(SUPREMACY),
-                        format!(
-                            "Supremacy flips {} to suppress {value} votes in {}",
-                            card_name(c),
-                            region_name(region)
-                        ),
-                    );
-                    let left = left.saturating_sub(value);
-                    if left == 0 {
-                        self.resolve_target(target);
-                        self.advance_votes();
-                    } else {
-                        self.public.step = Step::SuppressCard { target, left };
-                    }
-                }
-            }
-            (Step::RemovePublicOpinion, "remove") => {
-                if let Some(c) = card {
-                    self.remove_card(seat, c);
-                    self.after_payment();
-                }
-            }
-            (Step::CourtTarget, "strike") => {
-                let (r, l) = arg.split_once(':').unwrap_or(("", ""));
-                if let (Some(r), Some(l)) = (T.region_by_id(r), Law::from_slug(l)) {
-                    self.strike_law(r, l);
-                }
-                self.finish_court();
-            }
-            (Step::SentinelRemove, "remove") => {
-                if let Some(c) = card {
-                    self.remove_card(EQUALITY, c);
-                }
-            }
-            (Step::SentinelRemove, _) => self.finish_sentinels(),
-            (Step::DiscardMore, "discard") => {
-                if let Some(c) = card {
-                    self.take_from_display(c);
-                    self.discard_card(c);
-                }
-            }
-            (Step::DiscardMore, _) => {
-                self.public.action = None;
-                self.end_player_phase();
-            }
-            (Step::Refresh { seat: s, left }, "refresh") => {
-                if let Some(c) = card {
-                    self.set_face(s, c, true);
-                    self.say(
-                        "refresh",
-                        Some(s),
-                        format!("{} refreshes {}", faction_name(s), card_name(c)),
-                    );
-                }
-                if left <= 1 {
-                    self.after_refresh(s);
-                } else {
-                    self.public.step = Step::Refresh {
-                        seat: s,
-                        left: left - 1,
-                    };
-                }
-            }
-            _ => {}
-        }
-    }
+    // ----- the action in progress --------------------------------------------------------
 
     fn target_region(&self, target: usize) -> usize {
         self.action()
@@ -1639,7 +996,7 @@ impl TheVote {
     }
 
     fn new_action(&mut self, kind: ActionKind, seat: Seat, card: u8, strength: u8) {
-        self.public.action = Some(Action {
+        self.public.action = Some(ActionInProgress {
             kind,
             seat,
             card,
@@ -1650,220 +1007,281 @@ impl TheVote {
         });
     }
 
-    fn start_action(&mut self, seat: Seat, verb: &str, card: Option<u8>) {
+    /// Pass: the Player Phase ends.
+    fn pass(&mut self, seat: Seat) {
+        say!(
+            self,
+            "pass",
+            Some(seat),
+            "{} ends its Player Phase",
+            faction_name(seat)
+        );
+        self.end_player_phase();
+    }
+
+    /// The Discard Action (12.1) spends all PW, then asks what to Discard or Remove.
+    fn discard_action(&mut self, seat: Seat) {
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            "discard-action",
+            Some(seat),
+            "{} takes the Discard Action, spending {pw} PW",
+            faction_name(seat)
+        );
+        self.public.step = Step::DiscardWhat;
+    }
+
+    /// A Federal Law (13.0) buys VP with all PW and ends the phase.
+    fn federal_law(&mut self, seat: Seat) {
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            "federal-law",
+            Some(seat),
+            "{} passes a Federal Law with {pw} PW",
+            faction_name(seat)
+        );
+        self.gain_vp(seat, federal_law_vp(pw), "a Federal Law");
+        self.end_player_phase();
+    }
+
+    /// An action with a card: each card type allows one (see `decisions.rs` for which).
+    fn play(&mut self, seat: Seat, play: Play, card: u8) {
+        match play {
+            Play::Radicalize => self.radicalize(seat, card),
+            Play::Persuade => self.persuade(seat, card),
+            Play::Organize => self.organize(seat, card),
+            Play::Suppression => self.suppression(seat, card),
+            Play::PassLaw => self.law_action(seat, card),
+            Play::Event => self.event(seat, card),
+            Play::Amendment => self.amendment(seat, card),
+        }
+    }
+
+    /// Radicalize (7.1): pay the card from the Display; its cost is the strength.
+    fn radicalize(&mut self, seat: Seat, card: u8) {
         let name = faction_name(seat);
-        if verb == "pass" {
-            self.say("pass", Some(seat), format!("{name} ends its Player Phase"));
-            self.end_player_phase();
-            return;
-        }
-        if verb == "discard-action" {
-            let pw = self.spend_all(seat);
-            self.say(
-                "discard-action",
-                Some(seat),
-                format!("{name} takes the Discard Action, spending {pw} PW"),
-            );
-            self.public.step = Step::DiscardWhat;
-            return;
-        }
-        if verb == "federal-law" {
-            let pw = self.spend_all(seat);
-            self.say(
-                "federal-law",
-                Some(seat),
-                format!("{name} passes a Federal Law with {pw} PW"),
-            );
-            self.gain_vp(seat, federal_law_vp(pw), "a Federal Law");
-            self.end_player_phase();
-            return;
-        }
-        let Some(card) = card else {
-            return;
-        };
         let d = T.card(card);
         let cname = d.name;
-        match verb {
-            "radicalize" => {
-                self.take_from_display(card);
-                self.pay(seat, d.cost());
-                self.say(
-                    "radicalize",
-                    Some(seat),
-                    format!("{name} Radicalizes with {cname} ({} PW)", d.cost()),
+        self.take_from_display(card);
+        self.pay(seat, d.cost());
+        say!(
+            self,
+            "radicalize",
+            Some(seat),
+            "{name} Radicalizes with {cname} ({} PW)",
+            d.cost()
+        );
+        self.new_action(ActionKind::Radicalize, seat, card, d.cost());
+        self.public.step = Step::Region;
+    }
+
+    /// Persuade (7.2): pay and flip a Reserve card; each face-up Public Opinion card adds one.
+    fn persuade(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.pay(seat, d.cost());
+        let strength = self.face_up_po_iter(seat).count() as u8;
+        self.set_face(seat, card, false);
+        say!(
+            self,
+            "persuade",
+            Some(seat),
+            "{name} Persuades with {cname} ({} PW), strength {strength}",
+            d.cost()
+        );
+        self.new_action(ActionKind::Persuade, seat, card, strength);
+        self.public.step = Step::Region;
+    }
+
+    /// Organization (8.0): score, raise Org, refresh the Reserve; a Last Action.
+    fn organize(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.take_from_display(card);
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            "organize",
+            Some(seat),
+            "{name} takes the Organization Action with {cname}, spending {pw} PW"
+        );
+        self.org_score(seat);
+        let before = self.player(seat).org;
+        let after = (before + 1).min(T.org_max);
+        self.player_mut(seat).org = after;
+        self.refresh_all(seat);
+        note!(
+            self,
+            LogEntry::new(
+                "org",
+                format!("{name} Org {before} → {after}; its Reserve is refreshed"),
+            )
+            .seat(seat)
+            .amount(after as i64)
+        );
+        self.discard_card(card);
+        if seat == EQUALITY
+            && before + 1 == T.org_max
+            && after == T.org_max
+            && let Some(ss) = T.special(Special::SilentSentinels)
+            && self.public.aside.contains(&ss)
+        {
+            {
+                self.public.aside.retain(|&c| c != ss);
+                self.public.discard.push(ss);
+                say!(
+                    self,
+                    "silent-sentinels",
+                    Some(EQUALITY),
+                    "Silent Sentinels enters the Discard pile"
                 );
-                self.new_action(ActionKind::Radicalize, seat, card, d.cost());
-                self.public.step = Step::Region;
             }
-            "persuade" => {
-                self.pay(seat, d.cost());
-                let strength = self.face_up_po(seat).len() as u8;
-                self.set_face(seat, card, false);
-                self.say(
-                    "persuade",
-                    Some(seat),
-                    format!(
-                        "{name} Persuades with {cname} ({} PW), strength {strength}",
-                        d.cost()
-                    ),
-                );
-                self.new_action(ActionKind::Persuade, seat, card, strength);
-                self.public.step = Step::Region;
-            }
-            "organize" => {
-                self.take_from_display(card);
-                let pw = self.spend_all(seat);
-                self.say(
-                    "organize",
-                    Some(seat),
-                    format!("{name} takes the Organization Action with {cname}, spending {pw} PW"),
-                );
-                self.org_score(seat);
-                let before = self.player(seat).org;
-                let after = (before + 1).min(T.org_max);
-                self.player_mut(seat).org = after;
-                self.refresh_all(seat);
-                self.push_log(
-                    LogEntry::new(
-                        "org",
-                        format!("{name} Org {before} → {after}; its Reserve is refreshed"),
-                    )
-                    .seat(seat)
-                    .amount(after as i64),
-                );
-                self.discard_card(card);
-                if seat == EQUALITY
-                    && before + 1 == T.org_max
-                    && after == T.org_max
-                    && let Some(ss) = T.special(Special::SilentSentinels)
-                    && self.public.aside.contains(&ss)
-                {
-                    {
-                        self.public.aside.retain(|&c| c != ss);
-                        self.public.discard.push(ss);
-                        self.say(
-                            "silent-sentinels",
-                            Some(EQUALITY),
-                            "Silent Sentinels enters the Discard pile".into(),
-                        );
-                    }
-                }
-                self.gain_pw(1 - seat, d.opponent_pw());
-                self.end_player_phase();
-            }
-            "suppression" => {
-                self.take_from_display(card);
-                self.pay(seat, d.cost());
-                self.say(
-                    "suppression",
-                    Some(seat),
-                    format!(
-                        "{name} takes the Suppression Action with {cname} ({} PW)",
-                        d.cost()
-                    ),
-                );
-                self.new_action(ActionKind::Suppression, seat, card, 0);
-                if d.kind == CardKind::Suppression {
-                    self.public.step = Step::RemovePublicOpinion;
-                } else {
-                    self.after_payment();
-                }
-            }
-            "pass-law" => {
-                self.take_from_display(card);
-                self.pay(seat, d.cost());
-                self.say(
-                    "law",
-                    Some(seat),
-                    format!("{name} takes a Law Action with {cname} ({} PW)", d.cost()),
-                );
-                self.new_action(ActionKind::Law, seat, card, 0);
-                match d.kind {
-                    CardKind::Law(Some(l)) => {
-                        if let Some(a) = self.public.action.as_mut() {
-                            a.law = Some(l);
-                        }
-                        self.public.step = Step::LawRegion;
-                    }
-                    _ => self.public.step = Step::LawType,
-                }
-            }
-            "event" => {
-                self.take_from_display(card);
-                let pw = self.spend_all(seat);
-                self.say(
-                    "event",
-                    Some(seat),
-                    format!("{name} plays the Special Event {cname}, spending {pw} PW"),
-                );
-                match d.kind {
-                    CardKind::Special(Special::SupremeCourts) => {
-                        self.new_action(ActionKind::SupremeCourts, seat, card, 0);
-                        self.public.step = Step::CourtTarget;
-                    }
-                    _ => {
-                        self.new_action(ActionKind::SilentSentinels, seat, card, 0);
-                        let laws: u8 = self.public.regions.iter().map(RegionState::discs).sum();
-                        self.gain_vp(EQUALITY, laws, "Laws in place");
-                        for r in &mut self.public.regions {
-                            r.men[EQ] += std::mem::take(&mut r.men[BLUE]);
-                            r.women[EQ] += std::mem::take(&mut r.women[BLUE]);
-                        }
-                        self.say(
-                            "silent-sentinels",
-                            Some(EQUALITY),
-                            "Every Blue Apathy marker turns to Equality".into(),
-                        );
-                        self.refresh_all(EQUALITY);
-                        self.public.step = Step::SentinelRemove;
-                    }
-                }
-            }
-            "amendment" => {
-                self.public.aside.retain(|&c| c != card);
-                let pw = self.spend_all(seat);
-                self.say(
-                    "amendment",
-                    Some(seat),
-                    format!("{name} attempts the {cname}, spending {pw} PW"),
-                );
-                self.new_action(ActionKind::Amendment, seat, card, 0);
-                if let CardKind::Special(Special::Amendment(l)) = d.kind
-                    && let Some(a) = self.public.action.as_mut()
-                {
+        }
+        self.gain_pw(1 - seat, d.opponent_pw());
+        self.end_player_phase();
+    }
+
+    /// The Suppression Action (9.0): a Suppression card costs a face-up Public Opinion card;
+    /// a Region card enters the Reserve face-up.
+    fn suppression(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.take_from_display(card);
+        self.pay(seat, d.cost());
+        say!(
+            self,
+            "suppression",
+            Some(seat),
+            "{name} takes the Suppression Action with {cname} ({} PW)",
+            d.cost()
+        );
+        self.new_action(ActionKind::Suppression, seat, card, 0);
+        if d.kind == CardKind::Suppression {
+            self.public.step = Step::RemovePublicOpinion;
+        } else {
+            self.after_payment();
+        }
+    }
+
+    /// A Law Action (10.0): the Law (and Region) to vote, from the card.
+    fn law_action(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.take_from_display(card);
+        self.pay(seat, d.cost());
+        say!(
+            self,
+            "law",
+            Some(seat),
+            "{name} takes a Law Action with {cname} ({} PW)",
+            d.cost()
+        );
+        self.new_action(ActionKind::Law, seat, card, 0);
+        match d.kind {
+            CardKind::Law(Some(l)) => {
+                if let Some(a) = self.public.action.as_mut() {
                     a.law = Some(l);
                 }
-                self.public.step = Step::RemovePublicOpinion;
+                self.public.step = Step::LawRegion;
             }
-            "discard" => {
-                self.take_from_display(card);
-                self.discard_card(card);
-                self.new_action(ActionKind::Discard, seat, card, 0);
-                if let Some(a) = self.public.action.as_mut() {
-                    a.discard_type = Some(d.card_type());
-                }
-                self.public.step = Step::DiscardMore;
-            }
-            "remove-reserve" => {
-                self.remove_card(seat, card);
-                self.end_player_phase();
-            }
-            _ => {}
+            _ => self.public.step = Step::LawType,
         }
+    }
+
+    /// A Special Event (11.0): the Supreme Courts strike a Law; Silent Sentinels score, turn
+    /// Blue Apathy to Equality and Remove cards.
+    fn event(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.take_from_display(card);
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            "event",
+            Some(seat),
+            "{name} plays the Special Event {cname}, spending {pw} PW"
+        );
+        match d.kind {
+            CardKind::Special(Special::SupremeCourts) => {
+                self.new_action(ActionKind::SupremeCourts, seat, card, 0);
+                self.public.step = Step::CourtTarget;
+            }
+            _ => {
+                self.new_action(ActionKind::SilentSentinels, seat, card, 0);
+                let laws: u8 = self.public.regions.iter().map(RegionState::discs).sum();
+                self.gain_vp(EQUALITY, laws, "Laws in place");
+                for r in &mut self.public.regions {
+                    r.men[EQ] += std::mem::take(&mut r.men[BLUE]);
+                    r.women[EQ] += std::mem::take(&mut r.women[BLUE]);
+                }
+                say!(
+                    self,
+                    "silent-sentinels",
+                    Some(EQUALITY),
+                    "Every Blue Apathy marker turns to Equality"
+                );
+                self.refresh_all(EQUALITY);
+                self.public.step = Step::SentinelRemove;
+            }
+        }
+    }
+
+    /// An Amendment (11.3): all PW, a Public Opinion card Removed to pay, then a ratification
+    /// vote in every Region.
+    fn amendment(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.public.aside.retain(|&c| c != card);
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            "amendment",
+            Some(seat),
+            "{name} attempts the {cname}, spending {pw} PW"
+        );
+        self.new_action(ActionKind::Amendment, seat, card, 0);
+        if let CardKind::Special(Special::Amendment(l)) = d.kind
+            && let Some(a) = self.public.action.as_mut()
+        {
+            a.law = Some(l);
+        }
+        self.public.step = Step::RemovePublicOpinion;
+    }
+
+    /// The Discard Action's first card (12.1): later ones must be of its type.
+    fn start_discarding(&mut self, seat: Seat, card: u8) {
+        let d = T.card(card);
+        self.take_from_display(card);
+        self.discard_card(card);
+        self.new_action(ActionKind::Discard, seat, card, 0);
+        if let Some(a) = self.public.action.as_mut() {
+            a.discard_type = Some(d.card_type());
+        }
+        self.public.step = Step::DiscardMore;
     }
 
     fn discard_card(&mut self, card: u8) {
         self.public.discard.push(card);
-        self.push_log(
+        note!(
+            self,
             LogEntry::new("discard", format!("{} is Discarded", card_name(card)))
-                .card(card_id(card)),
+                .card(card_id(card))
         );
     }
 
     fn remove_card(&mut self, seat: Seat, card: u8) {
         self.take_from_reserve(seat, card);
         self.public.removed.push(card);
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "remove",
                 format!(
@@ -1873,7 +1291,7 @@ impl TheVote {
                 ),
             )
             .seat(seat)
-            .card(card_id(card)),
+            .card(card_id(card))
         );
     }
 
@@ -1889,14 +1307,13 @@ impl TheVote {
                     card: a.card,
                     face_up,
                 });
-                self.say(
+                say!(
+                    self,
                     "reserve",
                     Some(SUPREMACY),
-                    format!(
-                        "{} enters Supremacy's Reserve face-{}",
-                        card_name(a.card),
-                        if face_up { "up" } else { "down" }
-                    ),
+                    "{} enters Supremacy's Reserve face-{}",
+                    card_name(a.card),
+                    if face_up { "up" } else { "down" }
                 );
                 self.complete_action();
             }
@@ -1957,19 +1374,17 @@ impl TheVote {
             i += 1;
         }
         // Every Region is done.
-        let summary: Vec<String> = a
-            .targets
-            .iter()
-            .map(|t| format!("{} in {}", t.changed, region_name(t.region as usize)))
-            .collect();
-        self.say(
+        say!(
+            self,
             "resolved",
             Some(a.seat),
-            format!(
-                "{:?} resolved: markers changed {}",
-                a.kind,
-                summary.join(", ")
-            ),
+            "{:?} resolved: markers changed {}",
+            a.kind,
+            a.targets
+                .iter()
+                .map(|t| format!("{} in {}", t.changed, region_name(t.region as usize)))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
         if a.kind == ActionKind::Radicalize && self.room(a.seat) {
             self.public.step = Step::Keep;
@@ -1981,7 +1396,7 @@ impl TheVote {
         }
     }
 
-    fn change_marker(&mut self, target: usize, op: &str, row: Row) {
+    fn change_marker(&mut self, target: usize, op: Op, row: Row) {
         let Some(a) = self.public.action.clone() else {
             return;
         };
@@ -1992,7 +1407,7 @@ impl TheVote {
         let (from, to) = match (a.kind, seat, op) {
             (ActionKind::Radicalize, EQUALITY, _) => (BLUE, EQ),
             (ActionKind::Radicalize, _, _) => (RED, SUP),
-            (_, EQUALITY, "flip") => (SUP, RED),
+            (_, EQUALITY, Op::Flip) => (SUP, RED),
             (_, EQUALITY, _) => (RED, BLUE),
             _ => (BLUE, RED),
         };
@@ -2010,20 +1425,21 @@ impl TheVote {
         {
             t.changed += 1;
         }
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "marker",
                 format!(
                     "{}: {} {} → {} ({} voters)",
                     region_name(region),
-                    if op == "flip" { "flip" } else { "replace" },
+                    op.verb(),
                     SIDE_NAMES[from],
                     SIDE_NAMES[to],
                     row.slug()
                 ),
             )
             .seat(seat)
-            .location(region_id(region)),
+            .location(region_id(region))
         );
     }
 
@@ -2109,31 +1525,33 @@ impl TheVote {
         let passed = in_force || self.vote_passes(t);
         let r = &self.public.regions[region];
         let votes = r.count(EQ).saturating_sub(t.suppressed);
-        let text = if in_force {
-            format!(
-                "{} ratifies: the Law is already in force",
-                region_name(region)
-            )
-        } else {
-            format!(
-                "{}: {votes} of {} votes for Equality ({} suppressed): {}",
-                region_name(region),
-                r.total(),
-                t.suppressed,
-                match (passed, a.kind) {
-                    (true, ActionKind::Amendment) => "ratified",
-                    (false, ActionKind::Amendment) => "not ratified",
-                    (true, _) => "the Law passes",
-                    (false, _) => "the Law fails",
-                }
-            )
-        };
-        self.push_log(
-            LogEntry::new("vote", text)
-                .seat(EQUALITY)
-                .location(region_id(region))
-                .amount(votes as i64),
-        );
+        if self.log.is_on() {
+            let text = if in_force {
+                format!(
+                    "{} ratifies: the Law is already in force",
+                    region_name(region)
+                )
+            } else {
+                format!(
+                    "{}: {votes} of {} votes for Equality ({} suppressed): {}",
+                    region_name(region),
+                    r.total(),
+                    t.suppressed,
+                    match (passed, a.kind) {
+                        (true, ActionKind::Amendment) => "ratified",
+                        (false, ActionKind::Amendment) => "not ratified",
+                        (true, _) => "the Law passes",
+                        (false, _) => "the Law fails",
+                    }
+                )
+            };
+            self.log.push(
+                LogEntry::new("vote", text)
+                    .seat(EQUALITY)
+                    .location(region_id(region))
+                    .amount(votes as i64),
+            );
+        }
         if let Some(t) = self
             .public
             .action
@@ -2177,14 +1595,15 @@ impl TheVote {
                     .sum();
                 let name = card_name(a.card);
                 if points >= T.amendment_points {
-                    self.push_log(
+                    note!(
+                        self,
                         LogEntry::new(
                             "amendment-passed",
                             format!("The {name} passes with {points} Congress Control Points"),
                         )
                         .seat(EQUALITY)
                         .card(card_id(a.card))
-                        .amount(points as i64),
+                        .amount(points as i64)
                     );
                     for r in 0..T.regions.len() {
                         if !self.public.regions[r].law(law) {
@@ -2201,7 +1620,8 @@ impl TheVote {
                     self.refresh_all(SUPREMACY);
                     self.reshuffle("the Amendment passed");
                 } else {
-                    self.push_log(
+                    note!(
+                        self,
                         LogEntry::new(
                             "amendment-failed",
                             format!(
@@ -2211,7 +1631,7 @@ impl TheVote {
                         )
                         .seat(EQUALITY)
                         .card(card_id(a.card))
-                        .amount(points as i64),
+                        .amount(points as i64)
                     );
                     self.public.aside.push(a.card);
                 }
@@ -2224,13 +1644,14 @@ impl TheVote {
 
     fn place_law(&mut self, region: usize, law: Law) {
         self.public.regions[region].laws[law.index()] = true;
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "law",
                 format!("{} is in force in {}", law.name(), region_name(region)),
             )
             .seat(EQUALITY)
-            .location(region_id(region)),
+            .location(region_id(region))
         );
         if law == Law::WomanSuffrage && !self.public.regions[region].women_open {
             let boxes = T.regions[region].women;
@@ -2239,20 +1660,20 @@ impl TheVote {
             let r = &mut self.public.regions[region];
             r.women_open = true;
             r.women = [0, blue, red, 0];
-            self.say(
+            say!(
+                self,
                 "women-voters",
                 None,
-                format!(
-                    "The Women boxes of {} open: {red} Red Apathy, {blue} Blue Apathy",
-                    region_name(region)
-                ),
+                "The Women boxes of {} open: {red} Red Apathy, {blue} Blue Apathy",
+                region_name(region)
             );
         }
     }
 
     fn strike_law(&mut self, region: usize, law: Law) {
         self.public.regions[region].laws[law.index()] = false;
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "strike",
                 format!(
@@ -2262,7 +1683,7 @@ impl TheVote {
                 ),
             )
             .seat(SUPREMACY)
-            .location(region_id(region)),
+            .location(region_id(region))
         );
         if law == Law::WomanSuffrage {
             let r = &mut self.public.regions[region];
@@ -2300,7 +1721,8 @@ impl TheVote {
         self.public.hidden_discards = 0;
         self.public.deck_count = self.hidden.deck.len() as u8;
         self.public.reshuffles += 1;
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "reshuffle",
                 format!(
@@ -2308,7 +1730,7 @@ impl TheVote {
                     self.public.deck_count
                 ),
             )
-            .amount(self.public.deck_count as i64),
+            .amount(self.public.deck_count as i64)
         );
     }
 
@@ -2320,13 +1742,14 @@ impl TheVote {
         let lost = p.pw.saturating_sub(p.org);
         p.pw -= lost;
         if lost > 0 {
-            self.push_log(
+            note!(
+                self,
                 LogEntry::new(
                     "pw-lost",
                     format!("{} discards {lost} PW above its Org", faction_name(seat)),
                 )
                 .seat(seat)
-                .amount(lost as i64),
+                .amount(lost as i64)
             );
         }
         self.public.action = None;
@@ -2382,15 +1805,14 @@ impl TheVote {
         };
         self.public.congress_points = points;
         if holder != self.public.congress {
-            self.say(
+            say!(
+                self,
                 "congress",
                 Some(holder),
-                format!(
-                    "{} takes Congress Control ({} to {})",
-                    faction_name(holder),
-                    points[holder],
-                    points[1 - holder]
-                ),
+                "{} takes Congress Control ({} to {})",
+                faction_name(holder),
+                points[holder],
+                points[1 - holder]
             );
         }
         self.public.congress = holder;
@@ -2438,10 +1860,12 @@ impl TheVote {
             self.after_refresh(seat);
         } else if n >= down {
             self.refresh_all(seat);
-            self.say(
+            say!(
+                self,
                 "refresh",
                 Some(seat),
-                format!("{} refreshes its whole Reserve", faction_name(seat)),
+                "{} refreshes its whole Reserve",
+                faction_name(seat)
             );
             self.after_refresh(seat);
         } else {
@@ -2468,7 +1892,7 @@ impl TheVote {
             return;
         }
         self.public.turn += 1;
-        self.say("turn", None, format!("Turn {} begins", self.public.turn));
+        say!(self, "turn", None, "Turn {} begins", self.public.turn);
         let want = [
             self.player(EQUALITY).org as usize,
             self.player(SUPREMACY).org as usize,
@@ -2480,7 +1904,7 @@ impl TheVote {
     fn finish(&mut self, winners: Vec<Seat>, reason: String) {
         self.public.step = Step::Finished;
         self.public.action = None;
-        self.push_log(LogEntry::new("outcome", reason.clone()));
+        note!(self, LogEntry::new("outcome", reason.clone()));
         self.public.outcome = Some(Outcome {
             winners,
             reason,
@@ -2529,20 +1953,10 @@ impl TheVote {
     }
 }
 
-fn region_choice(r: usize) -> Choice {
-    Choice::new(
-        format!("region:{}", region_id(r)),
-        "region",
-        region_name(r).to_string(),
-    )
-    .location(region_id(r))
-}
-
 impl Game for TheVote {
     const ID: &'static str = GAME_ID;
     type View = View;
-    // Not yet on typed actions: its prompt's ids, interned (see `crate::legacy`).
-    crate::legacy_actions!();
+    type Action = Action;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -2580,25 +1994,31 @@ impl Game for TheVote {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        self.options().map(|(s, _, _)| vec![s]).unwrap_or_default()
+        self.first_to_act().into_iter().collect()
     }
 
-    fn prompt(&self, seat: Seat) -> Option<Prompt> {
-        let (s, text, choices) = self.options()?;
-        (s == seat).then_some(Prompt {
-            seat,
-            text,
-            choices,
-        })
+    fn first_to_act(&self) -> Option<Seat> {
+        self.decision().map(|(seat, _)| seat)
     }
 
-    fn apply_legal(&mut self, seat: Seat, choice: &str) {
-        self.act(seat, choice);
-        self.settle();
+    fn legal_actions(&self, seat: Seat, out: &mut impl ActionSink<Action>) {
+        self.push_legal(seat, out);
+    }
+
+    fn apply_action(&mut self, seat: Seat, action: Action) {
+        self.take(seat, action);
+    }
+
+    fn prompt_text(&self, seat: Seat) -> String {
+        self.decision_text(seat)
+    }
+
+    fn describe_action(&self, seat: Seat, action: Action) -> Choice {
+        self.describe(seat, action)
     }
 
     fn log(&self) -> &[LogEntry] {
-        &self.log
+        self.log.entries()
     }
 
     fn view(&self, _viewer: Viewer) -> View {
@@ -2615,15 +2035,13 @@ impl Game for TheVote {
         TheVote {
             public: view.clone(),
             hidden: Self::hidden_from(view, rng),
-            log: Vec::new(),
-            logging: false,
+            log: GameLog::off(),
         }
     }
 
     fn shuffle_hidden(&self, viewer: Viewer, rng: &mut dyn RngCore) -> Self {
         let mut s = Self::resample(&self.public, viewer, rng);
         s.log = self.log.clone();
-        s.logging = self.logging;
         s
     }
 
