@@ -11,7 +11,6 @@
 //! the registry of games.
 
 pub mod core;
-pub mod legacy;
 pub mod presidency;
 pub mod rng;
 pub mod testing;
@@ -116,7 +115,6 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     /// The action a choice id names, if it is legal for `seat` now (the id in its canonical
     /// spelling only).
     fn legal_action(&self, seat: Seat, choice: &str) -> Option<Self::Action> {
-        // Listed first: a game on the legacy bridge only knows the ids it has listed.
         let mut legal = Vec::new();
         self.legal_actions(seat, &mut legal);
         parse_action::<Self::Action>(choice).filter(|a| legal.contains(a))
@@ -257,8 +255,7 @@ pub trait AnyGame: Debug + Send + Sync {
     fn apply_code(&mut self, seat: Seat, code: u32) -> Result<(), RuleError>;
     /// The choice id of an action code.
     fn choice_id(&self, code: u32) -> Option<String>;
-    /// The action code of a choice id (canonical spelling only). For a game on the legacy
-    /// bridge, only of ids some state has listed: list the seat's codes first.
+    /// The action code of a choice id (canonical spelling only).
     fn choice_code(&self, choice: &str) -> Option<u32>;
     fn log_len(&self) -> usize;
     fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry>;

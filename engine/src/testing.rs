@@ -233,8 +233,8 @@ pub fn check_actions<G: Game>(game: &G, seat: Seat, legal: &[G::Action]) -> Resu
     }
     let mut codes = std::collections::HashSet::new();
     let mut seen = std::collections::HashSet::new();
-    // `is_legal` and `describe_action` may each build the whole prompt (a game on the legacy
-    // bridge does): asked of every action, a step of 60 choices would build 120 prompts.
+    // `is_legal` and `describe_action` may each list the whole decision (Votes for Women's
+    // `describe_action` does): asked of every action, a step of 60 choices would list 120.
     // They are asked of the first, the middle and the last action; random games vary
     // which actions stand there.
     let described = |i: usize| i == 0 || i == legal.len() / 2 || i + 1 == legal.len();

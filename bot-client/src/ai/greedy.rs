@@ -99,7 +99,6 @@ impl Ai for Greedy {
             for _ in 0..self.samples {
                 let mut state = sampler.sample(&mut self.rng);
                 // A choice the resampled state does not offer tells nothing: skip that sample.
-                // (Listed first: a game on the legacy bridge knows only the ids it listed.)
                 legal.clear();
                 state.legal_codes(decision.seat, &mut legal);
                 let Some(code) = state.choice_code(&choice.id) else {

@@ -9,7 +9,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::actions::Action;
 use super::data::*;
+use super::decisions::Listing;
 use super::*;
 
 /// The Oppobot's public set-up: difficulty and the Start cards not yet played.
@@ -550,12 +552,23 @@ impl VotesForWomen {
     /// Resolves a choice point of one of the Oppobot's cards, or its Final Voting pick,
     /// from the legal choices by dice or a fixed priority.
     pub(super) fn bot_decide(&mut self) {
-        let Some(d) = self.decision(true) else {
+        let Some(asked) = self.asked() else {
             return;
         };
-        let ids: Vec<String> = d.choices.iter().map(|c| c.id.clone()).collect();
+        let mut actions: Vec<Action> = Vec::new();
+        self.offers(
+            asked,
+            &mut Listing {
+                out: &mut actions,
+                n: 0,
+            },
+        );
+        // The Oppobot's priorities read the choices as their ids (`state:NY`, `keep`, …).
+        let ids: Vec<String> = actions.iter().map(Action::to_string).collect();
         let choice = self.bot_pick(&ids);
-        self.choose(Side::Opposition, &choice);
+        if let Some(action) = crate::parse_action::<Action>(&choice) {
+            self.choose(Side::Opposition, action);
+        }
     }
 
     fn bot_pick(&mut self, ids: &[String]) -> String {

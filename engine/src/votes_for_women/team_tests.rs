@@ -150,7 +150,7 @@ fn team_second_player_starts_with_a_random_early_card_and_partners_hold_four() {
         assert_eq!(g.deck_len(Side::Suffragist), 44);
         assert_eq!(g.deck_len(Side::Opposition), 44);
         // Yellow's start card is the one card of her hand no draw log names.
-        let drawn: Vec<&LogEntry> = g.log.iter().filter(|e| e.kind == "draw").collect();
+        let drawn: Vec<&LogEntry> = g.log().iter().filter(|e| e.kind == "draw").collect();
         assert_eq!(drawn.len(), 4, "each of the four players draws once");
         let text = &drawn[1].text;
         let start: Vec<CardId> = yellow
@@ -250,7 +250,7 @@ fn team_campaign_rolls_for_every_campaigner_of_the_side_but_moves_only_own() {
     g.hidden.forced_dice = vec![1, 2, 3];
     g.run();
     pick(&mut g, &format!("campaign:{}", slug(5)));
-    assert!(g.log.last().is_some_and(|e| e.dice == vec![1, 2, 3]));
+    assert!(g.log().last().is_some_and(|e| e.dice == vec![1, 2, 3]));
     pick(&mut g, "keep");
     match g.board.stack.last().and_then(|f| f.task.clone()) {
         Some(Task::Campaign { queue, left, .. }) => {
@@ -372,7 +372,7 @@ fn team_cleanup_exchanges_happen_only_when_both_agree() {
         (&held_y, &held_p)
     );
     assert!(
-        g.log
+        g.log()
             .iter()
             .any(|e| e.text.contains("exchange their held cards"))
     );
@@ -404,7 +404,7 @@ fn team_anti_suffrage_riots_hit_each_suffragist_player() {
         assert_eq!(kept, 2, "player {p} lost exactly one card");
     }
     let lines = g
-        .log
+        .log()
         .iter()
         .filter(|e| e.text.contains("discards at random"));
     assert_eq!(lines.count(), 2, "Purple and Yellow each discard");
@@ -438,7 +438,7 @@ fn team_final_voting_order_alternates_partners() {
         assert_eq!(seen, order, "{variant}");
         if variant == COOP {
             // Each of the Oppobot's picks came between two of the players'.
-            let picks = g.log.iter().filter(|e| {
+            let picks = g.log().iter().filter(|e| {
                 e.text.starts_with("Oppobot: picks") && e.text.contains("(Final Voting")
             });
             // The Oppobot picks at once after each of the three: three picks.
@@ -489,9 +489,9 @@ fn coop_yellow_commits_against_the_oppobot_and_both_win_or_lose_together() {
     assert_eq!(g.to_act(), vec![1], "Yellow commits");
     pick(&mut g, "commit:0");
     // Every Oppobot line names no seat: it is neither Purple nor Yellow.
-    assert!(g.log.iter().any(|e| e.kind == "oppobot"));
+    assert!(g.log().iter().any(|e| e.kind == "oppobot"));
     assert!(
-        g.log
+        g.log()
             .iter()
             .filter(|e| e.kind == "oppobot")
             .all(|e| e.seat.is_none())

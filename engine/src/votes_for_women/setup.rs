@@ -1,0 +1,211 @@
+//! Set-up and the start of each turn: the decks by era, the Start hands, the State and
+//! Strategy cards in play, and the Planning draw (6 each, or 3 each for two partners).
+
+use super::*;
+
+impl VotesForWomen {
+    pub(super) fn setup(setup: &Setup) -> Result<Self, SetupError> {
+        let info = Self::info();
+        let (variant, opts): (VariantInfo, Options) = info.validate(setup)?;
+        let hard = opts.choice("oppobot")? == "hard";
+        let solitaire = variant.id == SOLITAIRE || variant.id == COOP;
+        let seats: Vec<Side> = match variant.id.as_str() {
+            SOLITAIRE => vec![Side::Suffragist],
+            COOP => vec![Side::Suffragist, Side::Suffragist],
+            TEAM_3_SUFFRAGISTS => vec![Side::Suffragist, Side::Suffragist, Side::Opposition],
+            TEAM_3_OPPOSITION => vec![Side::Suffragist, Side::Opposition, Side::Opposition],
+            TEAM_4 => vec![
+                Side::Suffragist,
+                Side::Suffragist,
+                Side::Opposition,
+                Side::Opposition,
+            ],
+            _ => vec![Side::Suffragist, Side::Opposition],
+        };
+        let pair = |side: Side| seats.iter().filter(|&&s| s == side).count() == 2;
+        let players = if pair(Side::Suffragist) || pair(Side::Opposition) {
+            4
+        } else {
+            2
+        };
+        let mut rng = rng::from_seed(setup.seed);
+        let mut states: Vec<CardId> = deck_cards(Deck::State).collect();
+        states.shuffle(&mut rng);
+        let set_aside = states.split_off(9);
+        states.sort_unstable();
+        let mut strategy: Vec<CardId> = deck_cards(Deck::Strategy)
+            .filter(|c| !solitaire || !NOT_VERSUS_OPPOBOT.contains(c))
+            .collect();
+        strategy.shuffle(&mut rng);
+        let display = strategy.split_off(strategy.len() - 3);
+        let mut decks = [DrawDeck::default(), DrawDeck::default()];
+        let mut hands = vec![Vec::new(); players];
+        let mut bot_set_aside = Vec::new();
+        for (i, deck) in [Deck::Suffragist, Deck::Opposition].into_iter().enumerate() {
+            let bot_deck = solitaire && i == 1;
+            let mut middle = Vec::new();
+            for era in [Era::Late, Era::Middle, Era::Early] {
+                let mut cards: Vec<CardId> = if bot_deck {
+                    oppobot_cards().filter(|&c| card(c).era == era).collect()
+                } else {
+                    deck_cards(deck).filter(|&c| card(c).era == era).collect()
+                };
+                cards.shuffle(&mut rng);
+                if bot_deck {
+                    // The top two of each era are set aside unseen.
+                    let k = cards.len() - 2;
+                    bot_set_aside.extend(cards.split_off(k));
+                }
+                middle.extend(cards);
+            }
+            if bot_deck {
+                decks[i].middle = middle;
+                continue;
+            }
+            decks[i].middle = middle;
+            hands[i] = deck_cards(deck)
+                .filter(|&c| card(c).era == Era::Start)
+                .collect();
+            // The second player of a side starts with a random Early card: the top of the
+            // shuffled Early cards.
+            if pair(Side::of_player(i))
+                && let Some(c) = decks[i].draw()
+            {
+                hands[i + 2].push(c);
+            }
+        }
+        let mut game = VotesForWomen {
+            board: Board {
+                variant: variant.id.clone(),
+                seats,
+                turn: 1,
+                phase: Phase::Operations,
+                round: 1,
+                active: Side::Suffragist,
+                hand_done: false,
+                claimed_done: false,
+                commit: None,
+                states: vec![UsState::default(); 48],
+                campaigners: Vec::new(),
+                congress: 0,
+                amendment_sent: false,
+                checks: 0,
+                xs: 0,
+                buttons: [0, 0],
+                rest_of_turn: Vec::new(),
+                rest_of_game: Vec::new(),
+                final_voting_box: Vec::new(),
+                available_states: states,
+                strategy_display: display,
+                claimed: vec![Vec::new(); players],
+                out: Vec::new(),
+                era_ordered: [true, true],
+                stack: Vec::new(),
+                chooser: Side::Suffragist,
+                votes_cast: 0,
+                exchanges: None,
+                vote: None,
+                outcome: None,
+                oppobot: solitaire.then(|| OppobotMode {
+                    hard,
+                    starts: OPPOBOT_STARTS.to_vec(),
+                }),
+            },
+            hidden: Hidden {
+                hands,
+                drawn: [Vec::new(), Vec::new()],
+                decks,
+                strategy_deck: strategy,
+                set_aside_states: set_aside,
+                rng,
+                forced_dice: Vec::new(),
+                oppobot_set_aside: bot_set_aside,
+            },
+            log: GameLog::new(),
+        };
+        let names: Vec<&str> = game
+            .board
+            .available_states
+            .iter()
+            .map(|&c| card(c).name)
+            .collect();
+        let text = format!("State cards in play: {}", names.join(", "));
+        game.push_log(LogEntry::new("setup", text));
+        let names: Vec<&str> = game
+            .board
+            .strategy_display
+            .iter()
+            .map(|&c| card(c).name)
+            .collect();
+        let text = format!("Strategy cards available: {}", names.join(", "));
+        game.push_log(LogEntry::new("setup", text));
+        game.begin_turn();
+        game.run();
+        Ok(game)
+    }
+
+    /// Planning (draw 6 each), then the Strategy Phase from turn 2 on, else Operations.
+    pub(super) fn begin_turn(&mut self) {
+        let t = self.board.turn;
+        self.push_log(LogEntry::new("turn", format!("Turn {t} begins")).amount(t as i64));
+        self.board.round = 1;
+        for side in [Side::Suffragist, Side::Opposition] {
+            // The Oppobot skips the Planning Phase; each of two partners draws 3.
+            if self.is_bot(side) {
+            } else if self.board.pair(side) {
+                for slot in 0..2 {
+                    self.draw_to(side, slot, TEAM_PLANNING_DRAW, false);
+                }
+            } else {
+                self.draw(side, PLANNING_DRAW, false);
+            }
+        }
+        self.board.active = Side::Suffragist;
+        self.board.hand_done = false;
+        self.board.claimed_done = false;
+        if t >= 2 {
+            self.board.phase = Phase::Strategy;
+            self.board.commit = None;
+        } else {
+            self.board.phase = Phase::Operations;
+        }
+    }
+
+    /// Draws up to `n` cards into the acting player's hand (or into the side's drawn zone
+    /// for an effect).
+    pub(super) fn draw(&mut self, side: Side, n: usize, to_drawn: bool) -> usize {
+        let slot = self.slot_now(side);
+        self.draw_to(side, slot, n, to_drawn)
+    }
+
+    /// Draws up to `n` cards into the hand of `side`'s player `slot` (or the drawn zone).
+    pub(super) fn draw_to(&mut self, side: Side, slot: u8, n: usize, to_drawn: bool) -> usize {
+        let i = side.index();
+        let mut got = Vec::new();
+        for _ in 0..n {
+            match self.hidden.decks[i].draw() {
+                Some(c) => got.push(c),
+                None => break,
+            }
+        }
+        let names: Vec<&str> = got.iter().map(|&c| card(c).name).collect();
+        let k = got.len();
+        // Drawn-zone cards are the side's (both partners see them); a hand is one player's.
+        let readers = if to_drawn {
+            self.hidden.drawn[i].extend(&got);
+            self.side_seats(side)
+        } else {
+            self.hidden.hands[player(side, slot)].extend(&got);
+            self.board.player_seat(side, slot).into_iter().collect()
+        };
+        let seat = self.board.player_seat(side, slot).unwrap_or(usize::MAX);
+        let who = self.board.player_name(side, slot);
+        self.push_log(
+            LogEntry::new("draw", format!("{who} draws {}", names.join(", ")))
+                .seat(seat)
+                .amount(k as i64)
+                .private(readers, Some(format!("{who} draws {k} cards"))),
+        );
+        k
+    }
+}
