@@ -24,7 +24,7 @@ impl VotesForWomen {
         self.board.out.extend(rog);
         self.board.phase = Phase::FinalVoting;
         self.board.chooser = Side::Suffragist;
-        self.push_log(LogEntry::new("final-voting", "Final Voting begins"));
+        note!(self, LogEntry::new("final-voting", "Final Voting begins"));
     }
 
     /// Cleanup exchanges of the first two-player side from `from` on (Suffragist, then
@@ -196,12 +196,15 @@ impl VotesForWomen {
                     Action::Card(_, c) => format!("{a} asks {b} for {}", card(c.id()).name),
                     _ => format!("{a} proposes to exchange held cards with {b}"),
                 };
-                self.push_log(LogEntry::new("exchange", text).seat(seat));
+                note!(self, LogEntry::new("exchange", text).seat(seat));
             }
             (answer, Some(offer)) => {
                 let seat_b = self.board.player_seat(side, partner).unwrap_or(usize::MAX);
                 if answer != Action::Word(Word::Accept) {
-                    self.push_log(LogEntry::new("exchange", format!("{b} declines")).seat(seat_b));
+                    note!(
+                        self,
+                        LogEntry::new("exchange", format!("{b} declines")).seat(seat_b)
+                    );
                 } else {
                     let (pa, pb) = (player(side, me), player(side, partner));
                     let text = match offer {
@@ -222,7 +225,7 @@ impl VotesForWomen {
                             format!("{b} accepts: {a} and {b} exchange their held cards")
                         }
                     };
-                    self.push_log(LogEntry::new("exchange", text).seat(seat_b));
+                    note!(self, LogEntry::new("exchange", text).seat(seat_b));
                 }
             }
         }

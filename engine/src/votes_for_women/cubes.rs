@@ -19,11 +19,7 @@ impl VotesForWomen {
         if now == before {
             return;
         }
-        self.say(
-            side,
-            "congress",
-            format!("Congress: {before} → {now} markers"),
-        );
+        say!(self, side, "congress", "Congress: {before} → {now} markers");
         if now == 6 {
             self.send_amendment();
         }
@@ -33,10 +29,13 @@ impl VotesForWomen {
     pub(super) fn send_amendment(&mut self) {
         self.board.amendment_sent = true;
         self.board.congress = 0;
-        self.push_log(LogEntry::new(
-            "amendment",
-            "Congress sends the 19th Amendment to the states",
-        ));
+        note!(
+            self,
+            LogEntry::new(
+                "amendment",
+                "Congress sends the 19th Amendment to the states",
+            )
+        );
         for s in 0..48u8 {
             for side in [Side::Suffragist, Side::Opposition] {
                 if self.board.states[s as usize].mark.is_none()
@@ -68,7 +67,8 @@ impl VotesForWomen {
             }
         };
         let seat = self.seat_of(side);
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "decided",
                 format!(
@@ -77,7 +77,7 @@ impl VotesForWomen {
                 ),
             )
             .seat(seat)
-            .location(code(s)),
+            .location(code(s))
         );
         self.check_victory();
     }
@@ -107,7 +107,7 @@ impl VotesForWomen {
             winner.name()
         };
         let reason = format!("{who} wins: {reason}");
-        self.push_log(LogEntry::new("outcome", reason.clone()).seat(seat));
+        note!(self, LogEntry::new("outcome", reason.clone()).seat(seat));
         self.board.phase = Phase::Finished;
         // Cards still being played when the game ends leave the game.
         for f in std::mem::take(&mut self.board.stack) {
@@ -169,10 +169,11 @@ impl VotesForWomen {
         }
         let own = self.board.states[s as usize].cubes(side);
         let seat = self.seat_of(side);
-        self.push_log(
+        note!(
+            self,
             LogEntry::new("cube", format!("{} {what} {}", side.name(), code(s)))
                 .seat(seat)
-                .location(code(s)),
+                .location(code(s))
         );
         if own == 4 && what.starts_with("adds") {
             if let Some(i) = self
@@ -184,10 +185,13 @@ impl VotesForWomen {
                 let c = self.board.available_states.remove(i);
                 let p = player(side, self.slot_now(side));
                 self.board.claimed[p].push(c);
-                self.say(
+                say!(
+                    self,
                     side,
                     "claim",
-                    format!("{} claims the State card {}", self.who(side), card(c).name),
+                    "{} claims the State card {}",
+                    self.who(side),
+                    card(c).name
                 );
             }
             if self.board.amendment_sent {
@@ -214,10 +218,13 @@ impl VotesForWomen {
                 }
             }
         };
-        self.say(
+        say!(
+            self,
             side,
             "remove",
-            format!("{} removes a {what} cube from {}", side.name(), code(s)),
+            "{} removes a {what} cube from {}",
+            side.name(),
+            code(s)
         );
     }
 

@@ -123,6 +123,21 @@ impl Offer for Find {
     }
 }
 
+/// Every action described, in order: a whole prompt in one listing.
+#[derive(Default)]
+pub(super) struct Describe(pub Vec<Choice>);
+
+impl Offer for Describe {
+    fn offer(&mut self, action: Action, choice: impl FnOnce() -> Choice) {
+        let mut c = choice();
+        c.id = action.to_string();
+        self.0.push(c);
+    }
+    fn offered(&self) -> usize {
+        self.0.len()
+    }
+}
+
 /// A choice's kind and label (its id is the action's, filled in by [`Find`]).
 pub(super) fn ch(kind: &str, label: impl Into<String>) -> Choice {
     Choice::new(String::new(), kind, label)

@@ -89,7 +89,8 @@ impl VotesForWomen {
             String::new()
         };
         let seat = self.seat_of(side);
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "event",
                 format!(
@@ -100,7 +101,7 @@ impl VotesForWomen {
                 ),
             )
             .seat(seat)
-            .card(slug(c)),
+            .card(slug(c))
         );
         self.push_frame(side, Source::Card(c), None);
     }
@@ -117,10 +118,13 @@ impl VotesForWomen {
                         BoxKind::RestOfGame => self.board.rest_of_game.push(c),
                         BoxKind::FinalVoting => self.board.final_voting_box.push(c),
                     }
-                    self.say(
+                    say!(
+                        self,
                         frame.side,
                         "box",
-                        format!("{} is in effect for the {}", card(c).name, p.kind.name()),
+                        "{} is in effect for the {}",
+                        card(c).name,
+                        p.kind.name()
                     );
                 }
                 _ => self.board.out.push(c),
@@ -153,10 +157,13 @@ impl VotesForWomen {
         match op {
             Op::Campaigner(hue, region) => {
                 self.board.campaigners.push(Campaigner { hue, region });
-                self.say(
+                say!(
+                    self,
                     side,
                     "campaigner",
-                    format!("A {} Campaigner enters the {}", hue.slug(), region.name()),
+                    "A {} Campaigner enters the {}",
+                    hue.slug(),
+                    region.name()
                 );
             }
             Op::Buttons(n) => self.gain_buttons(side, n),
@@ -240,10 +247,12 @@ impl VotesForWomen {
                 let n = st.purple + st.yellow;
                 st.purple = 0;
                 st.yellow = 0;
-                self.say(
+                say!(
+                    self,
                     side,
                     "remove",
-                    format!("{n} Suffragist cubes removed from {}", code(s)),
+                    "{n} Suffragist cubes removed from {}",
+                    code(s)
                 );
             }
             Op::DiscardFromBox(c) => {
@@ -257,7 +266,7 @@ impl VotesForWomen {
                     let c = self.board.rest_of_turn[i];
                     self.board.rest_of_turn.remove(i);
                     self.board.out.push(c);
-                    self.say(side, "box", format!("{} is discarded", card(c).name));
+                    say!(self, side, "box", "{} is discarded", card(c).name);
                 }
             }
             Op::ClaimStrategy => self.set_task(Some(Task::PickStrategy)),
@@ -294,12 +303,13 @@ impl VotesForWomen {
                     let c = hand.remove(k);
                     let who = self.board.player_name(foe, slot);
                     let seat = self.board.player_seat(foe, slot).unwrap_or(usize::MAX);
-                    self.push_log(
+                    note!(
+                        self,
                         LogEntry::new(
                             "discard",
                             format!("{who} discards at random: {}", card(c).name),
                         )
-                        .seat(seat),
+                        .seat(seat)
                     );
                     self.board.out.push(c);
                     self.draw_to(foe, slot, 1, false);
@@ -317,10 +327,13 @@ impl VotesForWomen {
                     gone.push(hand.remove(k));
                 }
                 let names: Vec<&str> = gone.iter().map(|&c| card(c).name).collect();
-                self.say(
+                say!(
+                    self,
                     foe,
                     "discard",
-                    format!("{} discards at random: {}", foe.name(), names.join(", ")),
+                    "{} discards at random: {}",
+                    foe.name(),
+                    names.join(", ")
                 );
                 self.board.out.extend(&gone);
                 self.draw(foe, gone.len(), false);
@@ -340,10 +353,13 @@ impl VotesForWomen {
                 self.log_roll(side, Die::D8, &dice);
                 if self.is_bot(side) && dice.iter().all(|&d| d < 6) {
                     // Its Oppobot text: roll all four again once if none shows 6–8.
-                    self.push_log(LogEntry::new(
-                        "oppobot",
-                        "Oppobot: no 6, 7 or 8; it rolls the four dice again",
-                    ));
+                    note!(
+                        self,
+                        LogEntry::new(
+                            "oppobot",
+                            "Oppobot: no 6, 7 or 8; it rolls the four dice again",
+                        )
+                    );
                     dice = (0..4).map(|_| self.roll_die(Die::D8)).collect();
                     self.log_roll(side, Die::D8, &dice);
                 }
@@ -376,7 +392,8 @@ impl VotesForWomen {
 
     pub(super) fn log_roll(&mut self, side: Side, die: Die, dice: &[u8]) {
         let seat = self.seat_of(side);
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "roll",
                 format!(
@@ -388,7 +405,7 @@ impl VotesForWomen {
                 ),
             )
             .seat(seat)
-            .dice(dice.iter().map(|&d| d as u32).collect()),
+            .dice(dice.iter().map(|&d| d as u32).collect())
         );
     }
 
@@ -432,10 +449,12 @@ impl VotesForWomen {
                     self.hidden.decks[i].bottom.insert(0, c);
                 }
                 if k > 0 {
-                    self.say(
+                    say!(
+                        self,
                         side,
                         "deck",
-                        format!("{} puts {k} cards at the bottom of the deck", side.name()),
+                        "{} puts {k} cards at the bottom of the deck",
+                        side.name()
                     );
                 }
                 None
@@ -486,10 +505,13 @@ impl VotesForWomen {
         let rest = self.take_own_drawn(side);
         if !rest.is_empty() {
             let names: Vec<&str> = rest.iter().map(|&c| card(c).name).collect();
-            self.say(
+            say!(
+                self,
                 side,
                 "discard",
-                format!("{} discards {}", side.name(), names.join(", ")),
+                "{} discards {}",
+                side.name(),
+                names.join(", ")
             );
             self.board.out.extend(rest);
         }
@@ -505,6 +527,6 @@ impl VotesForWomen {
             top: Vec::new(),
         };
         self.board.era_ordered[i] = false;
-        self.say(side, "deck", format!("{} reshuffles the deck", side.name()));
+        say!(self, side, "deck", "{} reshuffles the deck", side.name());
     }
 }

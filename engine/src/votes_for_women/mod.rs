@@ -65,6 +65,27 @@
 //!   made once per Cleanup, so the phase always ends; the Strategy card a two-player side
 //!   wins is taken by its second player, who keeps it or gives it (`give:<card>`).
 
+/// Logs a line about `side` (see [`VotesForWomen::say`]), its text formatted only when the
+/// log is on: a search state (no log) formats nothing.
+macro_rules! say {
+    ($g:expr, $side:expr, $kind:expr, $($fmt:tt)+) => {
+        if $g.log.is_on() {
+            let text = format!($($fmt)+);
+            $g.say($side, $kind, text);
+        }
+    };
+}
+
+/// Logs an entry (see [`VotesForWomen::push_log`]), built only when the log is on.
+macro_rules! note {
+    ($g:expr, $entry:expr) => {
+        if $g.log.is_on() {
+            let entry = $entry;
+            $g.push_log(entry);
+        }
+    };
+}
+
 pub mod actions;
 mod cleanup;
 mod cubes;
@@ -95,7 +116,7 @@ use serde::{Deserialize, Serialize};
 
 use self::actions::Action;
 use self::data::*;
-use self::decisions::Listing;
+use self::decisions::{Describe, Listing};
 use crate::core::*;
 use crate::rng::{self, GameRng};
 use crate::{Game, Options};
@@ -681,7 +702,7 @@ impl VotesForWomen {
 
     fn say(&mut self, side: Side, kind: &str, text: String) {
         let seat = self.seat_of(side);
-        self.push_log(LogEntry::new(kind, text).seat(seat));
+        note!(self, LogEntry::new(kind, text).seat(seat));
     }
 
     /// Whether card `c` is in effect. Oppobot cards count as the Opposition cards whose
@@ -730,10 +751,12 @@ impl VotesForWomen {
         *b = (*b + n).min(side.button_cap());
         let got = *b - before;
         let now = *b;
-        self.say(
+        say!(
+            self,
             side,
             "buttons",
-            format!("{} receives {got} buttons (now {now})", side.name()),
+            "{} receives {got} buttons (now {now})",
+            side.name()
         );
     }
 
@@ -742,10 +765,12 @@ impl VotesForWomen {
         let lost = n.min(*b);
         *b -= lost;
         let now = *b;
-        self.say(
+        say!(
+            self,
             side,
             "buttons",
-            format!("{} loses {lost} buttons (now {now})", side.name()),
+            "{} loses {lost} buttons (now {now})",
+            side.name()
         );
     }
 
@@ -796,9 +821,17 @@ impl VotesForWomen {
 
     /// The Suffragist may not add cubes here (The Civil War).
     fn blocked(&self, side: Side, s: St) -> bool {
-        side == Side::Suffragist
-            && matches!(region_of(s), Region::South | Region::AtlanticAppalachia)
-            && self.has_lasting(Lasting::NoSuffragistCubesSouth)
+        Self::southern(region_of(s)) && self.south_blocked(side)
+    }
+
+    /// The regions The Civil War closes to Suffragist cubes.
+    fn southern(r: Region) -> bool {
+        matches!(r, Region::South | Region::AtlanticAppalachia)
+    }
+
+    /// Whether `side` may add no cubes in the southern regions now (The Civil War).
+    fn south_blocked(&self, side: Side) -> bool {
+        side == Side::Suffragist && self.has_lasting(Lasting::NoSuffragistCubesSouth)
     }
 
     fn can_add(&self, side: Side, s: St) -> bool {
@@ -964,6 +997,19 @@ impl Game for VotesForWomen {
         };
         self.choose(side, action);
         self.run();
+    }
+
+    fn prompt(&self, seat: Seat) -> Option<Prompt> {
+        // The default would describe each action by listing the decision again (quadratic
+        // in a 96-choice cube placement): one listing describes them all, the same way.
+        let a = self.asked_of(seat)?;
+        let mut all = Describe::default();
+        self.offers(a, &mut all);
+        (!all.0.is_empty()).then(|| Prompt {
+            seat,
+            text: self.text(a),
+            choices: all.0,
+        })
     }
 
     fn prompt_text(&self, seat: Seat) -> String {

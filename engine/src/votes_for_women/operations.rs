@@ -134,23 +134,23 @@ impl VotesForWomen {
             Verb::Event => self.play_event(side, c),
             Verb::Campaign => {
                 self.board.out.push(c);
-                self.say(side, "action", format!("{who} campaigns with {name}"));
+                say!(self, side, "action", "{who} campaigns with {name}");
                 self.start_campaign(side);
             }
             Verb::Organize => {
                 self.board.out.push(c);
-                self.say(side, "action", format!("{who} organizes with {name}"));
+                say!(self, side, "action", "{who} organizes with {name}");
                 let n = self.campaigners_of(side).len() as u8;
                 self.gain_buttons(side, n);
             }
             Verb::Lobby => {
                 self.board.out.push(c);
-                self.say(side, "action", format!("{who} lobbies with {name}"));
+                say!(self, side, "action", "{who} lobbies with {name}");
                 self.lobby(side);
             }
             _ => {
                 self.board.out.push(c);
-                self.say(side, "action", format!("{who} discards {name}"));
+                say!(self, side, "action", "{who} discards {name}");
             }
         }
     }
@@ -189,7 +189,10 @@ impl VotesForWomen {
         if self.board.round < ROUNDS {
             self.board.round += 1;
             let r = self.board.round;
-            self.push_log(LogEntry::new("round", format!("Round {r}")).amount(r as i64));
+            note!(
+                self,
+                LogEntry::new("round", format!("Round {r}")).amount(r as i64)
+            );
             return;
         }
         self.cleanup();

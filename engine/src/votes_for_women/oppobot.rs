@@ -47,7 +47,7 @@ impl VotesForWomen {
     }
 
     fn bot_log(&mut self, text: String) {
-        self.push_log(LogEntry::new("oppobot", format!("Oppobot: {text}")));
+        note!(self, LogEntry::new("oppobot", format!("Oppobot: {text}")));
     }
 
     fn open(&self, s: St) -> bool {
@@ -325,10 +325,11 @@ impl VotesForWomen {
             self.play_event(Side::Opposition, c);
             return;
         }
-        self.push_log(
+        note!(
+            self,
             LogEntry::new("oppobot", format!("Oppobot: draws {name}"))
                 .card(slug(c))
-                .amount(self.hidden.decks[1].len() as i64),
+                .amount(self.hidden.decks[1].len() as i64)
         );
         let def = card(c);
         if let Some(p) = def.prereqs.iter().find(|&&p| !self.prereq_met(p, def.ops)) {
@@ -418,7 +419,8 @@ impl VotesForWomen {
                 continue;
             };
             let n = self.roll_die(die);
-            self.push_log(
+            note!(
+                self,
                 LogEntry::new(
                     "oppobot",
                     format!(
@@ -428,7 +430,7 @@ impl VotesForWomen {
                     ),
                 )
                 .dice(vec![n as u32])
-                .location(code(target)),
+                .location(code(target))
             );
             self.bot_place_with_spill(target, n);
         }
@@ -499,7 +501,8 @@ impl VotesForWomen {
             Some(Side::Opposition) => "the Oppobot takes a Strategy card",
             None => "nobody takes a Strategy card",
         };
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "oppobot",
                 format!(
@@ -507,12 +510,15 @@ impl VotesForWomen {
                     die.name()
                 ),
             )
-            .dice(vec![r as u32]),
+            .dice(vec![r as u32])
         );
         self.board.phase = Phase::Operations;
         self.board.commit = None;
         let rd = self.board.round;
-        self.push_log(LogEntry::new("round", format!("Round {rd}")).amount(rd as i64));
+        note!(
+            self,
+            LogEntry::new("round", format!("Round {rd}")).amount(rd as i64)
+        );
         match winner {
             Some(Side::Suffragist) => {
                 // In co-op Yellow, the side's Strategy decider, takes the card.

@@ -130,7 +130,7 @@ impl VotesForWomen {
             .map(|&c| card(c).name)
             .collect();
         let text = format!("State cards in play: {}", names.join(", "));
-        game.push_log(LogEntry::new("setup", text));
+        note!(game, LogEntry::new("setup", text));
         let names: Vec<&str> = game
             .board
             .strategy_display
@@ -138,7 +138,7 @@ impl VotesForWomen {
             .map(|&c| card(c).name)
             .collect();
         let text = format!("Strategy cards available: {}", names.join(", "));
-        game.push_log(LogEntry::new("setup", text));
+        note!(game, LogEntry::new("setup", text));
         game.begin_turn();
         game.run();
         Ok(game)
@@ -147,7 +147,10 @@ impl VotesForWomen {
     /// Planning (draw 6 each), then the Strategy Phase from turn 2 on, else Operations.
     pub(super) fn begin_turn(&mut self) {
         let t = self.board.turn;
-        self.push_log(LogEntry::new("turn", format!("Turn {t} begins")).amount(t as i64));
+        note!(
+            self,
+            LogEntry::new("turn", format!("Turn {t} begins")).amount(t as i64)
+        );
         self.board.round = 1;
         for side in [Side::Suffragist, Side::Opposition] {
             // The Oppobot skips the Planning Phase; each of two partners draws 3.
@@ -200,11 +203,12 @@ impl VotesForWomen {
         };
         let seat = self.board.player_seat(side, slot).unwrap_or(usize::MAX);
         let who = self.board.player_name(side, slot);
-        self.push_log(
+        note!(
+            self,
             LogEntry::new("draw", format!("{who} draws {}", names.join(", ")))
                 .seat(seat)
                 .amount(k as i64)
-                .private(readers, Some(format!("{who} draws {k} cards"))),
+                .private(readers, Some(format!("{who} draws {k} cards")))
         );
         k
     }

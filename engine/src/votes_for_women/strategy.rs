@@ -83,7 +83,7 @@ impl VotesForWomen {
             Action::Commit(n) => {
                 self.spend(Side::Suffragist, n);
                 self.board.commit = Some(n);
-                self.say(side, "bid", format!("The Suffragist commits {n} buttons"));
+                say!(self, side, "bid", "The Suffragist commits {n} buttons");
             }
             Action::Word(w) => self.resolve_bid(Some(w)),
             _ => {}
@@ -110,15 +110,20 @@ impl VotesForWomen {
                 None
             }
         };
-        self.say(
+        say!(
+            self,
             Side::Opposition,
             "bid",
-            format!("The Opposition answers: {}", answer.word()),
+            "The Opposition answers: {}",
+            answer.word()
         );
         self.board.phase = Phase::Operations;
         self.board.commit = None;
         let r = self.board.round;
-        self.push_log(LogEntry::new("round", format!("Round {r}")).amount(r as i64));
+        note!(
+            self,
+            LogEntry::new("round", format!("Round {r}")).amount(r as i64)
+        );
         if let Some(w) = winner {
             // The side's Strategy decider (its second player) takes the card.
             let slot = self.board.strategy_slot(w);

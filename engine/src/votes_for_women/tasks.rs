@@ -86,25 +86,7 @@ impl VotesForWomen {
                 placed,
             } => {
                 if *left > 0 {
-                    for s in 0..48u8 {
-                        if out.enough() {
-                            break;
-                        }
-                        if !self.can_add(side, s) {
-                            continue;
-                        }
-                        let here = Self::placed_in(placed, s);
-                        let ok = match *area {
-                            PlaceArea::Anywhere => true,
-                            PlaceArea::In(r) => region_of(s) == r,
-                            PlaceArea::OnePerRegion(_) => region_of(s)
-                                .states()
-                                .all(|o| o == s || Self::placed_in(placed, o) == 0),
-                        };
-                        if ok && (*cap == 0 || here < *cap) {
-                            self.cube_offers(side, s, None, out);
-                        }
-                    }
+                    self.place_offers(side, *area, *cap, placed, out);
                 }
             }
             Task::Fixed { queue } => {
@@ -293,6 +275,51 @@ impl VotesForWomen {
                         card_ch("remove", format!("Discard {}", card(c).name), c)
                     });
                 }
+            }
+        }
+    }
+
+    /// A placement's states in map order: open to `side`, in the area, under the cap (0: no
+    /// cap), one state per region for `OnePerRegion`. What is placed already is counted
+    /// once up front: this list is most of the choices a game offers.
+    fn place_offers(
+        &self,
+        side: Side,
+        area: PlaceArea,
+        cap: u8,
+        placed: &[(St, u8)],
+        out: &mut impl Offer,
+    ) {
+        let mut here = [0u8; 48];
+        let mut per_region = [0u8; 6];
+        for &(s, n) in placed {
+            if let Some(h) = here.get_mut(s as usize) {
+                *h = n;
+            }
+            if n > 0 {
+                per_region[region_of(s).index()] += 1;
+            }
+        }
+        let south_blocked = self.south_blocked(side);
+        for s in 0..48u8 {
+            if out.enough() {
+                break;
+            }
+            let r = region_of(s);
+            let open = self.board.states[s as usize].mark.is_none()
+                && !(south_blocked && Self::southern(r));
+            if !open {
+                continue;
+            }
+            let n = here[s as usize];
+            let ok = match area {
+                PlaceArea::Anywhere => true,
+                PlaceArea::In(a) => r == a,
+                // No other state of the region has cubes from this placement.
+                PlaceArea::OnePerRegion(_) => per_region[r.index()] == u8::from(n > 0),
+            };
+            if ok && (cap == 0 || n < cap) {
+                self.cube_offers(side, s, None, out);
             }
         }
     }
@@ -569,10 +596,13 @@ impl VotesForWomen {
                         .states()
                         .flat_map(|s| std::iter::repeat_n(s, n as usize))
                         .collect();
-                    self.say(
+                    say!(
+                        self,
                         side,
                         "region",
-                        format!("{} chooses the {}", side.name(), r.name()),
+                        "{} chooses the {}",
+                        side.name(),
+                        r.name()
                     );
                     self.set_task(Some(Task::Fixed { queue }));
                 }
@@ -603,10 +633,13 @@ impl VotesForWomen {
                     self.hidden.hands[p].retain(|&x| x != c);
                     self.board.out.push(c);
                     self.set_task(None);
-                    self.say(
+                    say!(
+                        self,
                         foe,
                         "discard",
-                        format!("{} discards {}", foe.name(), card(c).name),
+                        "{} discards {}",
+                        foe.name(),
+                        card(c).name
                     );
                     self.draw(foe, 1, false);
                 }
@@ -623,7 +656,7 @@ impl VotesForWomen {
                     self.board.rest_of_turn.retain(|&x| x != c);
                     self.board.out.push(c);
                     self.set_task(None);
-                    self.say(side, "box", format!("{} is discarded", card(c).name));
+                    say!(self, side, "box", "{} is discarded", card(c).name);
                 }
             }
         }
@@ -665,7 +698,7 @@ impl VotesForWomen {
             DicePurpose::Lobby | DicePurpose::Superior => {
                 let hits = dice.iter().filter(|&&d| d >= 6).count() as u8;
                 let word = if hits == 1 { "success" } else { "successes" };
-                self.say(side, "lobby", format!("{hits} {word}"));
+                say!(self, side, "lobby", "{hits} {word}");
                 self.move_congress(side, hits);
             }
         }
@@ -760,10 +793,12 @@ impl VotesForWomen {
             Action::Move(r) => {
                 self.spend(side, 1);
                 self.board.campaigners[idx as usize].region = r;
-                self.say(
+                say!(
+                    self,
                     side,
                     "move",
-                    format!("A Campaigner moves to the {} (1 button)", r.name()),
+                    "A Campaigner moves to the {} (1 button)",
+                    r.name()
                 );
                 self.set_task(Some(Task::Campaign {
                     queue,
@@ -808,10 +843,13 @@ impl VotesForWomen {
             HueSet::Yellow => std::mem::take(&mut x.yellow),
             HueSet::Suffragist => std::mem::take(&mut x.purple) + std::mem::take(&mut x.yellow),
         };
-        self.say(
+        say!(
+            self,
             side,
             "remove",
-            format!("{} clears {n} cubes from {}", side.name(), code(s)),
+            "{} clears {n} cubes from {}",
+            side.name(),
+            code(s)
         );
         self.set_task(Some(Task::RemoveAll {
             hue: which,
@@ -856,7 +894,8 @@ impl VotesForWomen {
         self.hidden.drawn[i].retain(|&x| x != c);
         self.hidden.decks[i].top.push(c);
         let seat = self.seat_of(side);
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "deck",
                 format!("{} puts {} on top of the deck", side.name(), card(c).name),
@@ -865,7 +904,7 @@ impl VotesForWomen {
             .private(
                 vec![seat],
                 Some(format!("{} puts a card on top of the deck", side.name())),
-            ),
+            )
         );
     }
 
@@ -876,10 +915,12 @@ impl VotesForWomen {
                 self.board.states[s as usize].mark = Some(Mark::X);
                 self.board.checks -= 1;
                 self.board.xs += 1;
-                self.say(
+                say!(
+                    self,
                     side,
                     "decided",
-                    format!("{}'s check becomes an X", STATES[s as usize].name),
+                    "{}'s check becomes an X",
+                    STATES[s as usize].name
                 );
                 self.check_victory();
             }
@@ -889,10 +930,12 @@ impl VotesForWomen {
                     Side::Suffragist => self.board.xs -= 1,
                     Side::Opposition => self.board.checks -= 1,
                 }
-                self.say(
+                say!(
+                    self,
                     side,
                     "decided",
-                    format!("{} reconsiders the amendment", STATES[s as usize].name),
+                    "{} reconsiders the amendment",
+                    STATES[s as usize].name
                 );
                 self.set_task(Some(Task::Fixed { queue: vec![s, s] }));
             }
@@ -905,10 +948,12 @@ impl VotesForWomen {
                         x.yellow = 0;
                     }
                 }
-                self.say(
+                say!(
+                    self,
                     side,
                     "remove",
-                    format!("Opposing cubes leave {}", STATES[s as usize].name),
+                    "Opposing cubes leave {}",
+                    STATES[s as usize].name
                 );
                 self.set_task(Some(Task::Fixed { queue: vec![s; 4] }));
             }
@@ -921,11 +966,7 @@ impl VotesForWomen {
         let own = self.own_campaigners(side, slot);
         if let (Action::Move(r), Some(&idx)) = (a, own.get(next as usize)) {
             self.board.campaigners[idx as usize].region = r;
-            self.say(
-                side,
-                "move",
-                format!("A Campaigner moves to the {}", r.name()),
-            );
+            say!(self, side, "move", "A Campaigner moves to the {}", r.name());
         }
         if (next as usize + 1) < own.len() {
             self.set_task(Some(Task::Transport { next: next + 1 }));
@@ -971,17 +1012,22 @@ impl VotesForWomen {
         self.board.strategy_display.retain(|&x| x != c);
         self.board.claimed[player(side, slot)].push(c);
         let who = self.board.player_name(side, slot);
-        self.say(
+        say!(
+            self,
             side,
             "claim",
-            format!("{who} takes the Strategy card {}", card(c).name),
+            "{who} takes the Strategy card {}",
+            card(c).name
         );
         if let Some(n) = self.hidden.strategy_deck.pop() {
             self.board.strategy_display.push(n);
-            self.push_log(LogEntry::new(
-                "strategy",
-                format!("{} joins the available Strategy cards", card(n).name),
-            ));
+            note!(
+                self,
+                LogEntry::new(
+                    "strategy",
+                    format!("{} joins the available Strategy cards", card(n).name),
+                )
+            );
         }
     }
 }

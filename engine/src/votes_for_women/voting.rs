@@ -147,7 +147,8 @@ impl VotesForWomen {
             self.roll_die(db)
         };
         let seat = self.seat_of(side);
-        self.push_log(
+        note!(
+            self,
             LogEntry::new(
                 "vote",
                 format!(
@@ -157,7 +158,7 @@ impl VotesForWomen {
             )
             .seat(seat)
             .location(code(s))
-            .dice(vec![a as u32, b as u32]),
+            .dice(vec![a as u32, b as u32])
         );
         self.board.vote = Some(Vote {
             state: s,
