@@ -150,7 +150,8 @@ impl VotesForWomen {
         self.board.stack.last_mut().and_then(|f| f.task.as_mut())
     }
 
-    /// Executes one op of the top frame's card.
+    /// Executes one op of the top frame's card: at once, or by leaving a [`Task`] on the
+    /// frame for the decision it needs.
     pub(super) fn exec(&mut self, op: Op) {
         let side = self.top_side();
         let foe = side.other();
@@ -173,19 +174,7 @@ impl VotesForWomen {
                 self.lose_buttons(foe, n);
             }
             Op::Congress(n) => self.move_congress(side, n.unsigned_abs()),
-            Op::Gate(die) => {
-                let v = self.roll_die(die);
-                self.log_roll(side, die, &[v]);
-                if v < 3 && self.is_bot(side) {
-                    self.bot_gate_reroll(die);
-                } else if v < 3 {
-                    self.set_task(Some(Task::Dice {
-                        purpose: DicePurpose::Gate,
-                        die,
-                        dice: vec![v],
-                    }));
-                }
-            }
+            Op::Gate(die) => self.gate(side, die),
             Op::Roll(n, die) => {
                 let dice: Vec<u8> = (0..n).map(|_| self.roll_die(die)).collect();
                 self.log_roll(side, die, &dice);
@@ -198,6 +187,76 @@ impl VotesForWomen {
                     dice,
                 }));
             }
+            Op::Add(..)
+            | Op::AddEach(_)
+            | Op::AddRegions(..)
+            | Op::AddOneStateEachRegion(_)
+            | Op::AddChosenRegion(_)
+            | Op::Remove(..)
+            | Op::RemoveAll(..)
+            | Op::ClearSuffragists(_) => self.exec_cubes(side, op),
+            Op::DiscardFromBox(c) => self.discard_from_box(side, c),
+            Op::ClaimStrategy => self.set_task(Some(Task::PickStrategy)),
+            Op::DrawDiscardPlay => {
+                self.mark_draw_base(side);
+                self.draw(side, 2, true);
+                self.set_task(Some(Task::PlayOne {
+                    from: PlayFrom::DrawnDiscardRest,
+                }));
+            }
+            Op::WinningPlan => {
+                self.mark_draw_base(side);
+                self.draw(side, 6, true);
+                self.set_task(Some(Task::PlayOne {
+                    from: PlayFrom::DrawnThenStack,
+                }));
+            }
+            Op::Rearrange(n) => {
+                self.mark_draw_base(side);
+                self.draw(side, n as usize, true);
+                self.set_task(Some(Task::Stack));
+            }
+            Op::EyeOnTheFuture => self.set_task(Some(Task::PlayOne {
+                from: PlayFrom::Deck,
+            })),
+            Op::RandomDiscardRedraw(n) => self.random_discard_redraw(foe, n),
+            Op::ChangeInPlans => self.set_task(Some(Task::ChangeInPlans)),
+            Op::Reconsideration => self.set_task(Some(Task::PickState {
+                pick: StatePick::Reconsideration,
+            })),
+            Op::Veto => self.set_task(Some(Task::PickState {
+                pick: StatePick::Veto,
+            })),
+            Op::Bellwether => self.set_task(Some(Task::PickState {
+                pick: StatePick::Bellwether,
+            })),
+            Op::SuperiorLobbying => self.superior_lobbying(side),
+            Op::Transportation => self.set_task(Some(Task::Transport { next: 0 })),
+            Op::CounterStrat => self.set_task(Some(Task::CounterStrat)),
+            Op::AddInStates(n, k, region) => self.bot_add_in_states(side, n, k, region),
+        }
+    }
+
+    /// A 3+ lets the card go on; a failure is offered a re-roll (the Oppobot re-rolls by
+    /// its own rule).
+    fn gate(&mut self, side: Side, die: Die) {
+        let v = self.roll_die(die);
+        self.log_roll(side, die, &[v]);
+        if v < 3 && self.is_bot(side) {
+            self.bot_gate_reroll(die);
+        } else if v < 3 {
+            self.set_task(Some(Task::Dice {
+                purpose: DicePurpose::Gate,
+                die,
+                dice: vec![v],
+            }));
+        }
+    }
+
+    /// The ops that add or remove cubes: each leaves the placement task it needs (the
+    /// decisions are in `tasks.rs`), except clearing a state, done at once.
+    fn exec_cubes(&mut self, side: Side, op: Op) {
+        match op {
             Op::Add(count, area, cap) => {
                 let left = self.count(count);
                 let area = match area {
@@ -255,124 +314,98 @@ impl VotesForWomen {
                     code(s)
                 );
             }
-            Op::DiscardFromBox(c) => {
-                let name = card(c).name;
-                if let Some(i) = self
-                    .board
-                    .rest_of_turn
-                    .iter()
-                    .position(|&x| card(x).name == name)
-                {
-                    let c = self.board.rest_of_turn[i];
-                    self.board.rest_of_turn.remove(i);
-                    self.board.out.push(c);
-                    say!(self, side, "box", "{} is discarded", card(c).name);
-                }
-            }
-            Op::ClaimStrategy => self.set_task(Some(Task::PickStrategy)),
-            Op::DrawDiscardPlay => {
-                self.mark_draw_base(side);
-                self.draw(side, 2, true);
-                self.set_task(Some(Task::PlayOne {
-                    from: PlayFrom::DrawnDiscardRest,
-                }));
-            }
-            Op::WinningPlan => {
-                self.mark_draw_base(side);
-                self.draw(side, 6, true);
-                self.set_task(Some(Task::PlayOne {
-                    from: PlayFrom::DrawnThenStack,
-                }));
-            }
-            Op::Rearrange(n) => {
-                self.mark_draw_base(side);
-                self.draw(side, n as usize, true);
-                self.set_task(Some(Task::Stack));
-            }
-            Op::EyeOnTheFuture => self.set_task(Some(Task::PlayOne {
-                from: PlayFrom::Deck,
-            })),
-            Op::RandomDiscardRedraw(_) if self.board.pair(foe) => {
-                // Two partners: each discards one card at random and draws one.
-                for slot in 0..2 {
-                    let hand = &mut self.hidden.hands[player(foe, slot)];
-                    if hand.is_empty() {
-                        continue;
-                    }
-                    let k = (self.hidden.rng.next_u32() as usize) % hand.len();
-                    let c = hand.remove(k);
-                    let who = self.board.player_name(foe, slot);
-                    let seat = self.board.player_seat(foe, slot).unwrap_or(usize::MAX);
-                    note!(
-                        self,
-                        LogEntry::new(
-                            "discard",
-                            format!("{who} discards at random: {}", card(c).name),
-                        )
-                        .seat(seat)
-                    );
-                    self.board.out.push(c);
-                    self.draw_to(foe, slot, 1, false);
-                }
-            }
-            Op::RandomDiscardRedraw(n) => {
-                let i = foe.index();
-                let mut gone = Vec::new();
-                for _ in 0..n {
-                    let hand = &mut self.hidden.hands[i];
-                    if hand.is_empty() {
-                        break;
-                    }
-                    let k = (self.hidden.rng.next_u32() as usize) % hand.len();
-                    gone.push(hand.remove(k));
-                }
-                let names: Vec<&str> = gone.iter().map(|&c| card(c).name).collect();
-                say!(
-                    self,
-                    foe,
-                    "discard",
-                    "{} discards at random: {}",
-                    foe.name(),
-                    names.join(", ")
-                );
-                self.board.out.extend(&gone);
-                self.draw(foe, gone.len(), false);
-            }
-            Op::ChangeInPlans => self.set_task(Some(Task::ChangeInPlans)),
-            Op::Reconsideration => self.set_task(Some(Task::PickState {
-                pick: StatePick::Reconsideration,
-            })),
-            Op::Veto => self.set_task(Some(Task::PickState {
-                pick: StatePick::Veto,
-            })),
-            Op::Bellwether => self.set_task(Some(Task::PickState {
-                pick: StatePick::Bellwether,
-            })),
-            Op::SuperiorLobbying => {
-                let mut dice: Vec<u8> = (0..4).map(|_| self.roll_die(Die::D8)).collect();
-                self.log_roll(side, Die::D8, &dice);
-                if self.is_bot(side) && dice.iter().all(|&d| d < 6) {
-                    // Its Oppobot text: roll all four again once if none shows 6–8.
-                    note!(
-                        self,
-                        LogEntry::new(
-                            "oppobot",
-                            "Oppobot: no 6, 7 or 8; it rolls the four dice again",
-                        )
-                    );
-                    dice = (0..4).map(|_| self.roll_die(Die::D8)).collect();
-                    self.log_roll(side, Die::D8, &dice);
-                }
-                self.set_task(Some(Task::Dice {
-                    purpose: DicePurpose::Superior,
-                    die: Die::D8,
-                    dice,
-                }));
-            }
-            Op::Transportation => self.set_task(Some(Task::Transport { next: 0 })),
-            Op::CounterStrat => self.set_task(Some(Task::CounterStrat)),
-            Op::AddInStates(n, k, region) => self.bot_add_in_states(side, n, k, region),
+            _ => {}
         }
+    }
+
+    /// A card in effect for the rest of the turn, by name, leaves the game.
+    fn discard_from_box(&mut self, side: Side, c: CardId) {
+        let name = card(c).name;
+        if let Some(i) = self
+            .board
+            .rest_of_turn
+            .iter()
+            .position(|&x| card(x).name == name)
+        {
+            let c = self.board.rest_of_turn[i];
+            self.board.rest_of_turn.remove(i);
+            self.board.out.push(c);
+            say!(self, side, "box", "{} is discarded", card(c).name);
+        }
+    }
+
+    /// `foe` discards `n` cards at random and draws as many; two partners discard one each
+    /// (and each draws one).
+    fn random_discard_redraw(&mut self, foe: Side, n: u8) {
+        if self.board.pair(foe) {
+            // Two partners: each discards one card at random and draws one.
+            for slot in 0..2 {
+                let hand = &mut self.hidden.hands[player(foe, slot)];
+                if hand.is_empty() {
+                    continue;
+                }
+                let k = (self.hidden.rng.next_u32() as usize) % hand.len();
+                let c = hand.remove(k);
+                let who = self.board.player_name(foe, slot);
+                let seat = self.board.player_seat(foe, slot).unwrap_or(usize::MAX);
+                note!(
+                    self,
+                    LogEntry::new(
+                        "discard",
+                        format!("{who} discards at random: {}", card(c).name),
+                    )
+                    .seat(seat)
+                );
+                self.board.out.push(c);
+                self.draw_to(foe, slot, 1, false);
+            }
+            return;
+        }
+        let i = foe.index();
+        let mut gone = Vec::new();
+        for _ in 0..n {
+            let hand = &mut self.hidden.hands[i];
+            if hand.is_empty() {
+                break;
+            }
+            let k = (self.hidden.rng.next_u32() as usize) % hand.len();
+            gone.push(hand.remove(k));
+        }
+        let names: Vec<&str> = gone.iter().map(|&c| card(c).name).collect();
+        say!(
+            self,
+            foe,
+            "discard",
+            "{} discards at random: {}",
+            foe.name(),
+            names.join(", ")
+        );
+        self.board.out.extend(&gone);
+        self.draw(foe, gone.len(), false);
+    }
+
+    /// Superior Lobbying: 4d8, each 6+ moves Congress once kept (the Oppobot rolls again
+    /// once when none does).
+    fn superior_lobbying(&mut self, side: Side) {
+        let mut dice: Vec<u8> = (0..4).map(|_| self.roll_die(Die::D8)).collect();
+        self.log_roll(side, Die::D8, &dice);
+        if self.is_bot(side) && dice.iter().all(|&d| d < 6) {
+            // Its Oppobot text: roll all four again once if none shows 6–8.
+            note!(
+                self,
+                LogEntry::new(
+                    "oppobot",
+                    "Oppobot: no 6, 7 or 8; it rolls the four dice again",
+                )
+            );
+            dice = (0..4).map(|_| self.roll_die(Die::D8)).collect();
+            self.log_roll(side, Die::D8, &dice);
+        }
+        self.set_task(Some(Task::Dice {
+            purpose: DicePurpose::Superior,
+            die: Die::D8,
+            dice,
+        }));
     }
 
     pub(super) fn roll_die(&mut self, die: Die) -> u8 {

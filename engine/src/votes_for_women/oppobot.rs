@@ -630,52 +630,7 @@ impl VotesForWomen {
             with_colour(me, s)
         };
         if states.is_empty() {
-            if has("keep") {
-                return "keep".into();
-            }
-            if let Some(Task::ChooseRegion { .. }) = task {
-                let score = |r: Region| {
-                    r.states()
-                        .filter(|&s| {
-                            let st = &self.board.states[s as usize];
-                            st.mark.is_none() && st.purple + st.yellow > 0
-                        })
-                        .count()
-                };
-                let best = REGIONS
-                    .iter()
-                    .copied()
-                    .max_by_key(|&r| (score(r), std::cmp::Reverse(r.index())))
-                    .unwrap_or(Region::West);
-                self.bot_log(format!(
-                    "picks the {}: most open states holding Suffragist cubes",
-                    best.name()
-                ));
-                return format!("region:{}", best.slug());
-            }
-            if let Some(Task::PickStrategy) = task {
-                let len = self.board.strategy_display.len().max(1);
-                let d = self.roll_die(Die::D6);
-                let slot = (((d - 1) / 2) as usize).min(len - 1);
-                if let Some(&c) = self.board.strategy_display.get(slot) {
-                    self.bot_log(format!(
-                        "Strategy card d6 {d} → slot {}: {}",
-                        slot + 1,
-                        card(c).name
-                    ));
-                    let id = format!("strategy:{}", slug(c));
-                    if has(&id) {
-                        return id;
-                    }
-                }
-            }
-            let first = ids
-                .iter()
-                .find(|x| !matches!(x.as_str(), "done" | "pass" | "reroll"))
-                .unwrap_or(&ids[0])
-                .clone();
-            self.bot_log(format!("takes the first choice offered ({first})"));
-            return first;
+            return self.bot_pick_no_state(ids, task);
         }
         match task {
             Some(Task::RemoveAll { hue, .. }) => best_by(
@@ -743,5 +698,58 @@ impl VotesForWomen {
                 }
             }
         }
+    }
+
+    /// A decision of the Oppobot that names no state: keep a roll, the region with most
+    /// open states holding Suffragist cubes, a Strategy card by the d6, else the first
+    /// choice that is not `done`, `pass` or `reroll`.
+    fn bot_pick_no_state(&mut self, ids: &[String], task: Option<Task>) -> String {
+        let has = |id: &str| ids.iter().any(|x| x == id);
+        if has("keep") {
+            return "keep".into();
+        }
+        if let Some(Task::ChooseRegion { .. }) = task {
+            let score = |r: Region| {
+                r.states()
+                    .filter(|&s| {
+                        let st = &self.board.states[s as usize];
+                        st.mark.is_none() && st.purple + st.yellow > 0
+                    })
+                    .count()
+            };
+            let best = REGIONS
+                .iter()
+                .copied()
+                .max_by_key(|&r| (score(r), std::cmp::Reverse(r.index())))
+                .unwrap_or(Region::West);
+            self.bot_log(format!(
+                "picks the {}: most open states holding Suffragist cubes",
+                best.name()
+            ));
+            return format!("region:{}", best.slug());
+        }
+        if let Some(Task::PickStrategy) = task {
+            let len = self.board.strategy_display.len().max(1);
+            let d = self.roll_die(Die::D6);
+            let slot = (((d - 1) / 2) as usize).min(len - 1);
+            if let Some(&c) = self.board.strategy_display.get(slot) {
+                self.bot_log(format!(
+                    "Strategy card d6 {d} → slot {}: {}",
+                    slot + 1,
+                    card(c).name
+                ));
+                let id = format!("strategy:{}", slug(c));
+                if has(&id) {
+                    return id;
+                }
+            }
+        }
+        let first = ids
+            .iter()
+            .find(|x| !matches!(x.as_str(), "done" | "pass" | "reroll"))
+            .unwrap_or(&ids[0])
+            .clone();
+        self.bot_log(format!("takes the first choice offered ({first})"));
+        return first;
     }
 }

@@ -109,34 +109,7 @@ impl VotesForWomen {
                     }
                 }
             }
-            Task::RemoveAll { hue, left } => {
-                if *left > 0 {
-                    for s in 0..48u8 {
-                        if out.enough() {
-                            break;
-                        }
-                        let st = &self.board.states[s as usize];
-                        let n = match hue {
-                            HueSet::Purple => st.purple,
-                            HueSet::Yellow => st.yellow,
-                            HueSet::Suffragist => st.purple + st.yellow,
-                        };
-                        if n > 0 {
-                            out.offer(Action::cube(s), || {
-                                ch(
-                                    "remove",
-                                    format!("Clear {} ({n} cubes)", STATES[s as usize].name),
-                                )
-                                .location(code(s))
-                                .amount(n as i64)
-                            });
-                        }
-                    }
-                    if out.offered() > 0 {
-                        out.offer(Action::DONE, || ch("done", "Clear no more states"));
-                    }
-                }
-            }
+            Task::RemoveAll { hue, left } => self.remove_all_offers(*hue, *left, out),
             Task::ChooseRegion { n } => {
                 for r in REGIONS {
                     out.offer(Action::Region(r), || {
@@ -148,62 +121,9 @@ impl VotesForWomen {
                     });
                 }
             }
-            Task::PickStrategy => {
-                // A card won in the Strategy Phase by a two-player side: its second player
-                // decides who receives it.
-                let give = frame.source == Source::StrategyPick && self.board.pair(side);
-                let partner = self.board.player_name(side, 1 - frame.slot.min(1));
-                for &c in &self.board.strategy_display {
-                    out.offer(Action::of_card(Verb::Strategy, c), || {
-                        card_ch("strategy", format!("{}: {}", card(c).name, describe(c)), c)
-                    });
-                    if give {
-                        out.offer(Action::of_card(Verb::Give, c), || {
-                            card_ch(
-                                "give",
-                                format!("{} for {partner}: {}", card(c).name, describe(c)),
-                                c,
-                            )
-                        });
-                    }
-                }
-            }
-            Task::PoolAssign { dice, totals } => {
-                if let Some(&v) = dice.first() {
-                    for (k, &(idx, sum)) in totals.iter().enumerate() {
-                        let cp = self.board.campaigners[idx as usize];
-                        out.offer(Action::Campaigner(k as u8), || {
-                            ch(
-                                "die",
-                                format!(
-                                    "Give the {v} to the {} Campaigner in the {} (has {sum})",
-                                    cp.hue.slug(),
-                                    cp.region.name()
-                                ),
-                            )
-                            .location(cp.region.slug())
-                            .amount(v as i64)
-                        });
-                    }
-                }
-            }
-            Task::PlayOne { from } => {
-                let mut offer = |c: CardId| {
-                    if self.playable(side, c) {
-                        out.offer(Action::of_card(Verb::Play, c), || {
-                            card_ch("play", format!("Play {}: {}", card(c).name, describe(c)), c)
-                        });
-                    }
-                };
-                match from {
-                    PlayFrom::Deck => {
-                        let mut v = self.hidden.decks[side.index()].all();
-                        v.sort_unstable();
-                        v.into_iter().for_each(&mut offer);
-                    }
-                    _ => self.own_drawn(side).iter().copied().for_each(&mut offer),
-                }
-            }
+            Task::PickStrategy => self.pick_strategy_offers(frame, out),
+            Task::PoolAssign { dice, totals } => self.pool_offers(dice, totals, out),
+            Task::PlayOne { from } => self.play_one_offers(side, *from, out),
             Task::Stack => {
                 for &c in self.own_drawn(side) {
                     out.offer(Action::of_card(Verb::Top, c), || {
@@ -231,48 +151,148 @@ impl VotesForWomen {
                     }
                 }
             }
-            Task::PickState { pick } => {
-                for s in 0..48u8 {
-                    if out.enough() {
-                        break;
-                    }
-                    let st = &self.board.states[s as usize];
-                    let ok = match pick {
-                        StatePick::Veto => st.mark == Some(Mark::Check),
-                        StatePick::Reconsideration => match side {
-                            Side::Suffragist => st.mark == Some(Mark::X) && !self.blocked(side, s),
-                            Side::Opposition => st.mark == Some(Mark::Check),
-                        },
-                        StatePick::Bellwether => self.can_add(side, s),
-                    };
-                    if ok {
-                        out.offer(Action::cube(s), || {
-                            ch("state", STATES[s as usize].name).location(code(s))
-                        });
-                    }
-                }
-            }
-            Task::Transport { next } => {
-                let own = self.own_campaigners(side, frame.slot);
-                if let Some(&idx) = own.get(*next as usize) {
-                    let cp = self.board.campaigners[idx as usize];
-                    out.offer(Action::Word(Word::Stay), || {
-                        ch("stay", "Leave it where it is")
-                    });
-                    for r in REGIONS {
-                        if r != cp.region {
-                            out.offer(Action::Move(r), || {
-                                ch("move", format!("Move it to the {}", r.name()))
-                                    .location(r.slug())
-                            });
-                        }
-                    }
-                }
-            }
+            Task::PickState { pick } => self.pick_state_offers(side, *pick, out),
+            Task::Transport { next } => self.transport_offers(frame, *next, out),
             Task::CounterStrat => {
                 for &c in &self.board.rest_of_turn {
                     out.offer(Action::of_card(Verb::Remove, c), || {
                         card_ch("remove", format!("Discard {}", card(c).name), c)
+                    });
+                }
+            }
+        }
+    }
+
+    /// Each state holding cubes of `hue` to clear, then `done`.
+    fn remove_all_offers(&self, hue: HueSet, left: u8, out: &mut impl Offer) {
+        if left > 0 {
+            for s in 0..48u8 {
+                if out.enough() {
+                    break;
+                }
+                let st = &self.board.states[s as usize];
+                let n = match hue {
+                    HueSet::Purple => st.purple,
+                    HueSet::Yellow => st.yellow,
+                    HueSet::Suffragist => st.purple + st.yellow,
+                };
+                if n > 0 {
+                    out.offer(Action::cube(s), || {
+                        ch(
+                            "remove",
+                            format!("Clear {} ({n} cubes)", STATES[s as usize].name),
+                        )
+                        .location(code(s))
+                        .amount(n as i64)
+                    });
+                }
+            }
+            if out.offered() > 0 {
+                out.offer(Action::DONE, || ch("done", "Clear no more states"));
+            }
+        }
+    }
+
+    /// Each displayed Strategy card, and where a two-player side won it, the same card
+    /// given to the partner.
+    fn pick_strategy_offers(&self, frame: &Frame, out: &mut impl Offer) {
+        let side = frame.side;
+        // A card won in the Strategy Phase by a two-player side: its second player
+        // decides who receives it.
+        let give = frame.source == Source::StrategyPick && self.board.pair(side);
+        let partner = self.board.player_name(side, 1 - frame.slot.min(1));
+        for &c in &self.board.strategy_display {
+            out.offer(Action::of_card(Verb::Strategy, c), || {
+                card_ch("strategy", format!("{}: {}", card(c).name, describe(c)), c)
+            });
+            if give {
+                out.offer(Action::of_card(Verb::Give, c), || {
+                    card_ch(
+                        "give",
+                        format!("{} for {partner}: {}", card(c).name, describe(c)),
+                        c,
+                    )
+                });
+            }
+        }
+    }
+
+    /// The highest die left, to each of the player's Campaigners.
+    fn pool_offers(&self, dice: &[u8], totals: &[(u8, u8)], out: &mut impl Offer) {
+        if let Some(&v) = dice.first() {
+            for (k, &(idx, sum)) in totals.iter().enumerate() {
+                let cp = self.board.campaigners[idx as usize];
+                out.offer(Action::Campaigner(k as u8), || {
+                    ch(
+                        "die",
+                        format!(
+                            "Give the {v} to the {} Campaigner in the {} (has {sum})",
+                            cp.hue.slug(),
+                            cp.region.name()
+                        ),
+                    )
+                    .location(cp.region.slug())
+                    .amount(v as i64)
+                });
+            }
+        }
+    }
+
+    /// The cards of the pool (the drawn cards, or the whole deck sorted) playable now.
+    fn play_one_offers(&self, side: Side, from: PlayFrom, out: &mut impl Offer) {
+        let mut offer = |c: CardId| {
+            if self.playable(side, c) {
+                out.offer(Action::of_card(Verb::Play, c), || {
+                    card_ch("play", format!("Play {}: {}", card(c).name, describe(c)), c)
+                });
+            }
+        };
+        match from {
+            PlayFrom::Deck => {
+                let mut v = self.hidden.decks[side.index()].all();
+                v.sort_unstable();
+                v.into_iter().for_each(&mut offer);
+            }
+            _ => self.own_drawn(side).iter().copied().for_each(&mut offer),
+        }
+    }
+
+    /// The states a Veto, a Reconsideration or Bellwether may pick.
+    fn pick_state_offers(&self, side: Side, pick: StatePick, out: &mut impl Offer) {
+        for s in 0..48u8 {
+            if out.enough() {
+                break;
+            }
+            let st = &self.board.states[s as usize];
+            let ok = match pick {
+                StatePick::Veto => st.mark == Some(Mark::Check),
+                StatePick::Reconsideration => match side {
+                    Side::Suffragist => st.mark == Some(Mark::X) && !self.blocked(side, s),
+                    Side::Opposition => st.mark == Some(Mark::Check),
+                },
+                StatePick::Bellwether => self.can_add(side, s),
+            };
+            if ok {
+                out.offer(Action::cube(s), || {
+                    ch("state", STATES[s as usize].name).location(code(s))
+                });
+            }
+        }
+    }
+
+    /// The next own Campaigner stays or moves for free.
+    fn transport_offers(&self, frame: &Frame, next: u8, out: &mut impl Offer) {
+        let side = frame.side;
+        let own = self.own_campaigners(side, frame.slot);
+        if let Some(&idx) = own.get(next as usize) {
+            let cp = self.board.campaigners[idx as usize];
+            out.offer(Action::Word(Word::Stay), || {
+                ch("stay", "Leave it where it is")
+            });
+            for r in REGIONS {
+                if r != cp.region {
+                    out.offer(Action::Move(r), || {
+                        ch("move", format!("Move it to the {}", r.name())).location(r.slug())
                     });
                 }
             }
