@@ -750,6 +750,6 @@ impl VotesForWomen {
             .unwrap_or(&ids[0])
             .clone();
         self.bot_log(format!("takes the first choice offered ({first})"));
-        return first;
+        first
     }
 }
