@@ -2,6 +2,7 @@
 //! 127.0.0.1:0 and drive real gRPC clients against it.
 
 pub mod browser;
+pub mod certs;
 pub mod cli_bin;
 pub mod in_process;
 pub mod named;

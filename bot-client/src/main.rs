@@ -2,6 +2,7 @@
 
 use std::io::IsTerminal;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, anyhow};
@@ -39,6 +40,10 @@ struct Cli {
         default_value = "http://127.0.0.1:50051"
     )]
     server: String,
+    /// Trust only the certificate authority in FILE (PEM) for an https:// server, e.g. a
+    /// private one that signed the server's certificate; without it the system's roots.
+    #[arg(long, global = true, env = "HUSTINGS_CA", value_name = "FILE")]
+    ca: Option<PathBuf>,
     /// Failed tries in a row before giving up on an unreachable server (with backoff
     /// 0.2 s, 0.4 s, … up to 5 s between tries).
     #[arg(long, global = true, default_value_t = 8)]
@@ -185,6 +190,9 @@ async fn main() {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
+    if let Some(ca) = cli.ca.clone() {
+        net::set_ca(ca);
+    }
     let retry = Retry {
         attempts: cli.retries.max(1),
         ..Retry::default()

@@ -6,6 +6,8 @@
 //! backoff, resuming the stream from the last version seen, until [`Retry::attempts`] tries
 //! in a row have failed — then it stops with an error that says so.
 
+use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
@@ -14,17 +16,27 @@ use hustings_engine::{Choice, Prompt};
 use hustings_proto::v1 as pb;
 use hustings_proto::v1::hustings_client::HustingsClient;
 use tokio_stream::StreamExt;
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Channel;
 use tonic::{Code, Status};
 use tracing::{debug, info, warn};
 
 use crate::ai::{Ai, Decision};
 
-/// A client for a server URL. The channel connects lazily and reconnects by itself, so a
-/// server that is down now can still be reached by a later call.
+/// The certificate authority (`--ca FILE`) that `https://` servers are checked against
+/// instead of the system's: one for the whole process, set once from the command line
+/// before the first connection (the pool and the tournament connect deep inside).
+static CA: OnceLock<PathBuf> = OnceLock::new();
+
+/// Trusts only the authority in `ca` (a PEM file) for `https://` servers from now on.
+pub fn set_ca(ca: PathBuf) {
+    let _ = CA.set(ca);
+}
+
+/// A client for a server URL (`http://`, or `https://` over TLS). The channel connects
+/// lazily and reconnects by itself, so a server that is down now can still be reached by a
+/// later call.
 pub fn connect(server: &str) -> anyhow::Result<HustingsClient<Channel>> {
-    let endpoint = Endpoint::from_shared(server.to_string())
-        .with_context(|| format!("'{server}' is not a valid server URL"))?
+    let endpoint = hustings_proto::endpoint::endpoint(server, CA.get().map(|p| p.as_path()))?
         .connect_timeout(Duration::from_secs(3))
         .tcp_nodelay(true);
     Ok(HustingsClient::new(endpoint.connect_lazy()).max_decoding_message_size(16 * 1024 * 1024))
@@ -68,6 +80,21 @@ pub fn is_transient(status: &Status) -> bool {
         Code::Unavailable | Code::Unknown | Code::Cancelled | Code::DeadlineExceeded
     )
 }
+
+/// The wait a server asks for when it refused a call past a limit of its own
+/// (RESOURCE_EXHAUSTED with a `google.rpc.RetryInfo`), at most a minute; `None` for any
+/// other error, a limit that gives no hint included (it will not pass by itself).
+pub fn retry_after(status: &Status) -> Option<Duration> {
+    use tonic_types::StatusExt;
+    if status.code() != Code::ResourceExhausted {
+        return None;
+    }
+    let delay = status.get_details_retry_info()?.retry_delay?;
+    Some(delay.min(Duration::from_secs(60)))
+}
+
+/// Calls made again after a rate limit's hint, in a row, before giving up.
+const MAX_LIMITED: u32 = 1_000;
 
 /// How long to wait, after the server refused an act, for an update that explains it
 /// (the match ended meanwhile) before reporting the refusal as an error.
@@ -203,9 +230,20 @@ where
     Fut: std::future::Future<Output = Result<T, Status>>,
 {
     let mut failures = 0;
+    let mut limited = 0;
     loop {
         match call().await {
             Ok(v) => return Ok(v),
+            Err(s) if limited < MAX_LIMITED && retry_after(&s).is_some() => {
+                limited += 1;
+                let wait = retry_after(&s).unwrap_or_default();
+                debug!(
+                    what,
+                    ?wait,
+                    "rate limited by the server; waiting as it asks"
+                );
+                tokio::time::sleep(wait).await;
+            }
             Err(s) if is_transient(&s) => {
                 failures += 1;
                 if failures >= retry.attempts {
@@ -421,15 +459,26 @@ pub async fn play_seat(
                 )
             })?;
             let result = match &action {
-                Action::Choose(choice) => client
-                    .act(pb::ActRequest {
+                Action::Choose(choice) => {
+                    let act = pb::ActRequest {
                         match_id: match_id.to_string(),
                         token: token.to_string(),
                         version,
                         choice_id: choice.clone(),
-                    })
-                    .await
-                    .map(|r| r.into_inner().version),
+                    };
+                    // Past the server's rate limit: wait as long as it says, then again.
+                    let mut limited = 0;
+                    loop {
+                        let r = client.act(act.clone()).await;
+                        match r.as_ref().err().and_then(retry_after) {
+                            Some(wait) if limited < MAX_LIMITED => {
+                                limited += 1;
+                                tokio::time::sleep(wait).await;
+                            }
+                            _ => break r.map(|r| r.into_inner().version),
+                        }
+                    }
+                }
                 Action::Resign => client
                     .resign(pb::ResignRequest {
                         match_id: match_id.to_string(),

@@ -18,15 +18,21 @@ use tonic::{Request, Response, Status};
 use crate::actor::{Command, Mailbox, UpdateResult};
 use crate::convert;
 use crate::hub::Hub;
+use crate::keys::CreateKeys;
+use crate::metrics::StreamGauge;
 
 /// The gRPC service.
 pub struct HustingsService {
     hub: Arc<Hub>,
+    /// Who may create matches (everyone when empty).
+    create_keys: CreateKeys,
 }
 
 impl HustingsService {
-    pub fn new(hub: Arc<Hub>) -> Self {
-        HustingsService { hub }
+    /// The service over `hub`, CreateMatch open to holders of `create_keys` (to all when
+    /// there are none).
+    pub fn new(hub: Arc<Hub>, create_keys: CreateKeys) -> Self {
+        HustingsService { hub, create_keys }
     }
 }
 
@@ -35,6 +41,8 @@ pub struct WatchStream {
     inner: ReceiverStream<UpdateResult>,
     actor: Mailbox,
     id: u64,
+    /// Counts it among the open streams while it lives.
+    _open: StreamGauge,
 }
 
 impl Stream for WatchStream {
@@ -67,6 +75,7 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::CreateMatchRequest>,
     ) -> Result<Response<pb::CreateMatchResponse>, Status> {
+        self.create_keys.check(req.metadata())?;
         let req = req.into_inner();
         let summary = self.hub.create(req).await?;
         Ok(Response::new(pb::CreateMatchResponse {
@@ -114,6 +123,7 @@ impl Hustings for HustingsService {
         let mut closing = self.hub.closing.subscribe();
         let (tx, out) = mpsc::channel(256);
         tokio::spawn(async move {
+            let _open = StreamGauge::open("lobby");
             for e in initial {
                 if tx.send(Ok(e)).await.is_err() {
                     return;
@@ -183,6 +193,7 @@ impl Hustings for HustingsService {
             inner: ReceiverStream::new(rx),
             actor,
             id,
+            _open: StreamGauge::open("match"),
         }))
     }
 

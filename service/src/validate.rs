@@ -273,6 +273,14 @@ const METHODS: &[(&str, &str, Check)] = &[
     method!("GetReplayView", GetReplayViewRequest),
 ];
 
+/// The method of the service named `name` (`Act`), as a static string, if it has one.
+pub fn method_name(name: &str) -> Option<&'static str> {
+    METHODS
+        .iter()
+        .find(|(m, _, _)| *m == name)
+        .map(|(m, _, _)| *m)
+}
+
 /// Decodes a message as `T` and checks its fields.
 fn check_message<T: Checked>(bytes: &[u8]) -> Result<(), Status> {
     let msg = T::decode(bytes).map_err(|e| {

@@ -169,6 +169,7 @@ impl MatchActor {
             })
             .await?;
         debug!(match_id = %self.record.id, seat, choice, version, "choice applied");
+        metrics::counter!(crate::metrics::CHOICES, "game" => self.record.game.clone()).increment(1);
         Ok(version)
     }
 

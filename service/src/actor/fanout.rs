@@ -106,6 +106,9 @@ impl MatchActor {
             let msg = projector.message(&own, &extras);
             match sub.tx.try_send(Ok(msg)) {
                 Ok(()) => {
+                    if sub.lagging {
+                        metrics::counter!(crate::metrics::VIEWERS_RESYNCED).increment(1);
+                    }
                     sub.lagging = false;
                     sub.log_sent = log_len;
                     true

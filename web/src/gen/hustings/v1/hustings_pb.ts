@@ -17,7 +17,9 @@
 //                       define, a required field is empty, or the game, variant or an
 //                       option is unknown or out of range
 //   NOT_FOUND           no such match
-//   UNAUTHENTICATED     the seat token is missing or unknown
+//   UNAUTHENTICATED     the seat token is missing or unknown; for CreateMatch on a server
+//                       that requires a create key (see the service), the key is missing
+//                       or not one of the server's
 //   PERMISSION_DENIED   the token belongs to another match
 //   FAILED_PRECONDITION not your turn, not a legal choice, seat taken, match over …
 //   ABORTED             the version you acted on is stale: read the stream and try again
@@ -2013,6 +2015,11 @@ export const ClientKindSchema: GenEnum<ClientKind> = /*@__PURE__*/
 
 /**
  * The match server: catalogue, lobby, matches and replays.
+ *
+ * Who may create matches: anyone, unless the server was started with `--create-key KEY`;
+ * then CreateMatch must carry one of its keys in the request metadata as
+ * `authorization: Bearer KEY` (else UNAUTHENTICATED). No other method takes a key: seat
+ * tokens (JoinMatch) are the only way to act for a seat.
  *
  * @generated from service hustings.v1.Hustings
  */
