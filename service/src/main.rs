@@ -191,7 +191,7 @@ async fn run() -> anyhow::Result<()> {
             (Some(cert), Some(key)) => Some(TlsFiles { cert, key }),
             _ => None,
         },
-        client_limits: (!args.no_client_limits).then(|| ClientLimits {
+        client_limits: (!args.no_client_limits).then_some(ClientLimits {
             create: Rate {
                 per_second: args.create_rate,
                 burst: args.create_burst,
