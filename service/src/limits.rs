@@ -51,9 +51,10 @@ pub struct ClientLimits {
 }
 
 impl Default for ClientLimits {
-    /// Generous enough for a bot pool playing dozens of matches at once from one address
-    /// (see BENCHMARKS.md for what `hustings-bot pool --concurrency 32` uses), tight enough
-    /// that one address cannot fill the server with matches.
+    /// Meant to be generous for a bot pool playing dozens of matches at once from one
+    /// address (not yet measured against `hustings-bot pool --concurrency 32`; the bot
+    /// client waits as a refusal's RetryInfo asks), and tight enough that one address
+    /// cannot fill the server with matches.
     fn default() -> Self {
         ClientLimits {
             create: Rate {
