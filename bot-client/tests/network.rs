@@ -103,6 +103,7 @@ async fn the_pool_fills_the_bot_seats_of_a_match_a_human_created() {
         name: "pool".into(),
         retry: quick_retry(),
         seed: 3,
+        data_dir: None,
     }));
     let human = join(&mut client, &m.match_id, 0).await;
     let played = net::play_seat(
