@@ -22,7 +22,7 @@ use tokio_stream::StreamExt;
 use tonic::transport::Channel;
 use tracing::{debug, info, warn};
 
-use crate::ai::make_ai;
+use crate::ai::{AI_NAMES, make_ai};
 use crate::net::{self, AiDecider, Retry, is_transient};
 use crate::seats::{HeldSeat, SeatBook};
 
@@ -175,6 +175,11 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
             .clone()
             .watch_lobby(pb::WatchLobbyRequest {
                 games: config.games.clone(),
+                // Say that this is a pool, and what it plays: the server tells the players
+                // of a seat no pool will take why it waits.
+                bot_pool: true,
+                pool_ais: AI_NAMES.iter().map(|a| a.to_string()).collect(),
+                pool_name: config.name.clone(),
             })
             .await;
         let mut lobby = match opened {

@@ -25,6 +25,7 @@ use tracing::{info, warn};
 use crate::Limits;
 use crate::actor::{Command, Mailbox, MatchActor, summary_of};
 use crate::paging;
+use crate::pools::Pools;
 use crate::store::{ListQuery, Listed, MatchRecord, MatchSettings, SeatRecord, Store};
 use crate::validate::{quote, setup_error};
 
@@ -65,6 +66,8 @@ pub struct Hub {
     pub epoch: Instant,
     rebuilds: AtomicU64,
     wakes: Arc<Wakes>,
+    /// The bot pools following the lobby and the AIs each offers.
+    pub pools: Arc<Pools>,
 }
 
 /// A verified seat: the token was known and belongs to this match.
@@ -94,6 +97,7 @@ impl Hub {
             epoch: Instant::now(),
             rebuilds: AtomicU64::new(0),
             wakes: Arc::default(),
+            pools: Arc::default(),
         })
     }
 
@@ -534,6 +538,11 @@ impl Hub {
         s.abandon_grace_ms =
             crate::actor::effective_grace(&l.record.settings, self.limits.abandon_grace)
                 .map_or(0, |g| g.as_millis() as u64);
+        s.bot_waits = self.pools.waits_of(
+            &s.game,
+            s.status == pb::MatchStatus::Finished as i32,
+            &s.seats,
+        );
         s
     }
 
@@ -618,6 +627,16 @@ impl Hub {
             tokio::spawn(wake_loop(self.wakes.clone(), Arc::downgrade(self)));
         }
         self.wakes.changed.notify_one();
+    }
+
+    /// A bot pool connected or left: every live match with an empty bot seat tells its
+    /// viewers why it waits now (matches not in memory say so when next asked for).
+    pub fn pools_changed(&self) {
+        for slot in self.map().values() {
+            if let Slot::Live(tx) = slot {
+                let _ = tx.send(Box::new(Command::PoolsChanged));
+            }
+        }
     }
 
     /// Stops every match actor, which ends every open match stream.

@@ -14,16 +14,34 @@ use crate::projection::{Own, Projector, Public};
 impl MatchActor {
     /// What every message of the current version says alike, from the actor's records.
     pub(super) fn public(&self) -> Public {
+        let seats = seats_of(&self.record, &self.presence);
         Public {
+            bot_waits: self.bot_waits(&seats),
             match_id: self.record.id.clone(),
             version: self.version(),
             status: self.status(),
             outcome: self.outcome_pb(),
-            seats: seats_of(&self.record, &self.presence),
+            seats,
             clocks: self.clocks_pb(),
             clock: self.record.settings.clock.to_pb(),
             rematch_offers: self.rematch_offers.iter().map(|&s| s as u32).collect(),
             rematch_match_id: self.record.rematch_next.clone().unwrap_or_default(),
+        }
+    }
+
+    /// Why each of this match's empty bot seats waits, when no connected pool takes it.
+    pub(super) fn bot_waits(&self, seats: &[pb::SeatSummary]) -> Vec<pb::BotWait> {
+        self.hub
+            .pools
+            .waits_of(&self.record.game, self.outcome().is_some(), seats)
+    }
+
+    /// Tells every viewer the new list of bot waits, if a pool connecting or leaving
+    /// changed it (the hub asks every live match).
+    pub(super) fn pools_changed(&mut self) {
+        let seats = seats_of(&self.record, &self.presence);
+        if seats.iter().any(|s| s.bot && !s.taken) && self.outcome().is_none() {
+            self.after_change(None);
         }
     }
 
