@@ -1,13 +1,13 @@
 //! `hustings-bot`: AI players for a Hustings server.
 
 use std::io::IsTerminal;
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, anyhow};
 use clap::{Args, Parser, Subcommand};
 use hustings_bot::ai::make_ai;
+use hustings_bot::embedded::EmbeddedServer;
 use hustings_bot::net::{self, AiDecider, Decider, Retry};
 use hustings_bot::pool::{PoolConfig, run_pool};
 use hustings_bot::seats::default_data_dir;
@@ -142,7 +142,9 @@ struct TournamentArgs {
     /// Matches to play; the sides swap seats every other match.
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// Start a server in this process on 127.0.0.1:0 and play there instead of --server.
+    /// Start a `hustings-server --memory` child process on 127.0.0.1:0 (the binary beside
+    /// this one, or on PATH) and play there instead of --server; it stops with the
+    /// tournament.
     #[arg(long)]
     embedded: bool,
     /// Matches played at once.
@@ -299,9 +301,8 @@ async fn play(
 
 async fn tournament(server: String, args: TournamentArgs, retry: Retry) -> anyhow::Result<()> {
     let embedded = if args.embedded {
-        let listen: SocketAddr = "127.0.0.1:0".parse()?;
         Some(
-            hustings_service::start(hustings_service::ServerConfig::default(), listen)
+            EmbeddedServer::start()
                 .await
                 .context("could not start the embedded server")?,
         )
@@ -324,7 +325,7 @@ async fn tournament(server: String, args: TournamentArgs, retry: Retry) -> anyho
     };
     let result = run_tournament(config).await;
     if let Some(s) = embedded {
-        s.shutdown().await;
+        s.stop().await;
     }
     report(&result?, args.json)
 }

@@ -167,6 +167,9 @@ pub fn prompt_from_wire(p: &pb::Prompt) -> Prompt {
     }
 }
 
+/// The largest page ListMatches gives (`ListMatchesRequest.page_size`: at most 1,000).
+const MAX_PAGE_SIZE: u32 = 1_000;
+
 /// Finds which game a match plays, from the lobby's list: page after page (newest first,
 /// following `next_page_token`) until the match is found or the list ends, so a match
 /// older than any one page is found too. The contract has no lookup by id; a match just
@@ -179,7 +182,7 @@ pub async fn game_of(
     loop {
         let page = client
             .list_matches(pb::ListMatchesRequest {
-                page_size: hustings_service::paging::MAX_PAGE_SIZE,
+                page_size: MAX_PAGE_SIZE,
                 page_token: page_token.clone(),
                 ..Default::default()
             })
