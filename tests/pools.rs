@@ -290,3 +290,83 @@ async fn a_pool_started_again_over_its_data_directory_takes_up_the_seat_it_held(
     drop(second);
     server.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_pool_takes_over_a_bot_seat_whose_pool_left_past_the_grace_period() {
+    let server = hustings::start_server().await;
+    let url = server.url();
+    let mut client = connect(&url).await;
+    // A grace of 2 s: the seat may be taken over 2 s after its pool left while it must act.
+    let id = client
+        .create_match(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            seed: Some(31),
+            seat_config: vec![
+                pb::SeatConfig::default(),
+                pb::SeatConfig {
+                    bot: true,
+                    ai: "random".into(),
+                    ai_level: String::new(),
+                },
+            ],
+            abandon_grace_ms: Some(2_000),
+            ..Default::default()
+        })
+        .await
+        .expect("match created")
+        .into_inner()
+        .summary
+        .expect("summary")
+        .match_id;
+    let token = join(&mut client, &id, 0, "person").await;
+    // Seat 0 stays connected throughout (this stream is never read), so that between the
+    // test's own streams no bot may claim the win over it.
+    let _present = hustings::open_stream(&mut client, &id, &token, 0).await;
+    let gone_dir = temp_dir("pool-gone");
+    let gone = PoolProcess::start(&url, "random", &gone_dir, &[]);
+    let seen = tokio::time::timeout(
+        Duration::from_secs(60),
+        play_seat_zero(&url, &id, &token, 0, 3, Some(2)),
+    )
+    .await
+    .expect("the first pool's bot plays");
+    assert!(seen.last.outcome.is_none());
+    // That pool is gone for good, its seat list with it.
+    gone.kill9();
+    let _ = std::fs::remove_dir_all(&gone_dir);
+    let left_at = seen.last.version;
+
+    // Too early: within the grace the seat is still the first pool's.
+    let refused = client
+        .join_match(pb::JoinMatchRequest {
+            match_id: id.clone(),
+            seat: Some(1),
+            display_name: "eager bot".into(),
+            client_kind: pb::ClientKind::Bot as i32,
+        })
+        .await
+        .expect_err("the seat is not free yet");
+    assert_eq!(refused.code(), tonic::Code::FailedPrecondition);
+    assert!(refused.message().contains("take it over"), "{refused:?}");
+
+    let new_dir = temp_dir("pool-new");
+    let _second = PoolProcess::start(&url, "random", &new_dir, &[]);
+    let seen = tokio::time::timeout(
+        Duration::from_secs(120),
+        play_seat_zero(&url, &id, &token, left_at, 4, None),
+    )
+    .await
+    .expect("the second pool takes the seat over and the match goes on");
+    let outcome = seen.last.outcome.expect("the match finished");
+    assert_eq!(
+        outcome.forfeit, "",
+        "ended by the rules, not claimed: {outcome:?}"
+    );
+    assert!(is_pools(&seen.last.seats[1]), "{:?}", seen.last.seats);
+    let after = choices_after(&mut client, &id, left_at).await;
+    assert!(
+        after.contains(&1),
+        "seat 1 was played after its pool left: {after:?}"
+    );
+    server.shutdown().await;
+}

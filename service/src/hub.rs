@@ -332,7 +332,7 @@ impl Hub {
         info!(match_id = %id, game = %record.game, variant = %record.setup.variant, seats, "match created");
         let mailbox = Self::spawn(actor);
         self.map().insert(id, Slot::Live(mailbox));
-        self.publish(summary.clone());
+        self.publish(summary.clone(), &[]);
         Ok(summary)
     }
 
@@ -492,6 +492,12 @@ impl Hub {
             .map_err(|e| Status::unavailable(format!("could not check the token: {e}")))?;
         if known.is_empty() {
             Err(Status::unauthenticated("unknown seat token"))
+        } else if known.iter().any(|(m, _)| m == match_id) {
+            // It held a seat here that another bot took over while it was away.
+            Err(Status::permission_denied(
+                "this seat token no longer holds a seat of this match: another bot took the \
+                 seat over after it had been away past the grace period",
+            ))
         } else {
             Err(Status::permission_denied(
                 "this seat token belongs to another match",
@@ -500,9 +506,16 @@ impl Hub {
     }
 
     /// Tells the lobby about a match's new summary (a change of seats, presence, status or
-    /// outcome) and keeps its seats' presence for the listings.
-    pub fn publish(&self, summary: pb::MatchSummary) {
-        let waiting = waiting_bot_seats(&summary);
+    /// outcome) and keeps its seats' presence for the listings. `taken_over` are bot seats
+    /// whose holder has been away past the grace period while it must act: another bot may
+    /// take them over, so they are announced as waiting too.
+    pub fn publish(&self, summary: pb::MatchSummary, taken_over: &[u32]) {
+        let mut waiting = waiting_bot_seats(&summary);
+        if summary.status != pb::MatchStatus::Finished as i32 {
+            waiting.extend_from_slice(taken_over);
+            waiting.sort_unstable();
+            waiting.dedup();
+        }
         self.connected
             .write()
             .unwrap_or_else(|e| e.into_inner())

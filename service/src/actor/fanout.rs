@@ -40,7 +40,9 @@ impl MatchActor {
     /// changed it (the hub asks every live match).
     pub(super) fn pools_changed(&mut self) {
         let seats = seats_of(&self.record, &self.presence);
-        if seats.iter().any(|s| s.bot && !s.taken) && self.outcome().is_none() {
+        // A new pool must hear of the bot seats it may take over, too.
+        let waiting = seats.iter().any(|s| s.bot && !s.taken);
+        if (waiting || !self.bot_seats_to_take_over().is_empty()) && self.outcome().is_none() {
             self.after_change(None);
         }
     }
@@ -160,11 +162,15 @@ impl MatchActor {
         let presence_changed = presence != self.presence;
         self.presence = presence;
         self.subscribers = subs;
+        // Bot seats another bot may take over (their holder away past the grace while they
+        // must act): announced at every change while there are any, so that a pool hears of
+        // one that came to act after its grace had passed.
+        let take_over = self.bot_seats_to_take_over();
         match version {
             // A move that neither ended the match nor changed who is connected: the lobby
             // hears nothing (the listing reads the version from the store).
-            Some(_) if !presence_changed && self.outcome().is_none() => {}
-            _ => self.hub.publish(self.summary()),
+            Some(_) if !presence_changed && self.outcome().is_none() && take_over.is_empty() => {}
+            _ => self.hub.publish(self.summary(), &take_over),
         }
     }
 }
