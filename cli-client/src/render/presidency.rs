@@ -5,7 +5,7 @@
 //! scoreboard. Below come the spaces the pawns stand on with what they do, a vote bar, each
 //! nominee's Candidate cards and debate bonus, the Election cards drawn and the decks.
 
-use hustings_proto::v1::{PresidencyPlayer, PresidencyView};
+use hustings_proto::v1::{PresidencyElectionDraw, PresidencyPlayer, PresidencyView};
 
 use super::style::{Style, pad, truncate};
 
@@ -282,23 +282,32 @@ fn candidates(v: &PresidencyView, pawns: &[char], style: &Style) -> String {
     out
 }
 
+/// An Election card drawn: who drew it, its name and what it does (both layouts).
+pub(crate) fn election_draw<'a>(
+    v: &PresidencyView,
+    d: &'a PresidencyElectionDraw,
+) -> (String, &'a str, &'a str) {
+    let who = v
+        .players
+        .iter()
+        .find(|p| p.seat == d.seat)
+        .map(|p| p.name.clone())
+        .unwrap_or_else(|| format!("seat {}", d.seat));
+    let (name, what) = d
+        .card
+        .as_ref()
+        .map(|c| (c.name.as_str(), c.description.as_str()))
+        .unwrap_or(("?", ""));
+    (who, name, what)
+}
+
 /// Election cards drawn, the latest Campaign cards, the deck sizes and the options.
 fn cards_and_decks(v: &PresidencyView, style: &Style) -> String {
     let mut out = String::new();
     if !v.election_drawn.is_empty() {
         out += &format!("\n{}\n", style.heading("Election cards drawn"));
         for d in &v.election_drawn {
-            let who = v
-                .players
-                .iter()
-                .find(|p| p.seat == d.seat)
-                .map(|p| p.name.clone())
-                .unwrap_or_else(|| format!("seat {}", d.seat));
-            let (name, what) = d
-                .card
-                .as_ref()
-                .map(|c| (c.name.as_str(), c.description.as_str()))
-                .unwrap_or(("?", ""));
+            let (who, name, what) = election_draw(v, d);
             out += &format!(
                 "  {}: {} — {what}\n",
                 style.seat_bold(d.seat, &who),

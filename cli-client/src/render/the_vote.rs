@@ -7,7 +7,8 @@
 //! faction; the Discard, the Deck and the cards set aside, Removed and the Amendments.
 
 use hustings_proto::v1::{
-    TheVoteAction, TheVoteBoxes, TheVoteCard, TheVotePlayer, TheVoteRegion, TheVoteView,
+    TheVoteAction, TheVoteBoxes, TheVoteCard, TheVotePlayer, TheVoteRegion, TheVoteTarget,
+    TheVoteView,
 };
 
 use super::style::{Style, pad, truncate};
@@ -274,6 +275,19 @@ pub(crate) fn title(slug: &str) -> String {
 
 /// The action being resolved and where it works.
 fn action(v: &TheVoteView, a: &TheVoteAction, style: &Style) -> String {
+    let mut out = format!(
+        "\n{} {}\n",
+        style.heading("Now:"),
+        style.seat_bold(a.seat, &action_what(v, a))
+    );
+    for t in &a.targets {
+        out += &wrap("  • ", &target_parts(v, t), 4);
+    }
+    out
+}
+
+/// Who does what with which card: the head of the action line (both layouts).
+pub(crate) fn action_what(v: &TheVoteView, a: &TheVoteAction) -> String {
     let mut what = format!(
         "{}: {} with {}",
         faction(v, a.seat),
@@ -286,34 +300,31 @@ fn action(v: &TheVoteView, a: &TheVoteAction, style: &Style) -> String {
     if a.strength > 0 {
         what += &format!(", strength {}", a.strength);
     }
-    let mut out = format!(
-        "\n{} {}\n",
-        style.heading("Now:"),
-        style.seat_bold(a.seat, &what)
-    );
-    for t in &a.targets {
-        let mut parts = vec![region_name(v, &t.region)];
-        if let Some(b) = &t.bonus {
-            parts.push(format!("Bonus Action ({})", b.name));
-        }
-        if let Some(b) = &t.block {
-            parts.push(format!("Blocked by {}", b.name));
-        }
-        if let Some(c) = &t.counter {
-            parts.push(format!("Countered by {}", c.name));
-        }
-        if t.changed > 0 {
-            parts.push(format!("markers changed: {}", t.changed));
-        }
-        if t.suppressed > 0 {
-            parts.push(format!("votes suppressed: {}", t.suppressed));
-        }
-        if t.resolved {
-            parts.push(if t.passed { "passed" } else { "failed" }.into());
-        }
-        out += &wrap("  • ", &parts, 4);
+    what
+}
+
+/// Where an action works and what happened there so far (both layouts).
+pub(crate) fn target_parts(v: &TheVoteView, t: &TheVoteTarget) -> Vec<String> {
+    let mut parts = vec![region_name(v, &t.region)];
+    if let Some(b) = &t.bonus {
+        parts.push(format!("Bonus Action ({})", b.name));
     }
-    out
+    if let Some(b) = &t.block {
+        parts.push(format!("Blocked by {}", b.name));
+    }
+    if let Some(c) = &t.counter {
+        parts.push(format!("Countered by {}", c.name));
+    }
+    if t.changed > 0 {
+        parts.push(format!("markers changed: {}", t.changed));
+    }
+    if t.suppressed > 0 {
+        parts.push(format!("votes suppressed: {}", t.suppressed));
+    }
+    if t.resolved {
+        parts.push(if t.passed { "passed" } else { "failed" }.into());
+    }
+    parts
 }
 
 /// A card in a list: name, type and cost, and a star when it must be the Last Action.

@@ -354,10 +354,8 @@ pub(crate) fn pending(v: &VotesForWomenView, style: &Style) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hustings_proto::v1::{
-        VotesForWomenCampaigner, VotesForWomenCongress, VotesForWomenPending, VotesForWomenPlay,
-        VotesForWomenRegion, VotesForWomenSide,
-    };
+    use crate::render::test_views::vfw_view;
+    use hustings_proto::v1::VotesForWomenCongress;
 
     fn card(name: &str, description: &str) -> VotesForWomenCard {
         VotesForWomenCard {
@@ -368,125 +366,10 @@ mod tests {
         }
     }
 
-    fn state(code: &str, region: &str, die: u32) -> VotesForWomenState {
-        VotesForWomenState {
-            code: code.into(),
-            name: code.into(),
-            region: region.into(),
-            die,
-            ..Default::default()
-        }
-    }
-
-    /// A hand-built view: two regions of 8 states, seen by the Suffragist mid-Operations.
+    /// The shared sample view (`test_views`): seen by the Suffragist mid-Operations, cubes in
+    /// California and New York, Utah ratified, New Jersey rejected.
     fn view() -> VotesForWomenView {
-        let west = ["WA", "OR", "CA", "ID", "NV", "UT", "AZ", "NM"];
-        let east = ["NY", "VT", "NH", "ME", "MA", "RI", "CT", "NJ"];
-        let mut states: Vec<VotesForWomenState> = west
-            .iter()
-            .enumerate()
-            .map(|(i, c)| state(c, "west", i as u32 + 1))
-            .chain(
-                east.iter()
-                    .enumerate()
-                    .map(|(i, c)| state(c, "northeast", i as u32 + 1)),
-            )
-            .collect();
-        states[2].purple = 2; // CA
-        states[2].yellow = 1;
-        states[2].state_card = "suffragist".into();
-        states[5].mark = "check".into(); // UT
-        states[8].red = 3; // NY
-        states[15].mark = "x".into(); // NJ
-        states[15].state_card = "available".into();
-        VotesForWomenView {
-            variant: "standard".into(),
-            viewer_side: "suffragist".into(),
-            seat_sides: vec!["suffragist".into(), "opposition".into()],
-            turn: 2,
-            phase: "operations".into(),
-            round: 3,
-            active_side: "suffragist".into(),
-            states,
-            regions: vec![
-                VotesForWomenRegion {
-                    number: 1,
-                    slug: "west".into(),
-                    name: "West".into(),
-                    states: west.iter().map(|s| s.to_string()).collect(),
-                },
-                VotesForWomenRegion {
-                    number: 6,
-                    slug: "northeast".into(),
-                    name: "Northeast".into(),
-                    states: east.iter().map(|s| s.to_string()).collect(),
-                },
-            ],
-            campaigners: vec![
-                VotesForWomenCampaigner {
-                    hue: "purple".into(),
-                    side: "suffragist".into(),
-                    region: "west".into(),
-                },
-                VotesForWomenCampaigner {
-                    hue: "red".into(),
-                    side: "opposition".into(),
-                    region: "northeast".into(),
-                },
-            ],
-            congress: Some(VotesForWomenCongress {
-                position: 4,
-                amendment_sent: false,
-            }),
-            checks: 1,
-            xs: 1,
-            checks_to_win: 36,
-            xs_to_win: 13,
-            sides: vec![
-                VotesForWomenSide {
-                    side: "suffragist".into(),
-                    seat: 0,
-                    buttons: 5,
-                    button_cap: 12,
-                    hand_count: 2,
-                    deck_count: 30,
-                    claimed: vec![card("California", "place cubes")],
-                    ..Default::default()
-                },
-                VotesForWomenSide {
-                    side: "opposition".into(),
-                    seat: 1,
-                    buttons: 2,
-                    button_cap: 6,
-                    hand_count: 4,
-                    deck_count: 28,
-                    ..Default::default()
-                },
-            ],
-            rest_of_game: vec![card("Anti Lobby", "nothing")],
-            out_of_game: vec![card("Civil War", "nothing")],
-            available_states: vec![card("New Jersey", "gain 2 buttons")],
-            strategy_deck_count: 9,
-            hand: vec![
-                card("Seneca Falls", "place 2 cubes"),
-                card("Big Parade", "lobby"),
-            ],
-            plays: vec![VotesForWomenPlay {
-                side: "suffragist".into(),
-                kind: "card".into(),
-                card: Some(card("Seneca Falls", "place 2 cubes")),
-                failed: false,
-                player: String::new(),
-            }],
-            pending: Some(VotesForWomenPending {
-                side: "suffragist".into(),
-                kind: "place".into(),
-                text: "Suffragist: place cubes (2 left)".into(),
-                player: "Suffragist".into(),
-                ..Default::default()
-            }),
-            ..Default::default()
-        }
+        vfw_view("standard")
     }
 
     #[test]
@@ -567,7 +450,9 @@ mod tests {
         assert!(text.contains("Suffragist (you): 5/12 buttons · 2 in hand · deck 30"));
         assert!(text.contains("Opposition: 2/6 buttons · 4 in hand · deck 28"));
         assert!(text.contains("  claimed: California"));
-        assert!(text.contains("Your hand\n  • Seneca Falls: place 2 cubes\n  • Big Parade: lobby"));
+        assert!(text.contains(
+            "Your hand\n  • Seneca Falls Convention: place 2 cubes\n  • Big Parade (1 button): lobby"
+        ));
         assert!(text.contains("In effect for the game: Anti Lobby"));
         assert!(text.contains("State cards on display: New Jersey"));
         assert!(text.contains("Out of the game: Civil War"));
@@ -580,6 +465,7 @@ mod tests {
     fn a_spectator_sees_no_hand_and_final_voting_shows_the_dice() {
         let mut v = view();
         v.viewer_side.clear();
+        v.viewer_player.clear();
         v.hand.clear();
         v.phase = "final-voting".into();
         v.congress = Some(VotesForWomenCongress {
@@ -600,7 +486,10 @@ mod tests {
 
     #[test]
     fn cubes_are_written_short_and_coloured_by_side() {
-        let mut s = state("TX", "south", 1);
+        let mut s = VotesForWomenState {
+            code: "TX".into(),
+            ..Default::default()
+        };
         assert_eq!(cubes(&s), "-");
         s.red = 4;
         assert_eq!(cubes(&s), "4r");

@@ -5,7 +5,7 @@
 use hustings_proto::v1::{PresidencyPlayer, PresidencyView};
 
 use super::super::presidency::{
-    SIDE, center, pawn_letters, ring_position, round_line, space_name, vote_cells,
+    SIDE, center, election_draw, pawn_letters, ring_position, round_line, space_name, vote_cells,
 };
 use super::super::style::{Style, clip, count, pad, visible_width};
 use super::{WIDTH, lines_text};
@@ -221,17 +221,7 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
     lines.push((2, format!("        {}", legend.join(" · "))));
     lines.push((3, String::new()));
     for d in &v.election_drawn {
-        let who = v
-            .players
-            .iter()
-            .find(|p| p.seat == d.seat)
-            .map(|p| p.name.clone())
-            .unwrap_or_else(|| format!("seat {}", d.seat));
-        let (name, what) = d
-            .card
-            .as_ref()
-            .map(|c| (c.name.as_str(), c.description.as_str()))
-            .unwrap_or(("?", ""));
+        let (who, name, what) = election_draw(v, d);
         lines.push((
             1,
             format!(

@@ -6,7 +6,7 @@ use hustings_proto::v1::{TheVoteAction, TheVoteView};
 
 use super::super::style::{Style, clip, pad, truncate};
 use super::super::the_vote::{
-    boxes, card_line, card_name, faction, laws, names, of, region_name, title, vp_bar,
+    action_what, boxes, card_line, card_name, faction, laws, names, of, target_parts, vp_bar,
 };
 use super::{WIDTH, lines_text, wrap_items};
 
@@ -154,48 +154,15 @@ fn regions(v: &TheVoteView, style: &Style) -> Vec<String> {
 
 /// The action being resolved, then where it works, on as few lines as fit.
 fn action(v: &TheVoteView, a: &TheVoteAction, style: &Style) -> Vec<String> {
-    let mut what = format!(
-        "{}: {} with {}",
-        faction(v, a.seat),
-        title(&a.kind),
-        card_name(a.card.as_ref())
-    );
-    if !a.law.is_empty() {
-        what += &format!(" ({})", title(&a.law));
-    }
-    if a.strength > 0 {
-        what += &format!(", strength {}", a.strength);
-    }
     let targets: Vec<String> = a
         .targets
         .iter()
-        .map(|t| {
-            let mut parts = vec![region_name(v, &t.region)];
-            if let Some(b) = &t.bonus {
-                parts.push(format!("Bonus Action ({})", b.name));
-            }
-            if let Some(b) = &t.block {
-                parts.push(format!("Blocked by {}", b.name));
-            }
-            if let Some(c) = &t.counter {
-                parts.push(format!("Countered by {}", c.name));
-            }
-            if t.changed > 0 {
-                parts.push(format!("markers changed: {}", t.changed));
-            }
-            if t.suppressed > 0 {
-                parts.push(format!("votes suppressed: {}", t.suppressed));
-            }
-            if t.resolved {
-                parts.push(if t.passed { "passed" } else { "failed" }.into());
-            }
-            parts.join(", ")
-        })
+        .map(|t| target_parts(v, t).join(", "))
         .collect();
     let head = format!(
         "{} {} — ",
         style.heading("Now:"),
-        style.seat_bold(a.seat, &what)
+        style.seat_bold(a.seat, &action_what(v, a))
     );
     if targets.is_empty() {
         return vec![clip(head.trim_end_matches(" — "), WIDTH)];
