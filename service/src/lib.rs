@@ -15,6 +15,7 @@ pub mod convert;
 pub mod grpc;
 pub mod hub;
 pub mod paging;
+pub mod pools;
 pub mod projection;
 pub mod sql;
 pub mod store;
