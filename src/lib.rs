@@ -6,6 +6,7 @@ pub mod certs;
 pub mod cli_bin;
 pub mod in_process;
 pub mod named;
+pub mod pool_proc;
 pub mod server_proc;
 
 use std::net::SocketAddr;

@@ -584,7 +584,7 @@ async fn open_lobby_streams(
     let calls = (0..n).map(|_| {
         let mut c = c.clone();
         async move {
-            tokio::time::timeout(wait, c.watch_lobby(pb::WatchLobbyRequest { games: vec![] }))
+            tokio::time::timeout(wait, c.watch_lobby(pb::WatchLobbyRequest::default()))
                 .await
                 .ok()
         }

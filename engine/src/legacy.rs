@@ -6,8 +6,8 @@
 //! functions below; it keeps overriding [`Game::prompt`] and [`Game::apply_legal`] with its
 //! own. Everything generic — the checked `apply`, the cheap path of [`crate::AnyGame`]
 //! (codes), the fuzzers, the search AIs — then works on it unchanged, at the speed of its
-//! prompt. Delete this module once the last game is converted (Votes for Women and The Vote,
-//! issue 18).
+//! prompt. Delete this module once the last game is converted (Votes for Women, issue 18;
+//! the Presidential Race and The Vote speak typed actions).
 //!
 //! Interning gives each distinct id one code for the life of the process, so codes are the
 //! same from one state to another (what a search tree keys on). Only ids a game offered are

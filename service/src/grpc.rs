@@ -20,6 +20,7 @@ use crate::convert;
 use crate::hub::Hub;
 use crate::keys::CreateKeys;
 use crate::metrics::StreamGauge;
+use crate::pools::Registration;
 
 /// The gRPC service.
 pub struct HustingsService {
@@ -59,6 +60,31 @@ impl Drop for WatchStream {
 }
 
 type LobbyStream = Pin<Box<dyn Stream<Item = Result<pb::LobbyEvent, Status>> + Send>>;
+
+/// A bot pool's lobby stream: the pool is in the hub's registry while it lives, and the
+/// matches are told when it comes and goes.
+struct PoolStream {
+    hub: Arc<Hub>,
+    registration: Option<Registration>,
+}
+
+impl PoolStream {
+    fn open(hub: &Arc<Hub>, games: &[String], ais: &[String]) -> PoolStream {
+        let registration = Some(hub.pools.register(games, ais));
+        hub.pools_changed();
+        PoolStream {
+            hub: hub.clone(),
+            registration,
+        }
+    }
+}
+
+impl Drop for PoolStream {
+    fn drop(&mut self) {
+        self.registration.take();
+        self.hub.pools_changed();
+    }
+}
 
 #[tonic::async_trait]
 impl Hustings for HustingsService {
@@ -116,14 +142,20 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::WatchLobbyRequest>,
     ) -> Result<Response<Self::WatchLobbyStream>, Status> {
-        let games = req.into_inner().games;
+        let req = req.into_inner();
+        let games = req.games;
         let mut rx = self.hub.subscribe_lobby();
         let initial = self.hub.waiting_now(&games).await?;
         let hub = self.hub.clone();
         let mut closing = self.hub.closing.subscribe();
         let (tx, out) = mpsc::channel(256);
+        // A bot pool counts as connected while its stream's task runs.
+        let pool = req
+            .bot_pool
+            .then(|| PoolStream::open(&self.hub, &games, &req.pool_ais));
         tokio::spawn(async move {
             let _open = StreamGauge::open("lobby");
+            let _pool = pool;
             for e in initial {
                 if tx.send(Ok(e)).await.is_err() {
                     return;

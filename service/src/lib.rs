@@ -18,6 +18,7 @@ pub mod keys;
 pub mod limits;
 pub mod metrics;
 pub mod paging;
+pub mod pools;
 pub mod projection;
 pub mod sql;
 pub mod store;

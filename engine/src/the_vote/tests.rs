@@ -1492,7 +1492,7 @@ fn random_figures(n: u64) -> Figures {
     let mut f = Figures::default();
     for seed in 0..n {
         let mut g = game(seed);
-        g.logging = false;
+        g.log = GameLog::off();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
         let mut congress = false;
         while g.outcome().is_none() {

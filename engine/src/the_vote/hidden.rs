@@ -1,0 +1,43 @@
+//! What no seat sees — the Deck order, the set-up discards, the generator — and how a
+//! search state redraws it from a view.
+
+use super::*;
+
+impl TheVote {
+    /// Every card whose place is not public: the Deck and the set-up discards.
+    pub(super) fn unseen(view: &View) -> Vec<u8> {
+        let mut seen = vec![false; T.cards.len() + 1];
+        let places = view
+            .display
+            .iter()
+            .chain(&view.discard)
+            .chain(&view.removed)
+            .chain(&view.aside)
+            .chain(view.action.iter().map(|a| &a.card))
+            .copied()
+            .chain(
+                view.players
+                    .iter()
+                    .flat_map(|p| p.reserve.iter().map(|r| r.card)),
+            );
+        for c in places {
+            seen[c as usize] = true;
+        }
+        (1..=T.cards.len() as u8)
+            .filter(|&c| !seen[c as usize])
+            .collect()
+    }
+
+    pub(super) fn hidden_from(view: &View, rng: &mut dyn RngCore) -> Hidden {
+        let mut r = rng::fork(rng);
+        let mut cards = Self::unseen(view);
+        cards.shuffle(&mut r);
+        let k = (view.hidden_discards as usize).min(cards.len());
+        let setup_discards = cards.split_off(cards.len() - k);
+        Hidden {
+            deck: cards,
+            setup_discards,
+            rng: r,
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! Public Opinion actions in their Regions (7.0): the original Region and Bonus Actions,
+//! Blocks and Counters, the strength left in each Region, and the markers changed.
+
+use super::*;
+
+impl TheVote {
+    pub(super) fn target_region(&self, target: usize) -> usize {
+        self.action()
+            .and_then(|a| a.targets.get(target))
+            .map_or(0, |t| t.region as usize)
+    }
+
+    pub(super) fn target_mut(&mut self, region: usize) -> Option<&mut Target> {
+        self.public
+            .action
+            .as_mut()?
+            .targets
+            .iter_mut()
+            .find(|t| t.region as usize == region)
+    }
+
+    pub(super) fn add_target(&mut self, region: usize, bonus: Option<u8>) {
+        if let Some(a) = self.public.action.as_mut() {
+            a.targets.push(Target::new(region, bonus));
+        }
+    }
+
+    pub(super) fn bonus_cards(&self, a: &ActionInProgress) -> Vec<u8> {
+        self.face_up(a.seat, |c| match T.card(c).kind {
+            CardKind::Region { region, .. } => {
+                !a.targets.iter().any(|t| t.region == region)
+                    && (a.kind != ActionKind::Law
+                        || a.law
+                            .is_some_and(|l| !self.public.regions[region as usize].law(l)))
+            }
+            _ => false,
+        })
+    }
+
+    /// The cards that may block a Public Opinion action in a Region for `seat`, or counter
+    /// there: face-up Public Opinion cards, and a face-up Region card of that Region.
+    pub(super) fn block_cards(&self, seat: Seat, region: usize) -> Vec<u8> {
+        self.face_up(seat, |c| match T.card(c).kind {
+            CardKind::PublicOpinion => true,
+            CardKind::Region { region: g, .. } => g as usize == region,
+            _ => false,
+        })
+    }
+
+    pub(super) fn block_options(&self, a: &ActionInProgress) -> Vec<(usize, u8)> {
+        let mut v = Vec::new();
+        for t in a.targets.iter().filter(|t| t.block.is_none()) {
+            for card in self.block_cards(1 - a.seat, t.region as usize) {
+                v.push((t.region as usize, card));
+            }
+        }
+        v
+    }
+
+    pub(super) fn counter_options(&self, a: &ActionInProgress) -> Vec<(usize, u8)> {
+        let mut v = Vec::new();
+        for t in a
+            .targets
+            .iter()
+            .filter(|t| t.block.is_some() && t.counter.is_none())
+        {
+            for card in self.block_cards(a.seat, t.region as usize) {
+                v.push((t.region as usize, card));
+            }
+        }
+        v
+    }
+
+    /// Once the original Region is chosen: Bonus Actions may be announced.
+    pub(super) fn after_targets(&mut self) {
+        let Some(a) = self.action() else {
+            return;
+        };
+        if self.bonus_cards(a).is_empty() {
+            self.after_bonus();
+        } else {
+            self.public.step = Step::Bonus;
+        }
+    }
+
+    pub(super) fn after_bonus(&mut self) {
+        let Some(a) = self.action() else {
+            return;
+        };
+        match a.kind {
+            ActionKind::Law => self.advance_votes(),
+            _ => {
+                if self.block_options(a).is_empty() {
+                    self.next_flip(0);
+                } else {
+                    self.public.step = Step::Block;
+                }
+            }
+        }
+    }
+
+    /// Strength of a Public Opinion action in one of its Regions.
+    pub(super) fn strength_in(&self, a: &ActionInProgress, t: &Target) -> u8 {
+        let municipal = a.seat == EQUALITY
+            && self.public.regions[t.region as usize].law(Law::MunicipalElections);
+        let mut s = a.strength + municipal as u8;
+        if let (Some(b), None) = (t.block, t.counter) {
+            s = s.saturating_sub(T.card(b).cost());
+        }
+        s
+    }
+
+    /// The marker changes `seat` can make in `region` with this Public Opinion action, in
+    /// the order the prompt lists them (Men first).
+    pub(super) fn marker_ops(&self, kind: ActionKind, seat: Seat, region: usize) -> MarkerOps {
+        let r = &self.public.regions[region];
+        let rows: &[Row] = if r.women_open {
+            &[Row::Men, Row::Women]
+        } else {
+            &[Row::Men]
+        };
+        let mut ops = MarkerOps::default();
+        match (kind, seat) {
+            (ActionKind::Radicalize, EQUALITY) => {
+                for &row in rows {
+                    if r.row(row)[BLUE] > 0 {
+                        ops.push(Op::Flip, row);
+                    }
+                }
+            }
+            (ActionKind::Radicalize, _) => {
+                for &row in rows {
+                    if r.row(row)[RED] > 0 {
+                        ops.push(Op::Flip, row);
+                    }
+                }
+            }
+            (ActionKind::Persuade, EQUALITY) => {
+                // Men may be persuaded only once no Women marker is red.
+                let women_red = r.women[RED] + r.women[SUP] > 0;
+                let pool = self.public.pool(EQUALITY);
+                for &row in rows {
+                    if row == Row::Men && women_red {
+                        continue;
+                    }
+                    if r.row(row)[RED] > 0 && pool > 0 {
+                        ops.push(Op::Replace, row);
+                    }
+                    if r.row(row)[SUP] > 0 {
+                        ops.push(Op::Flip, row);
+                    }
+                }
+            }
+            (ActionKind::Persuade, _) => {
+                let pool = self.public.pool(SUPREMACY);
+                for &row in rows {
+                    if r.row(row)[BLUE] > 0 && pool > 0 {
+                        ops.push(Op::Replace, row);
+                    }
+                }
+            }
+            _ => {}
+        }
+        ops
+    }
+
+    /// Moves to the markers of target `from` (or the next one with something to change).
+    pub(super) fn next_flip(&mut self, from: usize) {
+        let Some(a) = self.public.action.clone() else {
+            return;
+        };
+        let mut i = from;
+        while let Some(t) = a.targets.get(i) {
+            let left = self.strength_in(&a, t);
+            if left > 0
+                && !self
+                    .marker_ops(a.kind, a.seat, t.region as usize)
+                    .is_empty()
+            {
+                self.public.step = Step::Flip { target: i, left };
+                return;
+            }
+            i += 1;
+        }
+        // Every Region is done.
+        say!(
+            self,
+            "resolved",
+            Some(a.seat),
+            "{:?} resolved: markers changed {}",
+            a.kind,
+            a.targets
+                .iter()
+                .map(|t| format!("{} in {}", t.changed, region_name(t.region as usize)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        if a.kind == ActionKind::Radicalize && self.room(a.seat) {
+            self.public.step = Step::Keep;
+        } else {
+            if a.kind == ActionKind::Radicalize {
+                self.discard_card(a.card);
+            }
+            self.complete_action();
+        }
+    }
+
+    pub(super) fn change_marker(&mut self, target: usize, op: Op, row: Row) {
+        let Some(a) = self.public.action.clone() else {
+            return;
+        };
+        let Some(region) = a.targets.get(target).map(|t| t.region as usize) else {
+            return;
+        };
+        let seat = a.seat;
+        let (from, to) = match (a.kind, seat, op) {
+            (ActionKind::Radicalize, EQUALITY, _) => (BLUE, EQ),
+            (ActionKind::Radicalize, _, _) => (RED, SUP),
+            (_, EQUALITY, Op::Flip) => (SUP, RED),
+            (_, EQUALITY, _) => (RED, BLUE),
+            _ => (BLUE, RED),
+        };
+        let cells = self.public.regions[region].row_mut(row);
+        if cells[from] == 0 {
+            return;
+        }
+        cells[from] -= 1;
+        cells[to] += 1;
+        if let Some(t) = self
+            .public
+            .action
+            .as_mut()
+            .and_then(|a| a.targets.get_mut(target))
+        {
+            t.changed += 1;
+        }
+        note!(
+            self,
+            LogEntry::new(
+                "marker",
+                format!(
+                    "{}: {} {} → {} ({} voters)",
+                    region_name(region),
+                    op.verb(),
+                    SIDE_NAMES[from],
+                    SIDE_NAMES[to],
+                    row.slug()
+                ),
+            )
+            .seat(seat)
+            .location(region_id(region))
+        );
+    }
+}

@@ -1,0 +1,331 @@
+//! The actions of a Player Phase once chosen: pass, Discard Action, Federal Law, and each
+//! card's action (Radicalize 7.1, Persuade 7.2, Organization 8.0, Suppression 9.0, Law 10.0,
+//! Special Events 11.0, Amendments 11.3; Discard 12.0, Federal Law 13.0): what each costs
+//! and starts, and what the opponent earns once an action is complete.
+
+use super::*;
+
+impl TheVote {
+    /// Pass: the Player Phase ends.
+    pub(super) fn pass(&mut self, seat: Seat) {
+        say!(
+            self,
+            "pass",
+            Some(seat),
+            "{} ends its Player Phase",
+            faction_name(seat)
+        );
+        self.end_player_phase();
+    }
+
+    /// The Discard Action (12.0) spends all PW, then asks what to Discard or Remove.
+    pub(super) fn discard_action(&mut self, seat: Seat) {
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            "discard-action",
+            Some(seat),
+            "{} takes the Discard Action, spending {pw} PW",
+            faction_name(seat)
+        );
+        self.public.step = Step::DiscardWhat;
+    }
+
+    /// A Federal Law (13.0) buys VP with all PW and ends the phase.
+    pub(super) fn federal_law(&mut self, seat: Seat) {
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            "federal-law",
+            Some(seat),
+            "{} passes a Federal Law with {pw} PW",
+            faction_name(seat)
+        );
+        self.gain_vp(seat, federal_law_vp(pw), "a Federal Law");
+        self.end_player_phase();
+    }
+
+    /// An action with a card: each card type allows one (see `decisions.rs` for which).
+    pub(super) fn play(&mut self, seat: Seat, play: Play, card: u8) {
+        match play {
+            Play::Radicalize => self.radicalize(seat, card),
+            Play::Persuade => self.persuade(seat, card),
+            Play::Organize => self.organize(seat, card),
+            Play::Suppression => self.suppression(seat, card),
+            Play::PassLaw => self.law_action(seat, card),
+            Play::Event => self.event(seat, card),
+            Play::Amendment => self.amendment(seat, card),
+        }
+    }
+
+    /// Radicalize (7.1): pay the card from the Display; its cost is the strength.
+    pub(super) fn radicalize(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.take_from_display(card);
+        self.pay(seat, d.cost());
+        say!(
+            self,
+            "radicalize",
+            Some(seat),
+            "{name} Radicalizes with {cname} ({} PW)",
+            d.cost()
+        );
+        self.new_action(ActionKind::Radicalize, seat, card, d.cost());
+        self.public.step = Step::Region;
+    }
+
+    /// Persuade (7.2): pay and flip a Reserve card; each face-up Public Opinion card adds one.
+    pub(super) fn persuade(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.pay(seat, d.cost());
+        let strength = self.face_up_po_iter(seat).count() as u8;
+        self.set_face(seat, card, false);
+        say!(
+            self,
+            "persuade",
+            Some(seat),
+            "{name} Persuades with {cname} ({} PW), strength {strength}",
+            d.cost()
+        );
+        self.new_action(ActionKind::Persuade, seat, card, strength);
+        self.public.step = Step::Region;
+    }
+
+    /// Organization (8.0): score, raise Org, refresh the Reserve; a Last Action.
+    pub(super) fn organize(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.take_from_display(card);
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            "organize",
+            Some(seat),
+            "{name} takes the Organization Action with {cname}, spending {pw} PW"
+        );
+        self.org_score(seat);
+        let before = self.player(seat).org;
+        let after = (before + 1).min(T.org_max);
+        self.player_mut(seat).org = after;
+        self.refresh_all(seat);
+        note!(
+            self,
+            LogEntry::new(
+                "org",
+                format!("{name} Org {before} → {after}; its Reserve is refreshed"),
+            )
+            .seat(seat)
+            .amount(after as i64)
+        );
+        self.discard_card(card);
+        if seat == EQUALITY
+            && before + 1 == T.org_max
+            && after == T.org_max
+            && let Some(ss) = T.special(Special::SilentSentinels)
+            && self.public.aside.contains(&ss)
+        {
+            {
+                self.public.aside.retain(|&c| c != ss);
+                self.public.discard.push(ss);
+                say!(
+                    self,
+                    "silent-sentinels",
+                    Some(EQUALITY),
+                    "Silent Sentinels enters the Discard pile"
+                );
+            }
+        }
+        self.gain_pw(1 - seat, d.opponent_pw());
+        self.end_player_phase();
+    }
+
+    /// The Suppression Action (9.0): a Suppression card costs a face-up Public Opinion card;
+    /// a Region card enters the Reserve face-up.
+    pub(super) fn suppression(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.take_from_display(card);
+        self.pay(seat, d.cost());
+        say!(
+            self,
+            "suppression",
+            Some(seat),
+            "{name} takes the Suppression Action with {cname} ({} PW)",
+            d.cost()
+        );
+        self.new_action(ActionKind::Suppression, seat, card, 0);
+        if d.kind == CardKind::Suppression {
+            self.public.step = Step::RemovePublicOpinion;
+        } else {
+            self.after_payment();
+        }
+    }
+
+    /// A Law Action (10.0): the Law (and Region) to vote, from the card.
+    pub(super) fn law_action(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.take_from_display(card);
+        self.pay(seat, d.cost());
+        say!(
+            self,
+            "law",
+            Some(seat),
+            "{name} takes a Law Action with {cname} ({} PW)",
+            d.cost()
+        );
+        self.new_action(ActionKind::Law, seat, card, 0);
+        match d.kind {
+            CardKind::Law(Some(l)) => {
+                if let Some(a) = self.public.action.as_mut() {
+                    a.law = Some(l);
+                }
+                self.public.step = Step::LawRegion;
+            }
+            _ => self.public.step = Step::LawType,
+        }
+    }
+
+    /// A Special Event (11.0): the Supreme Courts strike a Law; Silent Sentinels score, turn
+    /// Blue Apathy to Equality and Remove cards.
+    pub(super) fn event(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.take_from_display(card);
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            "event",
+            Some(seat),
+            "{name} plays the Special Event {cname}, spending {pw} PW"
+        );
+        match d.kind {
+            CardKind::Special(Special::SupremeCourts) => {
+                self.new_action(ActionKind::SupremeCourts, seat, card, 0);
+                self.public.step = Step::CourtTarget;
+            }
+            _ => {
+                self.new_action(ActionKind::SilentSentinels, seat, card, 0);
+                let laws: u8 = self.public.regions.iter().map(RegionState::discs).sum();
+                self.gain_vp(EQUALITY, laws, "Laws in place");
+                for r in &mut self.public.regions {
+                    r.men[EQ] += std::mem::take(&mut r.men[BLUE]);
+                    r.women[EQ] += std::mem::take(&mut r.women[BLUE]);
+                }
+                say!(
+                    self,
+                    "silent-sentinels",
+                    Some(EQUALITY),
+                    "Every Blue Apathy marker turns to Equality"
+                );
+                self.refresh_all(EQUALITY);
+                self.public.step = Step::SentinelRemove;
+            }
+        }
+    }
+
+    /// An Amendment (11.3): all PW, a Public Opinion card Removed to pay, then a ratification
+    /// vote in every Region.
+    pub(super) fn amendment(&mut self, seat: Seat, card: u8) {
+        let name = faction_name(seat);
+        let d = T.card(card);
+        let cname = d.name;
+        self.public.aside.retain(|&c| c != card);
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            "amendment",
+            Some(seat),
+            "{name} attempts the {cname}, spending {pw} PW"
+        );
+        self.new_action(ActionKind::Amendment, seat, card, 0);
+        if let CardKind::Special(Special::Amendment(l)) = d.kind
+            && let Some(a) = self.public.action.as_mut()
+        {
+            a.law = Some(l);
+        }
+        self.public.step = Step::RemovePublicOpinion;
+    }
+
+    /// The Discard Action's first card (12.1): later ones must be of its type.
+    pub(super) fn start_discarding(&mut self, seat: Seat, card: u8) {
+        let d = T.card(card);
+        self.take_from_display(card);
+        self.discard_card(card);
+        self.new_action(ActionKind::Discard, seat, card, 0);
+        if let Some(a) = self.public.action.as_mut() {
+            a.discard_type = Some(d.card_type());
+        }
+        self.public.step = Step::DiscardMore;
+    }
+
+    pub(super) fn law_action_possible(&self, card: u8) -> bool {
+        match T.card(card).kind {
+            CardKind::Law(Some(l)) => self.public.regions.iter().any(|r| !r.law(l)),
+            CardKind::Law(None) => self.public.regions.iter().any(|r| r.discs() < 3),
+            CardKind::Region { region, .. } => !self.open_laws(region as usize).is_empty(),
+            _ => false,
+        }
+    }
+
+    pub(super) fn new_action(&mut self, kind: ActionKind, seat: Seat, card: u8, strength: u8) {
+        self.public.action = Some(ActionInProgress {
+            kind,
+            seat,
+            card,
+            strength,
+            law: None,
+            targets: Vec::new(),
+            discard_type: None,
+        });
+    }
+
+    /// After the payment of a Public Opinion card (Suppression, Amendment) or none (Region).
+    pub(super) fn after_payment(&mut self) {
+        let Some(a) = self.public.action.clone() else {
+            return;
+        };
+        match a.kind {
+            ActionKind::Suppression => {
+                let face_up = T.card(a.card).kind != CardKind::Suppression;
+                self.player_mut(SUPREMACY).reserve.push(ReserveCard {
+                    card: a.card,
+                    face_up,
+                });
+                say!(
+                    self,
+                    "reserve",
+                    Some(SUPREMACY),
+                    "{} enters Supremacy's Reserve face-{}",
+                    card_name(a.card),
+                    if face_up { "up" } else { "down" }
+                );
+                self.complete_action();
+            }
+            ActionKind::Amendment => {
+                if let Some(a) = self.public.action.as_mut() {
+                    a.targets = (0..T.regions.len()).map(|r| Target::new(r, None)).collect();
+                }
+                self.advance_votes();
+            }
+            _ => {}
+        }
+    }
+
+    /// The opponent earns the card's PW and the phase goes on (or ends after a Last Action).
+    pub(super) fn complete_action(&mut self) {
+        let Some(a) = self.public.action.take() else {
+            return;
+        };
+        self.gain_pw(1 - a.seat, T.card(a.card).opponent_pw());
+        self.public.step = Step::Action;
+    }
+}

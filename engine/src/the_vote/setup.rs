@@ -1,0 +1,159 @@
+//! Set-up (3.0–5.0): the map, the Deck and its Prelude, the cards set aside, the first
+//! Display and income; and each turn's draw to the Display and income.
+
+use super::*;
+
+impl TheVote {
+    pub(super) fn setup(setup: &Setup) -> Result<Self, SetupError> {
+        let info = Self::info();
+        let (_variant, _opts): (VariantInfo, Options) = info.validate(setup)?;
+        let mut rng = rng::from_seed(setup.seed);
+        let regions = T
+            .regions
+            .iter()
+            .map(|r| RegionState {
+                men: [
+                    r.setup.equality,
+                    r.setup.blue_apathy,
+                    r.setup.red_apathy,
+                    r.setup.supremacy,
+                ],
+                women: [0; 4],
+                women_open: false,
+                laws: [false; 3],
+                congress: SUPREMACY,
+            })
+            .collect();
+        let of = |entry: data::Entry| -> Vec<u8> {
+            T.cards
+                .iter()
+                .filter(|c| c.entry == entry)
+                .map(|c| c.number)
+                .collect()
+        };
+        let mut prelude = of(data::Entry::Prelude);
+        let mut regular = of(data::Entry::Regular);
+        prelude.shuffle(&mut rng);
+        regular.shuffle(&mut rng);
+        let setup_discards: Vec<u8> = regular
+            .drain(..T.setup_discards.min(regular.len()))
+            .collect();
+        let mut deck = regular;
+        deck.extend(prelude);
+        let court = T.special(Special::SupremeCourts);
+        let aside: Vec<u8> = T
+            .cards
+            .iter()
+            .filter(|c| c.entry == data::Entry::Special && Some(c.number) != court)
+            .map(|c| c.number)
+            .collect();
+        let player = || Player {
+            org: T.org_start,
+            pw: 0,
+            vp: 0,
+            reserve: Vec::new(),
+        };
+        let mut game = TheVote {
+            public: View {
+                turn: 1,
+                first_player: EQUALITY,
+                active: EQUALITY,
+                phase_index: 0,
+                players: vec![player(), player()],
+                regions,
+                congress: SUPREMACY,
+                congress_points: [0, T.total_points()],
+                display: Vec::new(),
+                discard: court.into_iter().collect(),
+                hidden_discards: setup_discards.len() as u8,
+                deck_count: deck.len() as u8,
+                removed: Vec::new(),
+                aside,
+                amendments_passed: Vec::new(),
+                reshuffles: 0,
+                action: None,
+                step: Step::Action,
+                outcome: None,
+            },
+            hidden: Hidden {
+                deck,
+                setup_discards,
+                rng,
+            },
+            log: GameLog::new(),
+        };
+        say!(
+            game,
+            "setup",
+            None,
+            "Set-up: {} cards dealt face-down under Supreme Courts; {} cards in the Deck",
+            game.public.hidden_discards,
+            game.public.deck_count
+        );
+        let each = T.setup_display_each;
+        game.fill_display([each, each]);
+        game.income();
+        game.settle();
+        Ok(game)
+    }
+
+    /// Draws into the Display until each side has at least `want` cards there, or the Deck
+    /// runs out (3.2, 5.0).
+    pub(super) fn fill_display(&mut self, want: [usize; 2]) {
+        loop {
+            let have = [
+                self.public.display_of(EQUALITY).count(),
+                self.public.display_of(SUPREMACY).count(),
+            ];
+            if have[0] >= want[0] && have[1] >= want[1] {
+                return;
+            }
+            let Some(card) = self.hidden.deck.pop() else {
+                say!(
+                    self,
+                    "deck-empty",
+                    None,
+                    "The Deck is exhausted: no more cards are drawn"
+                );
+                return;
+            };
+            self.public.deck_count = self.hidden.deck.len() as u8;
+            self.public.display.push(card);
+            let f = T.card(card).faction;
+            note!(
+                self,
+                LogEntry::new(
+                    "draw",
+                    format!(
+                        "Drawn to the Display for {}: {} ({})",
+                        f.name(),
+                        card_name(card),
+                        T.card(card).describe(&T)
+                    ),
+                )
+                .seat(f.seat())
+                .card(card_id(card))
+            );
+        }
+    }
+
+    /// Each side gains PW equal to its highest-cost card in the Display; the most PW
+    /// (Equality if tied) chooses the First Player.
+    pub(super) fn income(&mut self) {
+        for seat in [EQUALITY, SUPREMACY] {
+            let best = self
+                .public
+                .display_of(seat)
+                .map(|c| T.card(c).cost())
+                .max()
+                .unwrap_or(0);
+            self.gain_pw(seat, best);
+        }
+        let chooser = if self.player(SUPREMACY).pw > self.player(EQUALITY).pw {
+            SUPREMACY
+        } else {
+            EQUALITY
+        };
+        self.public.step = Step::ChooseFirst { chooser };
+    }
+}

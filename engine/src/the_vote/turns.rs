@@ -1,0 +1,185 @@
+//! Phases and turns (6.0, 14.0): the end of a Player Phase, Turn End (game end, Congress
+//! Control, the exhausted Deck, passive abilities, Refresh), the next turn, the outcome.
+
+use super::*;
+
+impl TheVote {
+    pub(super) fn end_player_phase(&mut self) {
+        let seat = self.public.active;
+        let p = self.player_mut(seat);
+        let lost = p.pw.saturating_sub(p.org);
+        p.pw -= lost;
+        if lost > 0 {
+            note!(
+                self,
+                LogEntry::new(
+                    "pw-lost",
+                    format!("{} discards {lost} PW above its Org", faction_name(seat)),
+                )
+                .seat(seat)
+                .amount(lost as i64)
+            );
+        }
+        self.public.action = None;
+        if self.public.phase_index == 0 {
+            self.public.phase_index = 1;
+            self.public.active = 1 - self.public.first_player;
+            self.public.step = Step::Action;
+        } else {
+            self.turn_end();
+        }
+    }
+
+    pub(super) fn turn_end(&mut self) {
+        // 14.1 Game end.
+        let (e, s) = (self.player(EQUALITY).vp, self.player(SUPREMACY).vp);
+        let both = Law::ALL
+            .into_iter()
+            .filter(|&l| l != Law::MunicipalElections)
+            .all(|l| {
+                self.public
+                    .amendments_passed
+                    .iter()
+                    .any(|&a| T.card(a).kind == CardKind::Special(Special::Amendment(l)))
+            });
+        if both && e >= s {
+            self.finish(
+                vec![EQUALITY],
+                format!("Equality has passed both Amendments and leads on VP ({e} to {s})"),
+            );
+            return;
+        }
+        if s >= T.vp_max {
+            self.finish(
+                vec![SUPREMACY],
+                format!("Supremacy reaches {} VP", T.vp_max),
+            );
+            return;
+        }
+        // 14.2 Congress Control.
+        let mut points = [0u32; 2];
+        for (i, r) in self.public.regions.iter_mut().enumerate() {
+            r.congress = if r.law(Law::DirectElection) && r.blue() > r.red() {
+                EQUALITY
+            } else {
+                SUPREMACY
+            };
+            points[r.congress] += T.regions[i].congress_points as u32;
+        }
+        let holder = if points[EQUALITY] > points[SUPREMACY] {
+            EQUALITY
+        } else {
+            SUPREMACY
+        };
+        self.public.congress_points = points;
+        if holder != self.public.congress {
+            say!(
+                self,
+                "congress",
+                Some(holder),
+                "{} takes Congress Control ({} to {})",
+                faction_name(holder),
+                points[holder],
+                points[1 - holder]
+            );
+        }
+        self.public.congress = holder;
+        // 14.3 Reshuffle.
+        if self.hidden.deck.is_empty() && !self.public.discard.is_empty() {
+            self.reshuffle("the Deck is exhausted");
+            self.refresh_all(EQUALITY);
+            self.refresh_all(SUPREMACY);
+            self.org_score(SUPREMACY);
+            self.org_score(EQUALITY);
+        }
+        // 14.4 Passive abilities: scoring, conditional scoring, then refresh.
+        let sup = self
+            .face_up(SUPREMACY, |c| T.card(c).kind == CardKind::Suppression)
+            .len() as u8;
+        self.gain_vp(SUPREMACY, sup, "face-up Suppression cards");
+        let full = self
+            .face_up(EQUALITY, |c| {
+                T.card(c)
+                    .region()
+                    .is_some_and(|r| self.public.regions[r].discs() == 3)
+            })
+            .len() as u8;
+        self.gain_vp(EQUALITY, full, "Region cards with all three Laws");
+        self.start_refresh(EQUALITY);
+    }
+
+    /// Refresh passive: one face-down card flipped per face-up Public Opinion card (and
+    /// Region card, for Supremacy).
+    pub(super) fn start_refresh(&mut self, seat: Seat) {
+        let n = self
+            .face_up(seat, |c| match T.card(c).kind {
+                CardKind::PublicOpinion => true,
+                CardKind::Region { .. } => seat == SUPREMACY,
+                _ => false,
+            })
+            .len() as u8;
+        let down = self
+            .player(seat)
+            .reserve
+            .iter()
+            .filter(|r| !r.face_up)
+            .count() as u8;
+        if n == 0 || down == 0 {
+            self.after_refresh(seat);
+        } else if n >= down {
+            self.refresh_all(seat);
+            say!(
+                self,
+                "refresh",
+                Some(seat),
+                "{} refreshes its whole Reserve",
+                faction_name(seat)
+            );
+            self.after_refresh(seat);
+        } else {
+            self.public.step = Step::Refresh { seat, left: n };
+        }
+    }
+
+    pub(super) fn after_refresh(&mut self, seat: Seat) {
+        if seat == EQUALITY {
+            self.start_refresh(SUPREMACY);
+            return;
+        }
+        if self.public.turn >= T.turn_cap {
+            let (e, s) = (self.player(EQUALITY).vp, self.player(SUPREMACY).vp);
+            let w = if e > s { EQUALITY } else { SUPREMACY };
+            self.finish(
+                vec![w],
+                format!(
+                    "the safety cap of {} turns is reached: {} leads on VP ({e} to {s})",
+                    T.turn_cap,
+                    faction_name(w)
+                ),
+            );
+            return;
+        }
+        self.public.turn += 1;
+        say!(self, "turn", None, "Turn {} begins", self.public.turn);
+        let want = [
+            self.player(EQUALITY).org as usize,
+            self.player(SUPREMACY).org as usize,
+        ];
+        self.fill_display(want);
+        self.income();
+    }
+
+    pub(super) fn finish(&mut self, winners: Vec<Seat>, reason: String) {
+        self.public.step = Step::Finished;
+        self.public.action = None;
+        note!(self, LogEntry::new("outcome", reason.clone()));
+        self.public.outcome = Some(Outcome {
+            winners,
+            reason,
+            scores: vec![
+                self.player(EQUALITY).vp as i64,
+                self.player(SUPREMACY).vp as i64,
+            ],
+        });
+    }
+}

@@ -1,0 +1,364 @@
+//! Votes (10.0, 11.3): Law votes and Amendment ratification Region by Region, Supremacy's
+//! suppression of exactly the votes needed (10.3), Laws placed and struck (the Supreme
+//! Courts and Silent Sentinels, 11.0), and the reshuffle they bring.
+
+use super::*;
+
+impl TheVote {
+    /// Votes Equality must lose in a Region to fail (0: it fails already).
+    pub(super) fn shortfall(&self, target: &Target) -> u8 {
+        let r = &self.public.regions[target.region as usize];
+        let votes = r.count(EQ).saturating_sub(target.suppressed);
+        votes.saturating_sub(r.total() / 2)
+    }
+
+    /// Supremacy's face-up cards that can suppress in `region`, with their values.
+    pub(super) fn suppressors(&self, region: usize) -> Vec<(u8, u8)> {
+        self.player(SUPREMACY)
+            .reserve
+            .iter()
+            .filter(|r| r.face_up)
+            .filter_map(|r| match T.card(r.card).kind {
+                CardKind::Suppression => Some((r.card, 1)),
+                CardKind::Region {
+                    region: g,
+                    suppress,
+                } if g as usize == region => Some((r.card, suppress)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    pub(super) fn vote_passes(&self, target: &Target) -> bool {
+        let r = &self.public.regions[target.region as usize];
+        let votes = r.count(EQ).saturating_sub(target.suppressed);
+        2 * votes as u32 > r.total() as u32
+    }
+
+    /// Cards Supremacy may flip next to suppress exactly `left` more votes in `region`.
+    pub(super) fn suppress_options(&self, region: usize, left: u8) -> Vec<u8> {
+        let cards = self.suppressors(region);
+        cards
+            .iter()
+            .enumerate()
+            .filter(|&(i, &(_, v))| {
+                if v > left {
+                    return false;
+                }
+                let rest: Vec<u8> = cards
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &(_, w))| w)
+                    .collect();
+                reachable(&rest) >> (left - v) & 1 == 1
+            })
+            .map(|(_, &(c, _))| c)
+            .collect()
+    }
+
+    /// Laws not yet in place in `region`.
+    pub(super) fn open_laws(&self, region: usize) -> Vec<Law> {
+        Law::ALL
+            .into_iter()
+            .filter(|l| !self.public.regions[region].law(*l))
+            .collect()
+    }
+
+    pub(super) fn strikable_laws(&self) -> Vec<(usize, Law)> {
+        let mut v = Vec::new();
+        for (i, r) in self.public.regions.iter().enumerate() {
+            for l in Law::ALL {
+                let protected = self
+                    .public
+                    .amendments_passed
+                    .iter()
+                    .any(|&a| T.card(a).kind == CardKind::Special(Special::Amendment(l)));
+                if r.law(l) && !protected {
+                    v.push((i, l));
+                }
+            }
+        }
+        v
+    }
+
+    /// Resolves what needs no decision, then asks for the next Region to suppress (or ends).
+    pub(super) fn advance_votes(&mut self) {
+        let Some(a) = self.public.action.clone() else {
+            return;
+        };
+        let mut open = Vec::new();
+        for (i, t) in a.targets.iter().enumerate() {
+            if t.resolved {
+                continue;
+            }
+            let region = t.region as usize;
+            let in_force = a.kind == ActionKind::Amendment
+                && a.law.is_some_and(|l| self.public.regions[region].law(l));
+            if in_force || self.shortfall(t) == 0 || self.suppressors(region).is_empty() {
+                self.resolve_target(i);
+            } else {
+                open.push(i);
+            }
+        }
+        match open.len() {
+            0 => self.finish_votes(),
+            1 => self.start_suppression(a.targets[open[0]].region as usize),
+            _ => {
+                let chooser = if a.kind == ActionKind::Amendment {
+                    EQUALITY
+                } else {
+                    SUPREMACY
+                };
+                self.public.step = Step::VoteOrder { chooser };
+            }
+        }
+    }
+
+    pub(super) fn start_suppression(&mut self, region: usize) {
+        let Some(a) = self.action() else {
+            return;
+        };
+        let Some(i) = a
+            .targets
+            .iter()
+            .position(|t| t.region as usize == region && !t.resolved)
+        else {
+            return;
+        };
+        let need = self.shortfall(&a.targets[i]);
+        let values: Vec<u8> = self.suppressors(region).iter().map(|&(_, v)| v).collect();
+        let goal = suppression_goal(&values, need);
+        if goal == 0 {
+            self.resolve_target(i);
+            self.advance_votes();
+        } else {
+            self.public.step = Step::SuppressCard {
+                target: i,
+                left: goal,
+            };
+        }
+    }
+
+    pub(super) fn resolve_target(&mut self, i: usize) {
+        let Some(a) = self.action() else {
+            return;
+        };
+        let Some(t) = a.targets.get(i) else {
+            return;
+        };
+        let region = t.region as usize;
+        let in_force = a.kind == ActionKind::Amendment
+            && a.law.is_some_and(|l| self.public.regions[region].law(l));
+        let passed = in_force || self.vote_passes(t);
+        let r = &self.public.regions[region];
+        let votes = r.count(EQ).saturating_sub(t.suppressed);
+        if self.log.is_on() {
+            let text = if in_force {
+                format!(
+                    "{} ratifies: the Law is already in force",
+                    region_name(region)
+                )
+            } else {
+                format!(
+                    "{}: {votes} of {} votes for Equality ({} suppressed): {}",
+                    region_name(region),
+                    r.total(),
+                    t.suppressed,
+                    match (passed, a.kind) {
+                        (true, ActionKind::Amendment) => "ratified",
+                        (false, ActionKind::Amendment) => "not ratified",
+                        (true, _) => "the Law passes",
+                        (false, _) => "the Law fails",
+                    }
+                )
+            };
+            self.log.push(
+                LogEntry::new("vote", text)
+                    .seat(EQUALITY)
+                    .location(region_id(region))
+                    .amount(votes as i64),
+            );
+        }
+        if let Some(t) = self
+            .public
+            .action
+            .as_mut()
+            .and_then(|a| a.targets.get_mut(i))
+        {
+            t.resolved = true;
+            t.passed = passed;
+        }
+    }
+
+    pub(super) fn finish_votes(&mut self) {
+        let Some(a) = self.public.action.clone() else {
+            return;
+        };
+        let Some(law) = a.law else {
+            self.complete_action();
+            return;
+        };
+        match a.kind {
+            ActionKind::Law => {
+                for t in a.targets.iter().filter(|t| t.passed) {
+                    let region = t.region as usize;
+                    self.place_law(region, law);
+                    let discs = self.public.regions[region].discs();
+                    self.gain_vp(EQUALITY, discs, &format!("Laws in {}", region_name(region)));
+                }
+                if T.card(a.card).region().is_some() && self.room(EQUALITY) {
+                    self.public.step = Step::Keep;
+                } else {
+                    self.discard_card(a.card);
+                    self.complete_action();
+                }
+            }
+            _ => {
+                let points: u32 = a
+                    .targets
+                    .iter()
+                    .filter(|t| t.passed)
+                    .map(|t| T.regions[t.region as usize].congress_points as u32)
+                    .sum();
+                let name = card_name(a.card);
+                if points >= T.amendment_points {
+                    note!(
+                        self,
+                        LogEntry::new(
+                            "amendment-passed",
+                            format!("The {name} passes with {points} Congress Control Points"),
+                        )
+                        .seat(EQUALITY)
+                        .card(card_id(a.card))
+                        .amount(points as i64)
+                    );
+                    for r in 0..T.regions.len() {
+                        if !self.public.regions[r].law(law) {
+                            self.place_law(r, law);
+                        }
+                    }
+                    self.org_score(EQUALITY);
+                    self.public.amendments_passed.push(a.card);
+                    self.player_mut(EQUALITY).reserve.push(ReserveCard {
+                        card: a.card,
+                        face_up: true,
+                    });
+                    self.refresh_all(EQUALITY);
+                    self.refresh_all(SUPREMACY);
+                    self.reshuffle("the Amendment passed");
+                } else {
+                    note!(
+                        self,
+                        LogEntry::new(
+                            "amendment-failed",
+                            format!(
+                                "The {name} fails with {points} of {} Congress Control Points",
+                                T.amendment_points
+                            ),
+                        )
+                        .seat(EQUALITY)
+                        .card(card_id(a.card))
+                        .amount(points as i64)
+                    );
+                    self.public.aside.push(a.card);
+                }
+                self.public.action = None;
+                self.gain_pw(SUPREMACY, T.special_pw);
+                self.end_player_phase();
+            }
+        }
+    }
+
+    pub(super) fn place_law(&mut self, region: usize, law: Law) {
+        self.public.regions[region].laws[law.index()] = true;
+        note!(
+            self,
+            LogEntry::new(
+                "law",
+                format!("{} is in force in {}", law.name(), region_name(region)),
+            )
+            .seat(EQUALITY)
+            .location(region_id(region))
+        );
+        if law == Law::WomanSuffrage && !self.public.regions[region].women_open {
+            let boxes = T.regions[region].women;
+            let red = boxes.min(self.public.pool(SUPREMACY));
+            let blue = (boxes - red).min(self.public.pool(EQUALITY));
+            let r = &mut self.public.regions[region];
+            r.women_open = true;
+            r.women = [0, blue, red, 0];
+            say!(
+                self,
+                "women-voters",
+                None,
+                "The Women boxes of {} open: {red} Red Apathy, {blue} Blue Apathy",
+                region_name(region)
+            );
+        }
+    }
+
+    pub(super) fn strike_law(&mut self, region: usize, law: Law) {
+        self.public.regions[region].laws[law.index()] = false;
+        note!(
+            self,
+            LogEntry::new(
+                "strike",
+                format!(
+                    "The Supreme Courts strike {} in {}",
+                    law.name(),
+                    region_name(region)
+                ),
+            )
+            .seat(SUPREMACY)
+            .location(region_id(region))
+        );
+        if law == Law::WomanSuffrage {
+            let r = &mut self.public.regions[region];
+            r.women = [0; 4];
+            r.women_open = false;
+        }
+    }
+
+    pub(super) fn finish_court(&mut self) {
+        let Some(a) = self.public.action.take() else {
+            return;
+        };
+        self.reshuffle("the Supreme Courts");
+        self.public.discard.push(a.card);
+        self.gain_pw(EQUALITY, T.special_pw);
+        self.end_player_phase();
+    }
+
+    pub(super) fn finish_sentinels(&mut self) {
+        let Some(a) = self.public.action.take() else {
+            return;
+        };
+        self.reshuffle("Silent Sentinels");
+        self.public.removed.push(a.card);
+        self.gain_pw(SUPREMACY, T.special_pw);
+        self.end_player_phase();
+    }
+
+    /// Shuffles every Discard (the set-up ones too) into the Deck.
+    pub(super) fn reshuffle(&mut self, why: &str) {
+        let mut cards = std::mem::take(&mut self.public.discard);
+        cards.append(&mut self.hidden.setup_discards);
+        self.hidden.deck.extend(cards);
+        self.hidden.deck.shuffle(&mut self.hidden.rng);
+        self.public.hidden_discards = 0;
+        self.public.deck_count = self.hidden.deck.len() as u8;
+        self.public.reshuffles += 1;
+        note!(
+            self,
+            LogEntry::new(
+                "reshuffle",
+                format!(
+                    "The Discards are shuffled into the Deck ({why}): {} cards",
+                    self.public.deck_count
+                ),
+            )
+            .amount(self.public.deck_count as i64)
+        );
+    }
+}
