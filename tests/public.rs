@@ -513,6 +513,36 @@ async fn client_from(url: &str, source: [u8; 4]) -> Client {
     HustingsClient::new(channel)
 }
 
+/// On a server with create keys, each key is a client of its own, wherever it calls from.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_key_has_its_own_budget_from_an_exhausted_address() {
+    let server = start_server_with(ServerConfig {
+        client_limits: Some(ClientLimits::default()),
+        create_keys: vec!["operator-1".into()],
+        ..Default::default()
+    })
+    .await;
+    let url = server.url();
+    let burst = ClientLimits::default().create.burst as usize;
+    let mut c = client_from(&url, [127, 0, 0, 1]).await;
+    // Unkeyed calls spend the address's tokens even though each is refused for its key.
+    for _ in 0..burst {
+        let e = c.create_match(create_request()).await.expect_err("no key");
+        assert_eq!(e.code(), Code::Unauthenticated, "{e:?}");
+    }
+    let e = c.create_match(create_request()).await.expect_err("spent");
+    assert_eq!(e.code(), Code::ResourceExhausted, "{e:?}");
+    let e = c
+        .create_match(with_key("made-up"))
+        .await
+        .expect_err("a made-up key counts as the address");
+    assert_eq!(e.code(), Code::ResourceExhausted, "{e:?}");
+    c.create_match(with_key("operator-1"))
+        .await
+        .expect("the server's key has its own budget");
+    server.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_burst_of_create_match_from_one_address_is_limited_while_another_is_served() {
     use tonic_types::StatusExt;
@@ -562,12 +592,14 @@ async fn a_burst_of_create_match_from_one_address_is_limited_while_another_is_se
         .create_match(create_request())
         .await
         .expect("a second address is served");
-    // So has a client sending an API key, even from the first address.
-    let mut keyed = client_from(&url, [127, 0, 0, 1]).await;
-    keyed
-        .create_match(with_key("operator-1"))
+    // A key the server does not know buys no budget of its own: a made-up one per call
+    // would otherwise lift the limit.
+    let mut made_up = client_from(&url, [127, 0, 0, 1]).await;
+    let e = made_up
+        .create_match(with_key("made-up"))
         .await
-        .expect("a keyed client has its own budget");
+        .expect_err("a made-up key counts as its address");
+    assert_eq!(e.code(), Code::ResourceExhausted, "{e:?}");
     // Other methods are not held to CreateMatch's bucket.
     let mut first = client_from(&url, [127, 0, 0, 1]).await;
     assert!(lists_games(&mut first).await);

@@ -41,6 +41,13 @@ impl CreateKeys {
         (!key.is_empty()).then_some(key)
     }
 
+    /// Whether `key` is one of the server's keys. Every stored hash is compared, so the
+    /// answer takes as long for any key.
+    pub fn knows(&self, key: &str) -> bool {
+        let h = hash(key);
+        self.hashes.iter().fold(false, |found, k| found | (*k == h))
+    }
+
     /// Ok when CreateMatch may go ahead: no keys are set, or the request carries one of
     /// them; else UNAUTHENTICATED saying what is missing.
     pub fn check(&self, metadata: &MetadataMap) -> Result<(), Status> {
@@ -53,10 +60,7 @@ impl CreateKeys {
                  as `authorization: Bearer KEY` (hustings --key KEY)",
             ));
         };
-        let h = hash(key);
-        // Every stored hash is compared, so the answer takes as long for any key.
-        let known = self.hashes.iter().fold(false, |found, k| found | (*k == h));
-        if known {
+        if self.knows(key) {
             Ok(())
         } else {
             Err(Status::unauthenticated(

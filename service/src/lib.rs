@@ -259,15 +259,16 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
     // Every request is counted (when metrics are on), then held to its client's limits,
     // then checked (size, framing, decoding, field caps) before tonic sees it; gRPC-web
     // requests too, since tonic-web has turned them into gRPC by then.
+    let create_keys = keys::CreateKeys::new(&config.create_keys);
     let service = validate::Validated::new(
-        HustingsServer::new(HustingsService::new(
-            hub,
-            keys::CreateKeys::new(&config.create_keys),
-        ))
-        .max_decoding_message_size(config.limits.max_message_bytes),
+        HustingsServer::new(HustingsService::new(hub, create_keys.clone()))
+            .max_decoding_message_size(config.limits.max_message_bytes),
         config.limits.max_message_bytes,
     );
-    let limiter = config.client_limits.clone().map(limits::Limiter::new);
+    let limiter = config
+        .client_limits
+        .clone()
+        .map(|l| limits::Limiter::new(l, create_keys));
     let service = metrics::Observed::new(
         limits::Limited::new(service, limiter),
         config.metrics.is_some(),

@@ -1,9 +1,11 @@
 //! Limits per client: token buckets for CreateMatch, JoinMatch and Act, and a cap on the
 //! streams (WatchMatch, WatchLobby) one client holds open at once.
 //!
-//! A client is its API key when it sends one (`authorization: Bearer KEY`, the create key
-//! of `keys.rs`; kept as its hash), else its peer's IP address: so one operator's bot pool
-//! behind a key has its own budget, and many people behind one address share one. A call
+//! A client is its API key when it sends one of the server's keys (`authorization: Bearer
+//! KEY`, the create keys of `keys.rs`; kept as its hash), else its peer's IP address (for
+//! IPv6 its /64, the block one host is usually given): so one operator's bot pool behind a
+//! key has its own budget, and many people behind one address share one. A key the server
+//! does not know counts for nothing, or every made-up key would be a fresh budget. A call
 //! past a limit is refused with RESOURCE_EXHAUSTED before it is read or handled, with a
 //! `google.rpc.RetryInfo` in the status details saying when the bucket has a token again
 //! (a stream cap's hint is a second: streams end when matches do).
@@ -27,6 +29,8 @@ use tonic::server::NamedService;
 use tonic::transport::server::{TcpConnectInfo, TlsConnectInfo};
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
+
+use crate::keys::CreateKeys;
 
 /// A token bucket's refill rate and size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,7 +83,7 @@ impl Default for ClientLimits {
 enum ClientId {
     /// The SHA-256 of the API key it sent.
     Key([u8; 32]),
-    /// Its peer's address.
+    /// Its peer's address (an IPv6 address cut to its /64).
     Addr(IpAddr),
 }
 
@@ -152,14 +156,18 @@ const PRUNE_AT: usize = 50_000;
 #[derive(Debug)]
 pub struct Limiter {
     limits: ClientLimits,
+    /// The keys that name a client of their own (the server's create keys).
+    keys: CreateKeys,
     clients: Mutex<HashMap<ClientId, Entry>>,
 }
 
 impl Limiter {
-    /// A limiter giving every client `limits`.
-    pub fn new(limits: ClientLimits) -> Arc<Self> {
+    /// A limiter giving every client `limits`; a request carrying one of `keys` is its
+    /// key's client, any other its address's.
+    pub fn new(limits: ClientLimits, keys: CreateKeys) -> Arc<Self> {
         Arc::new(Limiter {
             limits,
+            keys,
             clients: Mutex::new(HashMap::new()),
         })
     }
@@ -236,15 +244,15 @@ fn exhausted(message: String, wait: Duration) -> Status {
     )
 }
 
-/// Who sent `req`: its API key if it has one, else its peer's address.
-fn client_of(req: &http::Request<Body>) -> Option<ClientId> {
+/// Who sent `req`: the server's key it carries, if any, else its peer's address.
+fn client_of(req: &http::Request<Body>, keys: &CreateKeys) -> Option<ClientId> {
     if let Some(key) = req
         .headers()
         .get(crate::keys::HEADER)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix(crate::keys::SCHEME))
         .map(str::trim)
-        .filter(|k| !k.is_empty())
+        .filter(|k| keys.knows(k))
     {
         return Some(ClientId::Key(Sha256::digest(key.as_bytes()).into()));
     }
@@ -256,7 +264,19 @@ fn client_of(req: &http::Request<Body>) -> Option<ClientId> {
             ext.get::<TlsConnectInfo<TcpConnectInfo>>()
                 .and_then(|i| i.get_ref().remote_addr())
         })?;
-    Some(ClientId::Addr(addr.ip()))
+    Some(ClientId::Addr(host_of(addr.ip())))
+}
+
+/// The address a client is counted by: an IPv4 address as it is, an IPv6 one cut to its
+/// /64, since one host usually holds a whole /64 and could take a fresh address per call.
+fn host_of(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
+        },
+    }
 }
 
 /// The service behind the limits (see the module's documentation).
@@ -310,7 +330,7 @@ where
             .and_then(|p| p.strip_prefix('/'))
             .map(kind_of)
             .unwrap_or(Kind::Free);
-        let client = client_of(&req);
+        let client = client_of(&req, &limiter.keys);
         Box::pin(async move {
             let Some(client) = client.filter(|_| kind != Kind::Free) else {
                 return inner.call(req).await;
@@ -379,14 +399,17 @@ mod tests {
     use super::*;
 
     fn limiter() -> Arc<Limiter> {
-        Limiter::new(ClientLimits {
-            create: Rate {
-                per_second: 1.0,
-                burst: 3.0,
+        Limiter::new(
+            ClientLimits {
+                create: Rate {
+                    per_second: 1.0,
+                    burst: 3.0,
+                },
+                streams: 2,
+                ..ClientLimits::default()
             },
-            streams: 2,
-            ..ClientLimits::default()
-        })
+            CreateKeys::new(&["operator-1"]),
+        )
     }
 
     #[test]
@@ -428,5 +451,44 @@ mod tests {
         assert_eq!(e.code(), Code::ResourceExhausted);
         l.stream_closed(a);
         assert!(l.admit(a, Kind::Stream, t).is_ok());
+    }
+
+    /// A request from `ip` carrying `key` (if any), as tonic hands it to the layer.
+    fn request(ip: IpAddr, key: Option<&str>) -> http::Request<Body> {
+        let mut req = http::Request::new(Body::empty());
+        if let Some(key) = key {
+            let value = format!("Bearer {key}").parse().expect("ascii");
+            req.headers_mut().insert("authorization", value);
+        }
+        let info = TcpConnectInfo {
+            local_addr: None,
+            remote_addr: Some(std::net::SocketAddr::new(ip, 4000)),
+        };
+        req.extensions_mut().insert(info);
+        req
+    }
+
+    #[test]
+    fn only_the_servers_keys_name_a_client_and_an_ipv6_host_is_its_64() {
+        let keys = CreateKeys::new(&["operator-1"]);
+        let home: IpAddr = [127, 0, 0, 1].into();
+        let by_addr = Some(ClientId::Addr(home));
+        assert_eq!(client_of(&request(home, None), &keys), by_addr);
+        // A made-up key is no budget of its own: it counts as its address.
+        assert_eq!(client_of(&request(home, Some("made-up")), &keys), by_addr);
+        assert_eq!(
+            client_of(&request(home, Some("operator-1")), &keys),
+            Some(ClientId::Key(Sha256::digest(b"operator-1").into()))
+        );
+        // Every address of one IPv6 /64 is one client; the next /64 is another.
+        let a: IpAddr = "2001:db8:1:2::1".parse().expect("ip");
+        let b: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().expect("ip");
+        let c: IpAddr = "2001:db8:1:3::1".parse().expect("ip");
+        let of = |ip| client_of(&request(ip, None), &keys);
+        assert_eq!(of(a), of(b));
+        assert_ne!(of(a), of(c));
+        // An IPv4 client reaching a dual-stack socket is still its IPv4 address.
+        let mapped: IpAddr = "::ffff:127.0.0.1".parse().expect("ip");
+        assert_eq!(of(mapped), by_addr);
     }
 }

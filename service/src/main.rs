@@ -112,7 +112,7 @@ struct Args {
     /// keep it private), e.g. 127.0.0.1:9150.
     #[arg(long, value_name = "ADDR", env = "HUSTINGS_METRICS")]
     metrics: Option<SocketAddr>,
-    /// CreateMatch calls one client (its API key, else its IP address) may make per
+    /// CreateMatch calls one client (its create key, else its IP address) may make per
     /// second, after a burst of --create-burst.
     #[arg(long, value_name = "PER_SECOND", default_value_t = ClientLimits::default().create.per_second)]
     create_rate: f64,
