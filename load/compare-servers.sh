@@ -37,7 +37,13 @@ for r in $(seq "$ROUNDS"); do
   for c in $CONCURRENCY; do
     for which in before after; do
       if [ "$which" = before ]; then dir=$1; else dir=$2; fi
-      RUST_LOG=warn "$dir/hustings-server" --memory --listen "127.0.0.1:$PORT" >/dev/null 2>&1 &
+      # No limits per client (the harness is one address with thousands of streams), on
+      # builds that have them.
+      unlimited=()
+      if "$dir/hustings-server" --help 2>/dev/null | grep -q -- --no-client-limits; then
+        unlimited=(--no-client-limits)
+      fi
+      RUST_LOG=warn "$dir/hustings-server" --memory "${unlimited[@]}" --listen "127.0.0.1:$PORT" >/dev/null 2>&1 &
       pid=$!
       for _ in $(seq 100); do
         (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break

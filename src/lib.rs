@@ -2,9 +2,11 @@
 //! 127.0.0.1:0 and drive real gRPC clients against it.
 
 pub mod browser;
+pub mod certs;
 pub mod cli_bin;
 pub mod in_process;
 pub mod named;
+pub mod pool_proc;
 pub mod server_proc;
 
 use std::net::SocketAddr;

@@ -1372,3 +1372,62 @@ async fn cli_shows_the_clocks_and_follows_a_rematch_with_the_seats_swapped() {
     .await
     .expect("the test finished in time");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_seat_no_pool_will_take_says_why_within_two_seconds_of_creation() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let mut cli = spawn_cli(&[
+            "--server",
+            &url,
+            "play",
+            "--game",
+            "presidency",
+            "--bot",
+            "1=deepblue",
+        ]);
+        // The match is created: the CLI says how others join.
+        wait_for_output(&cli.text, "Others join with:").await;
+        let created = std::time::Instant::now();
+        let said = "Republican: waiting for a bot: no bot pool is connected";
+        tokio::time::timeout(Duration::from_secs(2), wait_for_output(&cli.text, said))
+            .await
+            .unwrap_or_else(|_| {
+                panic!(
+                    "no explanation within 2 s of creation:\n{}",
+                    cli.text.lock().expect("lock")
+                )
+            });
+        let took = created.elapsed();
+        wait_for_output(&cli.text, "hustings-bot pool --ai greedy --server").await;
+
+        // A pool connects that offers other AIs: the seat now waits for that reason.
+        let mut pool = client(&url).await;
+        let _lobby = pool
+            .watch_lobby(hustings_proto::v1::WatchLobbyRequest {
+                bot_pool: true,
+                pool_ais: vec!["random".into(), "greedy".into(), "ismcts".into()],
+                pool_name: "test pool".into(),
+                ..Default::default()
+            })
+            .await
+            .expect("the pool follows the lobby")
+            .into_inner();
+        let offered = "Republican: waiting for a bot: no pool offers 'deepblue' \
+                       (pools offer: random, greedy, ismcts)";
+        tokio::time::timeout(Duration::from_secs(10), wait_for_output(&cli.text, offered))
+            .await
+            .unwrap_or_else(|_| panic!("{}", cli.text.lock().expect("lock")));
+        wait_for_output(&cli.text, "(--bot 1=random)").await;
+        eprintln!(
+            "the explanation came {} ms after creation",
+            took.as_millis()
+        );
+        let _ = cli.child.start_kill();
+        let _ = cli.child.wait().await;
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}

@@ -117,6 +117,9 @@ impl Rpc {
             .encode_to_vec(),
             Rpc::WatchLobby => pb::WatchLobbyRequest {
                 games: vec!["presidency".into(), "the-vote".into()],
+                bot_pool: true,
+                pool_ais: vec!["random".into()],
+                pool_name: "mallory's pool".into(),
             }
             .encode_to_vec(),
             Rpc::WatchMatch => pb::WatchMatchRequest {
@@ -474,6 +477,23 @@ fn out_of_bounds(rpc: Rpc, real_match: &str, real_token: &str) -> Vec<(String, V
             add("a games entry", &|n| {
                 pb::WatchLobbyRequest {
                     games: vec![over(n.max(65))],
+                    ..Default::default()
+                }
+                .encode_to_vec()
+            });
+            add("a pool_ais entry", &|n| {
+                pb::WatchLobbyRequest {
+                    bot_pool: true,
+                    pool_ais: vec![over(n.max(65))],
+                    ..Default::default()
+                }
+                .encode_to_vec()
+            });
+            add("pool_name", &|n| {
+                pb::WatchLobbyRequest {
+                    bot_pool: true,
+                    pool_name: over(n.max(257)),
+                    ..Default::default()
                 }
                 .encode_to_vec()
             });
@@ -481,6 +501,16 @@ fn out_of_bounds(rpc: Rpc, real_match: &str, real_token: &str) -> Vec<(String, V
                 "17 games".into(),
                 pb::WatchLobbyRequest {
                     games: vec!["presidency".into(); 17],
+                    ..Default::default()
+                }
+                .encode_to_vec(),
+            ));
+            out.push((
+                "17 pool_ais".into(),
+                pb::WatchLobbyRequest {
+                    bot_pool: true,
+                    pool_ais: vec!["random".into(); 17],
+                    ..Default::default()
                 }
                 .encode_to_vec(),
             ));

@@ -498,7 +498,7 @@ async fn presence_follows_streams_and_the_lobby_announces_bot_seats() {
     let url = server.url();
     let mut c = connect(&url).await;
     let mut lobby = c
-        .watch_lobby(pb::WatchLobbyRequest { games: vec![] })
+        .watch_lobby(pb::WatchLobbyRequest::default())
         .await
         .unwrap()
         .into_inner();
@@ -909,4 +909,117 @@ async fn list_matches_pages_through_next_page_token_to_the_end() {
     .await;
     pages_follow_one_another(sqlite).await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Reads `stream` until an update whose bot waits satisfy `f` (10 s at most).
+async fn until_waits(
+    stream: &mut tonic::Streaming<pb::MatchUpdate>,
+    f: impl Fn(&[pb::BotWait]) -> bool,
+) -> pb::MatchUpdate {
+    tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        loop {
+            let u = stream.message().await.unwrap().expect("stream open");
+            if f(&u.bot_waits) {
+                return u;
+            }
+        }
+    })
+    .await
+    .expect("the bot waits changed in time")
+}
+
+/// A lobby stream opened as a bot pool offering `ais` (with the client it came on).
+async fn pool_stream(
+    url: &str,
+    ais: &[&str],
+) -> (hustings::Client, tonic::Streaming<pb::LobbyEvent>) {
+    let mut c = connect(url).await;
+    let s = c
+        .watch_lobby(pb::WatchLobbyRequest {
+            bot_pool: true,
+            pool_ais: ais.iter().map(|a| a.to_string()).collect(),
+            pool_name: "test pool".into(),
+            ..Default::default()
+        })
+        .await
+        .expect("the pool follows the lobby")
+        .into_inner();
+    (c, s)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_seat_no_connected_pool_takes_tells_every_viewer_why_it_waits() {
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let summary = c
+        .create_match(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            seat_config: vec![
+                pb::SeatConfig::default(),
+                pb::SeatConfig {
+                    bot: true,
+                    ai: "deepblue".into(),
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        })
+        .await
+        .expect("created though no pool offers the AI")
+        .into_inner()
+        .summary
+        .unwrap();
+    let id = summary.match_id.clone();
+    let no_pool = |w: &[pb::BotWait]| {
+        w.len() == 1 && w[0].seat == 1 && w[0].reason == pb::BotWaitReason::NoPool as i32
+    };
+    assert!(no_pool(&summary.bot_waits), "{:?}", summary.bot_waits);
+    assert_eq!(
+        summary.bot_waits[0].text,
+        "waiting for a bot: no bot pool is connected"
+    );
+    let token = join(&mut c, &id, 0, "alice").await;
+    let mut seat = open_stream(&mut c, &id, &token, 0).await;
+    let mut spectator = open_stream(&mut c, &id, "", 0).await;
+    for s in [&mut seat, &mut spectator] {
+        until_waits(s, no_pool).await;
+    }
+    // A lobby stream that is not a pool's counts for nothing.
+    let _watcher = c
+        .watch_lobby(pb::WatchLobbyRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+
+    // A pool that plays other AIs connects: both viewers are told at once.
+    let pool = pool_stream(&url, &["random", "greedy", "ismcts"]).await;
+    let not_offered =
+        |w: &[pb::BotWait]| w.len() == 1 && w[0].reason == pb::BotWaitReason::AiNotOffered as i32;
+    for s in [&mut seat, &mut spectator] {
+        let u = until_waits(s, not_offered).await;
+        assert_eq!(
+            u.bot_waits[0].text,
+            "waiting for a bot: no pool offers 'deepblue' (pools offer: random, greedy, ismcts)"
+        );
+        assert_eq!(u.bot_waits[0].offered, ["random", "greedy", "ismcts"]);
+        assert_eq!(u.bot_waits[0].ai, "deepblue");
+        assert_eq!(u.version, 0, "no version is added");
+    }
+    let listed = c
+        .list_matches(pb::ListMatchesRequest::default())
+        .await
+        .unwrap()
+        .into_inner()
+        .matches;
+    let m = listed.iter().find(|m| m.match_id == id).expect("listed");
+    assert!(not_offered(&m.bot_waits), "{:?}", m.bot_waits);
+
+    // It leaves: back to no pool.
+    drop(pool);
+    until_waits(&mut spectator, no_pool).await;
+    // One that offers the AI: nothing to explain (it would take the seat).
+    let _deepblue = pool_stream(&url, &["deepblue"]).await;
+    until_waits(&mut spectator, |w| w.is_empty()).await;
+    server.shutdown().await;
 }

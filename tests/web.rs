@@ -34,8 +34,11 @@ struct BotPool(Child);
 
 impl BotPool {
     fn start(url: &str) -> BotPool {
+        // A seat list of its own: the pool keeps its seats' tokens in its data directory.
+        let data = temp_dir("web-pool");
         let child = Command::new(bot_bin())
-            .args(["--server", url, "--retries", "30", "pool", "--ai", "greedy"])
+            .args(["--server", url, "pool", "--ai", "greedy", "--data-dir"])
+            .arg(&data)
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())
             .stdout(Stdio::null())

@@ -3,17 +3,21 @@
 //! - [`ai`]: the AIs (random, greedy, IS-MCTS) behind one trait, deciding from exactly what
 //!   their seat may know.
 //! - [`net`]: one seat played over the network, with reconnection and retries.
-//! - [`pool`]: fills every seat that waits for a bot.
+//! - [`pool`]: fills every seat that waits for a bot, and never gives up on its server.
+//! - [`seats`]: the seats a pool holds, in memory and in a file, to take them up again.
 //! - [`tournament`]: two AIs against each other over many matches.
+//! - [`embedded`]: a `hustings-server --memory` child process for `tournament --embedded`.
 //! - [`stdio`]: an external engine that plays through a line protocol on stdin/stdout.
 //! - [`local`]: AIs against each other in-process, for tests and quick measurements.
 //! - [`stats`]: win rates with confidence intervals.
 //! - [`selfplay`]: the same AI in every seat over many seeds, for balance figures.
 
 pub mod ai;
+pub mod embedded;
 pub mod local;
 pub mod net;
 pub mod pool;
+pub mod seats;
 pub mod selfplay;
 pub mod stats;
 pub mod stdio;

@@ -1,14 +1,16 @@
 //! `hustings-bot`: AI players for a Hustings server.
 
 use std::io::IsTerminal;
-use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, anyhow};
 use clap::{Args, Parser, Subcommand};
 use hustings_bot::ai::make_ai;
+use hustings_bot::embedded::EmbeddedServer;
 use hustings_bot::net::{self, AiDecider, Decider, Retry};
 use hustings_bot::pool::{PoolConfig, run_pool};
+use hustings_bot::seats::default_data_dir;
 use hustings_bot::stats::Tally;
 use hustings_bot::stdio::{Fallback, StdioEngine};
 use hustings_bot::tournament::{Side, TournamentConfig, run_tournament};
@@ -28,6 +30,7 @@ use tracing_subscriber::EnvFilter;
     hustings-bot pool --ai ismcts                      fill every bot seat on the server\n  \
     hustings-bot play --match 3f2a9c01 --ai greedy     take any open seat of one match\n  \
     hustings-bot tournament --game presidency --a ismcts --b random --games 400 --embedded\n  \
+    hustings-bot pool --ai greedy --data-dir /var/lib/hustings-pool   keep its seats there\n  \
     hustings-bot stdio --cmd \"python3 examples/stdio_random.py\" --match 3f2a9c01"
 )]
 struct Cli {
@@ -39,8 +42,13 @@ struct Cli {
         default_value = "http://127.0.0.1:50051"
     )]
     server: String,
-    /// Failed tries in a row before giving up on an unreachable server (with backoff
-    /// 0.2 s, 0.4 s, … up to 5 s between tries).
+    /// Trust only the certificate authority in FILE (PEM) for an https:// server, e.g. a
+    /// private one that signed the server's certificate; without it the system's roots.
+    #[arg(long, global = true, env = "HUSTINGS_CA", value_name = "FILE")]
+    ca: Option<PathBuf>,
+    /// Failed tries in a row before `play`, `stdio` and `tournament` give up on an
+    /// unreachable server (with backoff 0.2 s, 0.4 s, … up to 5 s between tries). `pool`
+    /// never gives up: it retries with the same backoff for as long as it runs.
     #[arg(long, global = true, default_value_t = 8)]
     retries: u32,
     #[command(subcommand)]
@@ -109,6 +117,12 @@ struct PoolArgs {
     /// Seed of the AIs' own random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Directory for the pool's seat list (pool-seats.json: the tokens of the seats it
+    /// holds, so a restarted pool takes them up again); created if missing. Default:
+    /// $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else ./hustings-data (the
+    /// server's rules). Give each pool running at once its own.
+    #[arg(long, env = "HUSTINGS_DATA_DIR")]
+    data_dir: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -132,7 +146,9 @@ struct TournamentArgs {
     /// Matches to play; the sides swap seats every other match.
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// Start a server in this process on 127.0.0.1:0 and play there instead of --server.
+    /// Start a `hustings-server --memory` child process on 127.0.0.1:0 (the binary beside
+    /// this one, or on PATH) and play there instead of --server; it stops with the
+    /// tournament.
     #[arg(long)]
     embedded: bool,
     /// Matches played at once.
@@ -185,6 +201,9 @@ async fn main() {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
+    if let Some(ca) = cli.ca.clone() {
+        net::set_ca(ca);
+    }
     let retry = Retry {
         attempts: cli.retries.max(1),
         ..Retry::default()
@@ -230,11 +249,12 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 name: args.name,
                 retry,
                 seed: args.seed,
+                data_dir: Some(args.data_dir.unwrap_or_else(default_data_dir)),
             })
             .await?;
             println!(
-                "pool: {} seats played, {} failed",
-                report.seats_played, report.failures
+                "pool: {} seats played ({} taken up again after a restart), {} failed",
+                report.seats_played, report.seats_resumed, report.failures
             );
             Ok(())
         }
@@ -288,9 +308,8 @@ async fn play(
 
 async fn tournament(server: String, args: TournamentArgs, retry: Retry) -> anyhow::Result<()> {
     let embedded = if args.embedded {
-        let listen: SocketAddr = "127.0.0.1:0".parse()?;
         Some(
-            hustings_service::start(hustings_service::ServerConfig::default(), listen)
+            EmbeddedServer::start()
                 .await
                 .context("could not start the embedded server")?,
         )
@@ -313,7 +332,7 @@ async fn tournament(server: String, args: TournamentArgs, retry: Retry) -> anyho
     };
     let result = run_tournament(config).await;
     if let Some(s) = embedded {
-        s.shutdown().await;
+        s.stop().await;
     }
     report(&result?, args.json)
 }

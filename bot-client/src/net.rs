@@ -4,8 +4,13 @@
 //! The player survives what networks do: a stale version (ABORTED) is answered by reading
 //! the stream again; a dropped stream or an unreachable server is retried with exponential
 //! backoff, resuming the stream from the last version seen, until [`Retry::attempts`] tries
-//! in a row have failed — then it stops with an error that says so.
+//! in a row have failed — then it stops with an error that says so ([`Retry::forever`]
+//! never stops: the bot pool's seats wait for a server that is away for as long as the
+//! pool runs). Only the first failure of a run of them is logged as a warning, so a server
+//! that is away for minutes gives one line, not one per try.
 
+use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
@@ -14,17 +19,27 @@ use hustings_engine::{Choice, Prompt};
 use hustings_proto::v1 as pb;
 use hustings_proto::v1::hustings_client::HustingsClient;
 use tokio_stream::StreamExt;
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Channel;
 use tonic::{Code, Status};
 use tracing::{debug, info, warn};
 
 use crate::ai::{Ai, Decision};
 
-/// A client for a server URL. The channel connects lazily and reconnects by itself, so a
-/// server that is down now can still be reached by a later call.
+/// The certificate authority (`--ca FILE`) that `https://` servers are checked against
+/// instead of the system's: one for the whole process, set once from the command line
+/// before the first connection (the pool and the tournament connect deep inside).
+static CA: OnceLock<PathBuf> = OnceLock::new();
+
+/// Trusts only the authority in `ca` (a PEM file) for `https://` servers from now on.
+pub fn set_ca(ca: PathBuf) {
+    let _ = CA.set(ca);
+}
+
+/// A client for a server URL (`http://`, or `https://` over TLS). The channel connects
+/// lazily and reconnects by itself, so a server that is down now can still be reached by a
+/// later call.
 pub fn connect(server: &str) -> anyhow::Result<HustingsClient<Channel>> {
-    let endpoint = Endpoint::from_shared(server.to_string())
-        .with_context(|| format!("'{server}' is not a valid server URL"))?
+    let endpoint = hustings_proto::endpoint::endpoint(server, CA.get().map(|p| p.as_path()))?
         .connect_timeout(Duration::from_secs(3))
         .tcp_nodelay(true);
     Ok(HustingsClient::new(endpoint.connect_lazy()).max_decoding_message_size(16 * 1024 * 1024))
@@ -33,7 +48,7 @@ pub fn connect(server: &str) -> anyhow::Result<HustingsClient<Channel>> {
 /// How hard to try again when the server cannot be reached.
 #[derive(Clone, Copy, Debug)]
 pub struct Retry {
-    /// Failed tries in a row before giving up.
+    /// Failed tries in a row before giving up ([`u32::MAX`]: never, see [`Retry::forever`]).
     pub attempts: u32,
     /// Wait before the first retry; doubled after each failure.
     pub first_backoff: Duration,
@@ -52,6 +67,26 @@ impl Default for Retry {
 }
 
 impl Retry {
+    /// The same backoff, but never giving up: every failure is retried after at most
+    /// `max_backoff`, for as long as the program runs.
+    pub fn forever(self) -> Retry {
+        Retry {
+            attempts: u32::MAX,
+            ..self
+        }
+    }
+
+    /// Whether this retries forever. Then the caller tells the server's state itself (the
+    /// pool: once per change, for all its seats), and each try is logged at debug level only.
+    pub fn is_forever(&self) -> bool {
+        self.attempts == u32::MAX
+    }
+
+    /// Whether `failures` tries in a row that failed are enough to give up.
+    pub fn exhausted(&self, failures: u32) -> bool {
+        !self.is_forever() && failures >= self.attempts
+    }
+
     /// The wait before retry number `n` (from 0).
     pub fn backoff(&self, n: u32) -> Duration {
         self.first_backoff
@@ -68,6 +103,21 @@ pub fn is_transient(status: &Status) -> bool {
         Code::Unavailable | Code::Unknown | Code::Cancelled | Code::DeadlineExceeded
     )
 }
+
+/// The wait a server asks for when it refused a call past a limit of its own
+/// (RESOURCE_EXHAUSTED with a `google.rpc.RetryInfo`), at most a minute; `None` for any
+/// other error, a limit that gives no hint included (it will not pass by itself).
+pub fn retry_after(status: &Status) -> Option<Duration> {
+    use tonic_types::StatusExt;
+    if status.code() != Code::ResourceExhausted {
+        return None;
+    }
+    let delay = status.get_details_retry_info()?.retry_delay?;
+    Some(delay.min(Duration::from_secs(60)))
+}
+
+/// Calls made again after a rate limit's hint, in a row, before giving up.
+const MAX_LIMITED: u32 = 1_000;
 
 /// How long to wait, after the server refused an act, for an update that explains it
 /// (the match ended meanwhile) before reporting the refusal as an error.
@@ -144,6 +194,9 @@ pub fn prompt_from_wire(p: &pb::Prompt) -> Prompt {
     }
 }
 
+/// The largest page ListMatches gives (`ListMatchesRequest.page_size`: at most 1,000).
+const MAX_PAGE_SIZE: u32 = 1_000;
+
 /// Finds which game a match plays, from the lobby's list: page after page (newest first,
 /// following `next_page_token`) until the match is found or the list ends, so a match
 /// older than any one page is found too. The contract has no lookup by id; a match just
@@ -156,7 +209,7 @@ pub async fn game_of(
     loop {
         let page = client
             .list_matches(pb::ListMatchesRequest {
-                page_size: hustings_service::paging::MAX_PAGE_SIZE,
+                page_size: MAX_PAGE_SIZE,
                 page_token: page_token.clone(),
                 ..Default::default()
             })
@@ -203,19 +256,34 @@ where
     Fut: std::future::Future<Output = Result<T, Status>>,
 {
     let mut failures = 0;
+    let mut limited = 0;
     loop {
         match call().await {
             Ok(v) => return Ok(v),
+            Err(s) if limited < MAX_LIMITED && retry_after(&s).is_some() => {
+                limited += 1;
+                let wait = retry_after(&s).unwrap_or_default();
+                debug!(
+                    what,
+                    ?wait,
+                    "rate limited by the server; waiting as it asks"
+                );
+                tokio::time::sleep(wait).await;
+            }
             Err(s) if is_transient(&s) => {
                 failures += 1;
-                if failures >= retry.attempts {
+                if retry.exhausted(failures) {
                     bail!(
                         "could not {what}: the server did not answer after {failures} tries ({})",
                         s.message()
                     );
                 }
                 let wait = retry.backoff(failures - 1);
-                warn!(what, failures, ?wait, error = %s.message(), "server unreachable; retrying");
+                if failures == 1 && !retry.is_forever() {
+                    warn!(what, ?wait, error = %s.message(), "server unreachable; retrying");
+                } else {
+                    debug!(what, failures, ?wait, error = %s.message(), "server still unreachable");
+                }
                 tokio::time::sleep(wait).await;
             }
             Err(s) => bail!("could not {what}: {} ({:?})", s.message(), s.code()),
@@ -261,16 +329,25 @@ pub async fn play_seat(
     // A refused act (FAILED_PRECONDITION …), and the version it was made at.
     let mut refused: Option<String> = None;
     let mut refused_at: Option<u64> = None;
+    // Retrying forever (the pool), an INTERNAL error is taken for the connection breaking
+    // (a server killed mid-call can give one): only a definite refusal — NOT_FOUND,
+    // UNAUTHENTICATED, … when the stream is opened again — ends the seat.
+    let transient =
+        |s: &Status| is_transient(s) || (retry.is_forever() && s.code() == Code::Internal);
     'connect: loop {
         if failures > 0 {
-            if failures >= retry.attempts {
+            if retry.exhausted(failures) {
                 bail!(
                     "lost the server while playing seat {seat} of match {match_id}: \
                      {failures} reconnection tries failed (last error: {last_error})"
                 );
             }
             let wait = retry.backoff(failures - 1);
-            warn!(match_id, seat, failures, ?wait, error = %last_error, "stream lost; reconnecting");
+            if failures == 1 && !retry.is_forever() {
+                warn!(match_id, seat, ?wait, error = %last_error, "stream lost; reconnecting");
+            } else {
+                debug!(match_id, seat, failures, ?wait, error = %last_error, "still reconnecting");
+            }
             tokio::time::sleep(wait).await;
         }
         let request = pb::WatchMatchRequest {
@@ -281,7 +358,7 @@ pub async fn play_seat(
         };
         let mut stream = match client.watch_match(request).await {
             Ok(s) => s.into_inner(),
-            Err(s) if is_transient(&s) => {
+            Err(s) if transient(&s) => {
                 failures += 1;
                 last_error = s.message().to_string();
                 continue 'connect;
@@ -307,7 +384,7 @@ pub async fn play_seat(
             };
             let mut update = match next {
                 Some(Ok(u)) => u,
-                Some(Err(s)) if !is_transient(&s) => bail!(
+                Some(Err(s)) if !transient(&s) && !retry.is_forever() => bail!(
                     "the server ended the stream of match {match_id}: {} ({:?})",
                     s.message(),
                     s.code()
@@ -386,7 +463,7 @@ pub async fn play_seat(
                         .await
                     {
                         Ok(_) => acted_at = Some(version),
-                        Err(s) if is_transient(&s) => {
+                        Err(s) if transient(&s) => {
                             failures += 1;
                             last_error = s.message().to_string();
                             continue 'connect;
@@ -421,15 +498,26 @@ pub async fn play_seat(
                 )
             })?;
             let result = match &action {
-                Action::Choose(choice) => client
-                    .act(pb::ActRequest {
+                Action::Choose(choice) => {
+                    let act = pb::ActRequest {
                         match_id: match_id.to_string(),
                         token: token.to_string(),
                         version,
                         choice_id: choice.clone(),
-                    })
-                    .await
-                    .map(|r| r.into_inner().version),
+                    };
+                    // Past the server's rate limit: wait as long as it says, then again.
+                    let mut limited = 0;
+                    loop {
+                        let r = client.act(act.clone()).await;
+                        match r.as_ref().err().and_then(retry_after) {
+                            Some(wait) if limited < MAX_LIMITED => {
+                                limited += 1;
+                                tokio::time::sleep(wait).await;
+                            }
+                            _ => break r.map(|r| r.into_inner().version),
+                        }
+                    }
+                }
                 Action::Resign => client
                     .resign(pb::ResignRequest {
                         match_id: match_id.to_string(),
@@ -448,7 +536,7 @@ pub async fn play_seat(
                     // Someone moved first: read the stream and decide again.
                     debug!(match_id, seat, version, "stale version; re-reading");
                 }
-                Err(s) if is_transient(&s) => {
+                Err(s) if transient(&s) => {
                     failures += 1;
                     last_error = s.message().to_string();
                     continue 'connect;

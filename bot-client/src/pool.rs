@@ -1,17 +1,30 @@
 //! The bot pool: follows the lobby stream and fills every seat that waits for an AI, playing
 //! many matches at once.
+//!
+//! A pool never gives up on a server that is away: the lobby and every seat it holds are
+//! retried with capped backoff for as long as the pool runs, and the server's state is told
+//! once per change ("unreachable", then "answers again"), not once per try. The tokens of
+//! the seats it holds are kept in its seat book ([`crate::seats`]), in memory and in a file
+//! under its data directory: when the server is back each seat's stream is opened again
+//! with its token, and a pool started again over the same data directory takes up every
+//! seat the last one held before it follows the lobby.
 
 use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use hustings_proto::v1 as pb;
-use tokio::sync::{Mutex, Semaphore};
+use hustings_proto::v1::hustings_client::HustingsClient;
+use tokio::sync::{Mutex, OwnedSemaphorePermit, Semaphore};
 use tokio_stream::StreamExt;
-use tracing::{info, warn};
+use tonic::transport::Channel;
+use tracing::{debug, info, warn};
 
-use crate::ai::make_ai;
+use crate::ai::{AI_NAMES, make_ai};
 use crate::net::{self, AiDecider, Retry, is_transient};
+use crate::seats::{HeldSeat, SeatBook};
 
 /// What the pool plays.
 #[derive(Clone, Debug)]
@@ -27,8 +40,12 @@ pub struct PoolConfig {
     pub max_seats: Option<u64>,
     /// Display name prefix.
     pub name: String,
+    /// The backoff between tries (its `attempts` is ignored: the pool retries forever).
     pub retry: Retry,
     pub seed: u64,
+    /// Where the seat book is kept (`pool-seats.json` inside it); `None`: in memory only,
+    /// so a restarted pool cannot take up its seats again.
+    pub data_dir: Option<PathBuf>,
 }
 
 /// What a pool did.
@@ -36,51 +53,163 @@ pub struct PoolConfig {
 pub struct PoolReport {
     pub seats_played: u64,
     pub failures: u64,
+    /// Seats held by an earlier run (from the seat book) that this one took up again.
+    pub seats_resumed: u64,
+}
+
+/// What every seat task shares.
+struct Shared {
+    client: HustingsClient<Channel>,
+    server: String,
+    name: String,
+    retry: Retry,
+    book: SeatBook,
+    report: Mutex<PoolReport>,
+}
+
+/// Whether the server answers, as last told to the user: one message per change.
+struct Link {
+    server: String,
+    /// Since when the server has not answered (`None`: it answers).
+    down_since: Option<Instant>,
+}
+
+impl Link {
+    fn lost(&mut self, why: &str, held: usize, retry: &Retry) {
+        if self.down_since.is_some() {
+            debug!(error = why, "the server is still unreachable");
+            return;
+        }
+        self.down_since = Some(Instant::now());
+        eprintln!(
+            "hustings-bot pool: the server at {} is unreachable ({why}); retrying every {} at \
+             most for as long as the pool runs, keeping its {}",
+            self.server,
+            seconds(retry.max_backoff),
+            plural(held, "seat")
+        );
+    }
+
+    fn back(&mut self, held: usize) {
+        if let Some(since) = self.down_since.take() {
+            eprintln!(
+                "hustings-bot pool: the server at {} answers again after {}; following the \
+                 lobby and playing its {} again",
+                self.server,
+                seconds(since.elapsed()),
+                plural(held, "seat")
+            );
+        }
+    }
+}
+
+fn seconds(d: Duration) -> String {
+    format!("{:.0} s", d.as_secs_f64())
+}
+
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
 }
 
 /// Runs the pool until `max_seats` matches are over (or forever).
 pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
-    let client = net::connect(&config.server)?;
+    let book = match &config.data_dir {
+        Some(dir) => SeatBook::open_in(dir)?,
+        None => SeatBook::in_memory(),
+    };
+    let shared = Arc::new(Shared {
+        client: net::connect(&config.server)?,
+        server: config.server.clone(),
+        name: config.name.clone(),
+        retry: config.retry.forever(),
+        book,
+        report: Mutex::default(),
+    });
     let slots = Arc::new(Semaphore::new(config.concurrency.max(1)));
-    let claimed: Arc<Mutex<HashSet<(String, u32)>>> = Arc::default();
-    let report: Arc<Mutex<PoolReport>> = Arc::default();
+    let mut claimed: HashSet<(String, u32)> = HashSet::new();
     let mut started = 0u64;
+    let full = |started: u64| config.max_seats.is_some_and(|m| started >= m);
+
+    // The seats an earlier run held: play them again before anything else.
+    let held = shared.book.held_on(&config.server);
+    if !held.is_empty() {
+        eprintln!(
+            "hustings-bot pool: taking up {} held before (from {})",
+            plural(held.len(), "seat"),
+            shared
+                .book
+                .path()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        );
+    }
+    for seat in held {
+        if full(started) {
+            break;
+        }
+        claimed.insert((seat.match_id.clone(), seat.seat));
+        let permit = slots.clone().acquire_owned().await?;
+        started += 1;
+        shared.report.lock().await.seats_resumed += 1;
+        tokio::spawn(play_held(shared.clone(), seat, permit));
+    }
+
+    let mut link = Link {
+        server: config.server.clone(),
+        down_since: None,
+    };
     let mut failures = 0u32;
     'lobby: loop {
-        if failures > 0 {
-            if failures >= config.retry.attempts {
-                bail!(
-                    "lost the lobby stream of {}: {failures} tries in a row failed",
-                    config.server
-                );
-            }
-            tokio::time::sleep(config.retry.backoff(failures - 1)).await;
+        if full(started) {
+            break;
         }
-        let mut lobby = match client
+        if failures > 0 {
+            tokio::time::sleep(shared.retry.backoff(failures - 1)).await;
+        }
+        let opened = shared
+            .client
             .clone()
             .watch_lobby(pb::WatchLobbyRequest {
                 games: config.games.clone(),
+                // Say that this is a pool, and what it plays: the server tells the players
+                // of a seat no pool will take why it waits.
+                bot_pool: true,
+                pool_ais: AI_NAMES.iter().map(|a| a.to_string()).collect(),
+                pool_name: config.name.clone(),
             })
-            .await
-        {
+            .await;
+        let mut lobby = match opened {
             Ok(s) => s.into_inner(),
-            Err(s) if is_transient(&s) => {
-                warn!(error = %s.message(), "lobby unreachable; retrying");
+            Err(s) if is_transient(&s) || s.code() == tonic::Code::Internal => {
                 failures += 1;
+                link.lost(
+                    s.message(),
+                    shared.book.held_on(&config.server).len(),
+                    &shared.retry,
+                );
                 continue 'lobby;
             }
             Err(s) => bail!("cannot follow the lobby: {} ({:?})", s.message(), s.code()),
         };
+        link.back(shared.book.held_on(&config.server).len());
         loop {
-            if config.max_seats.is_some_and(|m| started >= m) {
+            if full(started) {
                 break 'lobby;
             }
             let event = match lobby.next().await {
                 Some(Ok(e)) => e,
-                Some(Err(s)) if !is_transient(&s) => {
-                    bail!("the lobby stream failed: {} ({:?})", s.message(), s.code())
+                // However the stream ended, open it again: the next try tells whether the
+                // server is away.
+                Some(Err(s)) => {
+                    debug!(error = %s.message(), "the lobby stream broke");
+                    failures += 1;
+                    continue 'lobby;
                 }
-                _ => {
+                None => {
                     failures += 1;
                     continue 'lobby;
                 }
@@ -90,11 +219,10 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
                 continue;
             };
             for seat in event.waiting_bot_seats {
-                if config.max_seats.is_some_and(|m| started >= m) {
+                if full(started) {
                     break;
                 }
-                let key = (summary.match_id.clone(), seat);
-                if !claimed.lock().await.insert(key.clone()) {
+                if !claimed.insert((summary.match_id.clone(), seat)) {
                     continue;
                 }
                 let permit = slots.clone().acquire_owned().await?;
@@ -105,50 +233,123 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
                     .unwrap_or(&config.ai)
                     .to_string();
                 let level = wanted.map(|s| s.ai_level.clone()).unwrap_or_default();
-                let game = summary.game.clone();
-                let match_id = summary.match_id.clone();
-                let mut client = client.clone();
-                let retry = config.retry;
-                let name = format!("{} ({ai})", config.name);
                 let seed = config.seed.wrapping_add(started);
-                let report = report.clone();
                 started += 1;
-                tokio::spawn(async move {
-                    let result = async {
-                        let ai = make_ai(&ai, &level, seed).map_err(anyhow::Error::msg)?;
-                        let joined =
-                            net::join(&mut client, &match_id, Some(seat), &name, &retry).await?;
-                        info!(match_id, seat, "pool took a seat");
-                        net::play_seat(
-                            &mut client,
-                            &game,
-                            &match_id,
-                            joined.seat,
-                            &joined.token,
-                            Box::new(AiDecider(ai)),
-                            &retry,
-                        )
-                        .await
-                    }
-                    .await;
-                    let mut r = report.lock().await;
-                    match result {
-                        Ok(p) => {
-                            info!(match_id, seat, reason = %p.outcome.reason, "pool seat finished");
-                            r.seats_played += 1;
-                        }
-                        Err(e) => {
-                            warn!(match_id, seat, error = %format!("{e:#}"), "pool seat failed");
-                            r.failures += 1;
-                        }
-                    }
-                    drop(permit);
-                });
+                let want = Wanted {
+                    match_id: summary.match_id.clone(),
+                    game: summary.game.clone(),
+                    seat,
+                    ai,
+                    level,
+                };
+                tokio::spawn(take_and_play(shared.clone(), want, seed, permit));
             }
         }
     }
     // Wait for every seat in play to finish.
     let _ = slots.acquire_many(config.concurrency.max(1) as u32).await?;
-    let r = report.lock().await.clone();
+    let r = shared.report.lock().await.clone();
     Ok(r)
+}
+
+/// A seat the lobby offered.
+struct Wanted {
+    match_id: String,
+    game: String,
+    seat: u32,
+    ai: String,
+    level: String,
+}
+
+/// Joins a seat the lobby offered, records its token in the seat book, and plays it.
+async fn take_and_play(shared: Arc<Shared>, want: Wanted, seed: u64, permit: OwnedSemaphorePermit) {
+    let joined = async {
+        make_ai(&want.ai, &want.level, seed).map_err(anyhow::Error::msg)?;
+        let mut client = shared.client.clone();
+        let name = format!("{} ({})", shared.name, want.ai);
+        net::join(
+            &mut client,
+            &want.match_id,
+            Some(want.seat),
+            &name,
+            &shared.retry,
+        )
+        .await
+    }
+    .await;
+    let joined = match joined {
+        Ok(j) => j,
+        Err(e) => {
+            warn!(match_id = want.match_id, seat = want.seat, error = %format!("{e:#}"), "pool could not take a seat");
+            shared.report.lock().await.failures += 1;
+            drop(permit);
+            return;
+        }
+    };
+    info!(
+        match_id = want.match_id,
+        seat = joined.seat,
+        "pool took a seat"
+    );
+    let held = HeldSeat {
+        server: shared.server.clone(),
+        match_id: want.match_id,
+        seat: joined.seat,
+        token: joined.token,
+        game: want.game,
+        ai: want.ai,
+        level: want.level,
+    };
+    if let Err(e) = shared.book.add(held.clone()) {
+        // The seat is still played; only a restarted pool could not take it up again.
+        warn!(error = %format!("{e:#}"), "could not record the seat's token");
+    }
+    play(shared, held, seed, permit).await;
+}
+
+/// Plays a seat an earlier run of the pool held.
+async fn play_held(shared: Arc<Shared>, held: HeldSeat, permit: OwnedSemaphorePermit) {
+    info!(
+        match_id = held.match_id,
+        seat = held.seat,
+        "pool takes up a seat it held"
+    );
+    let seed = u64::from(held.seat).wrapping_add(held.match_id.len() as u64);
+    play(shared, held, seed, permit).await;
+}
+
+/// Plays a held seat to the end of its match, then forgets it.
+async fn play(shared: Arc<Shared>, held: HeldSeat, seed: u64, permit: OwnedSemaphorePermit) {
+    let result = async {
+        let ai = make_ai(&held.ai, &held.level, seed).map_err(anyhow::Error::msg)?;
+        let mut client = shared.client.clone();
+        net::play_seat(
+            &mut client,
+            &held.game,
+            &held.match_id,
+            held.seat,
+            &held.token,
+            Box::new(AiDecider(ai)),
+            &shared.retry,
+        )
+        .await
+    }
+    .await;
+    // Retrying forever, an error here is for good (the match or the token is unknown to the
+    // server, or the AI failed): the seat is not kept either way.
+    if let Err(e) = shared.book.remove(&held.server, &held.match_id, held.seat) {
+        warn!(error = %format!("{e:#}"), "could not update the seat book");
+    }
+    let mut r = shared.report.lock().await;
+    match result {
+        Ok(p) => {
+            info!(match_id = held.match_id, seat = held.seat, reason = %p.outcome.reason, "pool seat finished");
+            r.seats_played += 1;
+        }
+        Err(e) => {
+            warn!(match_id = held.match_id, seat = held.seat, error = %format!("{e:#}"), "pool seat failed");
+            r.failures += 1;
+        }
+    }
+    drop(permit);
 }

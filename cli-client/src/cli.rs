@@ -32,6 +32,22 @@ pub struct Cli {
     )]
     pub server: String,
 
+    /// Trust only the certificate authority in FILE (PEM) for an https:// server, e.g. a
+    /// private one that signed the server's certificate; without it the system's roots.
+    #[arg(long, global = true, env = "HUSTINGS_CA", value_name = "FILE")]
+    pub ca: Option<PathBuf>,
+
+    /// The create key to send with CreateMatch, for a server started with --create-key
+    /// (sent as `authorization: Bearer KEY`).
+    #[arg(
+        long,
+        global = true,
+        env = "HUSTINGS_KEY",
+        value_name = "KEY",
+        hide_env_values = true
+    )]
+    pub key: Option<String>,
+
     /// Never colour the output (also: NO_COLOR=1). Colour is used only on a terminal.
     #[arg(long, global = true)]
     pub no_color: bool,

@@ -1,31 +1,65 @@
 //! Connecting to the server and telling passing network trouble from real refusals.
 
+use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::Context;
 use hustings_proto::v1::hustings_client::HustingsClient;
-use tonic::transport::{Channel, Endpoint};
-use tonic::{Code, Status};
+use tonic::metadata::MetadataValue;
+use tonic::transport::Channel;
+use tonic::{Code, Request, Status};
 
 /// A client of the Hustings service.
 pub type Client = HustingsClient<Channel>;
 
-/// Opens a connection to `server` (e.g. `http://127.0.0.1:50051`).
+/// The certificate authority (`--ca FILE`) that `https://` servers are checked against
+/// instead of the system's: one for the whole process, set once from the command line
+/// before the first connection (reconnections deep in a session use it too).
+static CA: OnceLock<PathBuf> = OnceLock::new();
+
+/// Trusts only the authority in `ca` (a PEM file) for `https://` servers from now on.
+pub fn set_ca(ca: PathBuf) {
+    let _ = CA.set(ca);
+}
+
+/// Opens a connection to `server` (e.g. `http://127.0.0.1:50051`, or `https://…` over TLS).
 ///
 /// HTTP/2 keep-alive pings make a silently dead connection fail within seconds, so a
 /// player waiting for the opponent notices a drop and reconnects instead of hanging.
 pub async fn connect(server: &str) -> anyhow::Result<Client> {
-    let endpoint = Endpoint::from_shared(with_scheme(server))
-        .with_context(|| format!("{server:?} is not a valid server address"))?
-        .connect_timeout(Duration::from_secs(5))
-        .tcp_nodelay(true)
-        .http2_keep_alive_interval(Duration::from_secs(10))
-        .keep_alive_timeout(Duration::from_secs(10))
-        .keep_alive_while_idle(true);
+    let endpoint =
+        hustings_proto::endpoint::endpoint(&with_scheme(server), CA.get().map(|p| p.as_path()))?
+            .connect_timeout(Duration::from_secs(5))
+            .tcp_nodelay(true)
+            .http2_keep_alive_interval(Duration::from_secs(10))
+            .keep_alive_timeout(Duration::from_secs(10))
+            .keep_alive_while_idle(true);
     let channel = endpoint.connect().await.with_context(|| {
-        format!("cannot reach the Hustings server at {server} (is hustings-server running?)")
+        if server.starts_with("https://") {
+            format!(
+                "cannot reach the Hustings server at {server} over TLS (is hustings-server running with --tls-cert, and does --ca name the authority that signed its certificate?)"
+            )
+        } else {
+            format!(
+                "cannot reach the Hustings server at {server} (is hustings-server running? if it uses TLS, use https://)"
+            )
+        }
     })?;
     Ok(HustingsClient::new(channel))
+}
+
+/// `msg` as a request carrying the create key `key` (`authorization: Bearer KEY`), for a
+/// server started with `--create-key`; without a key, as it is.
+pub fn with_key<T>(msg: T, key: Option<&str>) -> anyhow::Result<Request<T>> {
+    let mut req = Request::new(msg);
+    if let Some(key) = key {
+        let value: MetadataValue<_> = format!("Bearer {key}")
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--key must be printable ASCII"))?;
+        req.metadata_mut().insert("authorization", value);
+    }
+    Ok(req)
 }
 
 /// The address with `http://` in front when it names no scheme (`127.0.0.1:50051`).
@@ -63,7 +97,7 @@ pub fn describe(status: &Status) -> String {
     let (what, said_by): (&str, &[&str]) = match status.code() {
         Code::InvalidArgument => ("invalid request", &[]),
         Code::NotFound => ("not found", &["no ", "not found", "unknown"]),
-        Code::Unauthenticated => ("unknown seat token", &["token"]),
+        Code::Unauthenticated => ("unknown seat token", &["token", "key"]),
         Code::PermissionDenied => (
             "that token is for another match",
             &["token", "another match"],

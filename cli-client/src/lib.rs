@@ -46,11 +46,14 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
             );
         }
     }
+    if let Some(ca) = cli.ca.clone() {
+        client::set_ca(ca);
+    }
     let mut client = client::connect(&server).await?;
     match cli.command {
         Command::Games => lobby::games(&mut client, &style).await?,
         Command::Create(args) => {
-            let m = lobby::create(&mut client, &args.game, &args.setup).await?;
+            let m = lobby::create(&mut client, &args.game, &args.setup, cli.key.as_deref()).await?;
             println!("{}", m.match_id);
             eprintln!(
                 "Created {} match {}. Join it with: hustings{} play --match {}",
@@ -75,7 +78,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
                 j.token
             );
         }
-        Command::Play(args) => return play(&mut client, &server, args, style, cli.board).await,
+        Command::Play(args) => {
+            let key = cli.key.as_deref();
+            return play(&mut client, &server, key, args, style, cli.board).await;
+        }
         Command::Watch(args) => {
             let session = Session {
                 server,
@@ -108,6 +114,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
 async fn play(
     client: &mut client::Client,
     server: &str,
+    key: Option<&str>,
     args: PlayArgs,
     style: Style,
     layout: render::Layout,
@@ -118,7 +125,7 @@ async fn play(
         (Some(m), _, Some(t)) => (m.clone(), t.clone()),
         (Some(m), _, None) => take_seat(client, server, m, &args, &style).await?,
         (None, Some(game), _) => {
-            let m = lobby::create(client, game, &args.setup).await?;
+            let m = lobby::create(client, game, &args.setup, key).await?;
             println!(
                 "Created {} match {}. Others join with: hustings{} play --match {}",
                 m.game,

@@ -197,8 +197,9 @@ pub async fn create(
     client: &mut Client,
     game: &str,
     setup: &SetupArgs,
+    key: Option<&str>,
 ) -> anyhow::Result<MatchSummary> {
-    let req = create_request(game, setup)?;
+    let req = crate::client::with_key(create_request(game, setup)?, key)?;
     let resp = client
         .create_match(req)
         .await

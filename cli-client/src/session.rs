@@ -138,6 +138,8 @@ struct Tracker {
     announced: Option<Vec<u32>>,
     /// The open seats last announced while the match was waiting for players.
     open_announced: Option<Vec<u32>>,
+    /// Why the empty bot seats wait, as last shown (`MatchUpdate.bot_waits`).
+    waits_announced: Option<Vec<String>>,
     /// Each seat's clock as last received, and when it was received.
     clocks: Vec<SeatClock>,
     clocks_at: Option<Instant>,
@@ -688,6 +690,11 @@ impl Session {
                 ));
                 t.open_announced = Some(open);
             }
+            let waits: Vec<String> = u.bot_waits.iter().map(|w| w.text.clone()).collect();
+            if t.waits_announced.as_ref() != Some(&waits) {
+                out(&bot_waits_text(&u.bot_waits, &t.seats, &self.server));
+                t.waits_announced = Some(waits);
+            }
             return None;
         }
         match u.prompt {
@@ -967,6 +974,35 @@ impl Session {
             ));
         }
     }
+}
+
+/// Why each empty bot seat waits, with what would end the wait: a pool to start, or an AI a
+/// pool offers.
+fn bot_waits_text(
+    waits: &[hustings_proto::v1::BotWait],
+    seats: &[SeatSummary],
+    server: &str,
+) -> String {
+    use hustings_proto::v1::BotWaitReason;
+    let mut text = String::new();
+    for w in waits {
+        text += &format!("{}: {}\n", seat_name(seats, w.seat), w.text);
+        if w.reason == BotWaitReason::AiNotOffered as i32 {
+            let offered = w.offered.first().map_or("greedy", String::as_str);
+            text += &format!(
+                "  No pool can play '{}': create the match again with an AI a pool offers \
+                 (--bot {}={offered}), or start a pool that plays it.\n",
+                w.ai, w.seat
+            );
+        } else {
+            // A pool plays the AI a seat asks for; --ai is only for seats that ask for none.
+            text += &format!(
+                "  Start a bot pool to fill it: hustings-bot pool --ai greedy{}\n",
+                server_flag(server)
+            );
+        }
+    }
+    text
 }
 
 /// A clock's time left now: counted down since it was received, while it runs.

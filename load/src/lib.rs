@@ -23,6 +23,24 @@ use std::time::Duration;
 use hdrhistogram::Histogram;
 use tonic::transport::{Channel, Endpoint};
 
+/// The certificate authority (`--ca FILE`) that `https://` servers are checked against,
+/// set once from the command line before the first connection.
+static CA: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+/// Trusts only the authority in `ca` (a PEM file) for `https://` servers from now on.
+pub fn set_ca(ca: std::path::PathBuf) {
+    let _ = CA.set(ca);
+}
+
+/// The endpoint for `url`: plain text for `http://`, TLS for `https://` (see
+/// [`set_ca`]).
+pub fn endpoint(url: &str) -> anyhow::Result<Endpoint> {
+    Ok(hustings_proto::endpoint::endpoint(
+        url,
+        CA.get().map(|p| p.as_path()),
+    )?)
+}
+
 /// Latency figures, in microseconds, from one histogram.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Latency {
@@ -62,7 +80,7 @@ pub fn record(h: &mut Histogram<u64>, d: Duration) {
 pub async fn connect_pool(url: &str, n: usize) -> anyhow::Result<Vec<Channel>> {
     let mut pool = Vec::with_capacity(n);
     for _ in 0..n.max(1) {
-        let ch = Endpoint::from_shared(url.to_string())?
+        let ch = endpoint(url)?
             .tcp_nodelay(true)
             .connect()
             .await
@@ -70,6 +88,24 @@ pub async fn connect_pool(url: &str, n: usize) -> anyhow::Result<Vec<Channel>> {
         pool.push(ch);
     }
     Ok(pool)
+}
+
+/// A self-signed certificate for `127.0.0.1` and `localhost`, written to a fresh temporary
+/// directory, and trusted from now on as the authority of `https://` servers (see
+/// [`set_ca`]): the TLS files for an embedded server.
+pub fn self_signed() -> anyhow::Result<hustings_service::tls::TlsFiles> {
+    let cert =
+        rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string(), "localhost".to_string()])?;
+    let dir = std::env::temp_dir().join(format!("hustings-load-tls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let files = hustings_service::tls::TlsFiles {
+        cert: dir.join("cert.pem"),
+        key: dir.join("key.pem"),
+    };
+    std::fs::write(&files.cert, cert.cert.pem())?;
+    std::fs::write(&files.key, cert.signing_key.serialize_pem())?;
+    set_ca(files.cert.clone());
+    Ok(files)
 }
 
 /// Formats a byte count for people.

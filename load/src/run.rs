@@ -31,12 +31,19 @@ pub struct Options {
     /// A running server to load, e.g. http://127.0.0.1:50051.
     #[arg(long, conflicts_with = "embedded")]
     pub server: Option<String>,
+    /// Trust only the certificate authority in FILE (PEM) for an https:// --server.
+    #[arg(long, value_name = "FILE", requires = "server")]
+    pub ca: Option<std::path::PathBuf>,
     /// The process id of that server, to read its resident memory.
     #[arg(long, requires = "server")]
     pub server_pid: Option<u32>,
     /// Start an in-memory server inside this process (the default when --server is absent).
     #[arg(long)]
     pub embedded: bool,
+    /// The embedded server serves TLS (a self-signed certificate made for the run, which
+    /// the harness trusts), to measure what TLS costs against a plain-text run.
+    #[arg(long, conflicts_with = "server")]
+    pub embedded_tls: bool,
     /// Game id.
     #[arg(long, default_value = "presidency")]
     pub game: String,
@@ -198,7 +205,11 @@ impl Report {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let o = &self.options;
-        let target = o.server.as_deref().unwrap_or("embedded server");
+        let target = match (&o.server, o.embedded_tls) {
+            (Some(url), _) => url.as_str(),
+            (None, true) => "embedded server over TLS",
+            (None, false) => "embedded server",
+        };
         let echo_at = match (&o.echo_server, self.echo.is_some() || self.fanout.is_some()) {
             (_, false) => String::new(),
             (Some(url), true) => format!("; echo server {url}"),
@@ -417,6 +428,9 @@ async fn baselines(
 /// Runs the harness as `options` say.
 pub async fn run(options: Options) -> anyhow::Result<Report> {
     let duration = Duration::from_secs_f64(options.duration.max(0.1));
+    if let Some(ca) = &options.ca {
+        crate::set_ca(ca.clone());
+    }
     let mut report = Report {
         options: options.clone(),
         echo: None,
@@ -456,8 +470,14 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
                 Some(url) => hustings_service::Database::from_url(url)?,
                 None => hustings_service::Database::Memory,
             };
+            let tls = if options.embedded_tls {
+                Some(crate::self_signed()?)
+            } else {
+                None
+            };
             let config = hustings_service::ServerConfig {
                 database,
+                tls,
                 ..Default::default()
             };
             let s = hustings_service::start(config, addr).await?;

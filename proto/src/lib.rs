@@ -5,6 +5,8 @@
 
 #![allow(clippy::doc_lazy_continuation, clippy::large_enum_variant)]
 
+pub mod endpoint;
+
 /// Generated code for package `hustings.v1`.
 pub mod v1 {
     tonic::include_proto!("hustings.v1");

@@ -18,15 +18,22 @@ use tonic::{Request, Response, Status};
 use crate::actor::{Command, Mailbox, UpdateResult};
 use crate::convert;
 use crate::hub::Hub;
+use crate::keys::CreateKeys;
+use crate::metrics::StreamGauge;
+use crate::pools::Registration;
 
 /// The gRPC service.
 pub struct HustingsService {
     hub: Arc<Hub>,
+    /// Who may create matches (everyone when empty).
+    create_keys: CreateKeys,
 }
 
 impl HustingsService {
-    pub fn new(hub: Arc<Hub>) -> Self {
-        HustingsService { hub }
+    /// The service over `hub`, CreateMatch open to holders of `create_keys` (to all when
+    /// there are none).
+    pub fn new(hub: Arc<Hub>, create_keys: CreateKeys) -> Self {
+        HustingsService { hub, create_keys }
     }
 }
 
@@ -35,6 +42,8 @@ pub struct WatchStream {
     inner: ReceiverStream<UpdateResult>,
     actor: Mailbox,
     id: u64,
+    /// Counts it among the open streams while it lives.
+    _open: StreamGauge,
 }
 
 impl Stream for WatchStream {
@@ -52,6 +61,31 @@ impl Drop for WatchStream {
 
 type LobbyStream = Pin<Box<dyn Stream<Item = Result<pb::LobbyEvent, Status>> + Send>>;
 
+/// A bot pool's lobby stream: the pool is in the hub's registry while it lives, and the
+/// matches are told when it comes and goes.
+struct PoolStream {
+    hub: Arc<Hub>,
+    registration: Option<Registration>,
+}
+
+impl PoolStream {
+    fn open(hub: &Arc<Hub>, games: &[String], ais: &[String]) -> PoolStream {
+        let registration = Some(hub.pools.register(games, ais));
+        hub.pools_changed();
+        PoolStream {
+            hub: hub.clone(),
+            registration,
+        }
+    }
+}
+
+impl Drop for PoolStream {
+    fn drop(&mut self) {
+        self.registration.take();
+        self.hub.pools_changed();
+    }
+}
+
 #[tonic::async_trait]
 impl Hustings for HustingsService {
     async fn list_games(
@@ -67,6 +101,7 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::CreateMatchRequest>,
     ) -> Result<Response<pb::CreateMatchResponse>, Status> {
+        self.create_keys.check(req.metadata())?;
         let req = req.into_inner();
         let summary = self.hub.create(req).await?;
         Ok(Response::new(pb::CreateMatchResponse {
@@ -107,13 +142,20 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::WatchLobbyRequest>,
     ) -> Result<Response<Self::WatchLobbyStream>, Status> {
-        let games = req.into_inner().games;
+        let req = req.into_inner();
+        let games = req.games;
         let mut rx = self.hub.subscribe_lobby();
         let initial = self.hub.waiting_now(&games).await?;
         let hub = self.hub.clone();
         let mut closing = self.hub.closing.subscribe();
         let (tx, out) = mpsc::channel(256);
+        // A bot pool counts as connected while its stream's task runs.
+        let pool = req
+            .bot_pool
+            .then(|| PoolStream::open(&self.hub, &games, &req.pool_ais));
         tokio::spawn(async move {
+            let _open = StreamGauge::open("lobby");
+            let _pool = pool;
             for e in initial {
                 if tx.send(Ok(e)).await.is_err() {
                     return;
@@ -183,6 +225,7 @@ impl Hustings for HustingsService {
             inner: ReceiverStream::new(rx),
             actor,
             id,
+            _open: StreamGauge::open("match"),
         }))
     }
 

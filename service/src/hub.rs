@@ -25,6 +25,7 @@ use tracing::{info, warn};
 use crate::Limits;
 use crate::actor::{Command, Mailbox, MatchActor, summary_of};
 use crate::paging;
+use crate::pools::Pools;
 use crate::store::{ListQuery, Listed, MatchRecord, MatchSettings, SeatRecord, Store};
 use crate::validate::{quote, setup_error};
 
@@ -65,6 +66,8 @@ pub struct Hub {
     pub epoch: Instant,
     rebuilds: AtomicU64,
     wakes: Arc<Wakes>,
+    /// The bot pools following the lobby and the AIs each offers.
+    pub pools: Arc<Pools>,
 }
 
 /// A verified seat: the token was known and belongs to this match.
@@ -94,6 +97,7 @@ impl Hub {
             epoch: Instant::now(),
             rebuilds: AtomicU64::new(0),
             wakes: Arc::default(),
+            pools: Arc::default(),
         })
     }
 
@@ -328,7 +332,7 @@ impl Hub {
         info!(match_id = %id, game = %record.game, variant = %record.setup.variant, seats, "match created");
         let mailbox = Self::spawn(actor);
         self.map().insert(id, Slot::Live(mailbox));
-        self.publish(summary.clone());
+        self.publish(summary.clone(), &[]);
         Ok(summary)
     }
 
@@ -488,6 +492,12 @@ impl Hub {
             .map_err(|e| Status::unavailable(format!("could not check the token: {e}")))?;
         if known.is_empty() {
             Err(Status::unauthenticated("unknown seat token"))
+        } else if known.iter().any(|(m, _)| m == match_id) {
+            // It held a seat here that another bot took over while it was away.
+            Err(Status::permission_denied(
+                "this seat token no longer holds a seat of this match: another bot took the \
+                 seat over after it had been away past the grace period",
+            ))
         } else {
             Err(Status::permission_denied(
                 "this seat token belongs to another match",
@@ -496,9 +506,16 @@ impl Hub {
     }
 
     /// Tells the lobby about a match's new summary (a change of seats, presence, status or
-    /// outcome) and keeps its seats' presence for the listings.
-    pub fn publish(&self, summary: pb::MatchSummary) {
-        let waiting = waiting_bot_seats(&summary);
+    /// outcome) and keeps its seats' presence for the listings. `taken_over` are bot seats
+    /// whose holder has been away past the grace period while it must act: another bot may
+    /// take them over, so they are announced as waiting too.
+    pub fn publish(&self, summary: pb::MatchSummary, taken_over: &[u32]) {
+        let mut waiting = waiting_bot_seats(&summary);
+        if summary.status != pb::MatchStatus::Finished as i32 {
+            waiting.extend_from_slice(taken_over);
+            waiting.sort_unstable();
+            waiting.dedup();
+        }
         self.connected
             .write()
             .unwrap_or_else(|e| e.into_inner())
@@ -534,6 +551,11 @@ impl Hub {
         s.abandon_grace_ms =
             crate::actor::effective_grace(&l.record.settings, self.limits.abandon_grace)
                 .map_or(0, |g| g.as_millis() as u64);
+        s.bot_waits = self.pools.waits_of(
+            &s.game,
+            s.status == pb::MatchStatus::Finished as i32,
+            &s.seats,
+        );
         s
     }
 
@@ -618,6 +640,16 @@ impl Hub {
             tokio::spawn(wake_loop(self.wakes.clone(), Arc::downgrade(self)));
         }
         self.wakes.changed.notify_one();
+    }
+
+    /// A bot pool connected or left: every live match with an empty bot seat tells its
+    /// viewers why it waits now (matches not in memory say so when next asked for).
+    pub fn pools_changed(&self) {
+        for slot in self.map().values() {
+            if let Slot::Live(tx) = slot {
+                let _ = tx.send(Box::new(Command::PoolsChanged));
+            }
+        }
     }
 
     /// Stops every match actor, which ends every open match stream.

@@ -14,10 +14,15 @@ pub mod clock;
 pub mod convert;
 pub mod grpc;
 pub mod hub;
+pub mod keys;
+pub mod limits;
+pub mod metrics;
 pub mod paging;
+pub mod pools;
 pub mod projection;
 pub mod sql;
 pub mod store;
+pub mod tls;
 pub mod validate;
 pub mod web;
 
@@ -62,6 +67,9 @@ pub struct Limits {
     /// How long a finished match stays in memory after its last stream closed and its last
     /// request (rematch offers and replays right after the end stay instant).
     pub linger: Option<std::time::Duration>,
+    /// Streams one HTTP/2 connection may have open at once (its SETTINGS); a client asking
+    /// for more waits for one to end.
+    pub max_streams_per_connection: u32,
 }
 
 impl Default for Limits {
@@ -75,6 +83,7 @@ impl Default for Limits {
             abandon_grace: std::time::Duration::from_secs(60),
             evict_idle: Some(std::time::Duration::from_secs(300)),
             linger: Some(std::time::Duration::from_secs(30)),
+            max_streams_per_connection: 256,
         }
     }
 }
@@ -139,12 +148,36 @@ pub struct ServerConfig {
     /// Origins (`http://host:port`) whose pages may call the service with gRPC-web besides
     /// the server's own page; empty (the default): none (CORS off).
     pub cors_origins: Vec<String>,
+    /// Keys one of which CreateMatch must carry (`authorization: Bearer KEY`); empty (the
+    /// default): anyone may create matches.
+    pub create_keys: Vec<String>,
+    /// Serve TLS only, with this certificate and key (reloaded by
+    /// [`RunningServer::reload_tls`]); `None` (the default): plain text.
+    pub tls: Option<tls::TlsFiles>,
+    /// Limits per client (token buckets, open streams; see [`limits`]); `None` (the
+    /// library's default, for tests and embedding): none. `hustings-server` sets them
+    /// unless `--no-client-limits`.
+    pub client_limits: Option<limits::ClientLimits>,
+    /// Serve Prometheus metrics on this address (`GET /metrics`); `None`: no metrics.
+    pub metrics: Option<SocketAddr>,
 }
+
+/// How long a new connection may take to finish its TLS handshake.
+pub const HANDSHAKE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// How often an HTTP/2 connection is pinged, and how long its answer may take before the
+/// connection is dropped: a vanished or stalled peer frees its streams within a minute.
+pub const KEEPALIVE_INTERVAL: std::time::Duration = std::time::Duration::from_secs(30);
+/// See [`KEEPALIVE_INTERVAL`].
+pub const KEEPALIVE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// A server running in this process.
 pub struct RunningServer {
     addr: SocketAddr,
     hub: Arc<Hub>,
+    /// The certificate, when serving TLS.
+    tls: Option<Arc<tls::CertStore>>,
+    /// The metrics endpoint, when asked for.
+    metrics: Option<metrics::MetricsServer>,
     shutdown: Option<oneshot::Sender<()>>,
     join: JoinHandle<Result<(), tonic::transport::Error>>,
 }
@@ -155,9 +188,25 @@ impl RunningServer {
         self.addr
     }
 
-    /// Its URL for clients, e.g. `http://127.0.0.1:50051`.
+    /// Its URL for clients, e.g. `http://127.0.0.1:50051` (`https://` with TLS).
     pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
+        let scheme = if self.tls.is_some() { "https" } else { "http" };
+        format!("{scheme}://{}", self.addr)
+    }
+
+    /// Reads the TLS certificate and key again (on SIGHUP): connections made from now on
+    /// get the new certificate, open ones keep theirs. On an error the certificate in use
+    /// stays. Without TLS, nothing to do.
+    pub fn reload_tls(&self) -> anyhow::Result<()> {
+        match &self.tls {
+            Some(store) => store.reload(),
+            None => Ok(()),
+        }
+    }
+
+    /// The address of the metrics endpoint (`http://ADDR/metrics`), if it serves one.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().map(|m| m.addr)
     }
 
     /// The shared state (for tests and embedding).
@@ -198,20 +247,36 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
     health_reporter
         .set_serving::<HustingsServer<HustingsService>>()
         .await;
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(hustings_proto::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1()?;
-    // Every request is checked (size, framing, decoding, field caps) before tonic sees it;
-    // gRPC-web requests too, since tonic-web has turned them into gRPC by then.
+    // Reflection in both versions: v1, and v1alpha for the tools that only speak it
+    // (Python's grpcio-reflection, older grpcurl and grpcui).
+    let reflection = || {
+        tonic_reflection::server::Builder::configure()
+            .register_encoded_file_descriptor_set(hustings_proto::FILE_DESCRIPTOR_SET)
+            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    };
+    let reflection_v1 = reflection().build_v1()?;
+    let reflection_v1alpha = reflection().build_v1alpha()?;
+    // Every request is counted (when metrics are on), then held to its client's limits,
+    // then checked (size, framing, decoding, field caps) before tonic sees it; gRPC-web
+    // requests too, since tonic-web has turned them into gRPC by then.
+    let create_keys = keys::CreateKeys::new(&config.create_keys);
     let service = validate::Validated::new(
-        HustingsServer::new(HustingsService::new(hub))
+        HustingsServer::new(HustingsService::new(hub, create_keys.clone()))
             .max_decoding_message_size(config.limits.max_message_bytes),
         config.limits.max_message_bytes,
     );
+    let limiter = config
+        .client_limits
+        .clone()
+        .map(|l| limits::Limiter::new(l, create_keys));
+    let service = metrics::Observed::new(
+        limits::Limited::new(service, limiter),
+        config.metrics.is_some(),
+    );
     let grpc_web = GrpcWebLayer::new();
     let mut router = Routes::new(grpc_web.layer(health_service))
-        .add_service(grpc_web.layer(reflection))
+        .add_service(grpc_web.layer(reflection_v1))
+        .add_service(grpc_web.layer(reflection_v1alpha))
         .add_service(grpc_web.layer(service))
         .into_axum_router()
         .fallback(web::serve);
@@ -229,36 +294,66 @@ pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<R
         .restore_in_background()
         .await
         .map_err(|e| anyhow::anyhow!("cannot load the stored matches: {e}"))?;
+    // A certificate that cannot be used stops the server before it listens.
+    let tls = config.tls.clone().map(tls::CertStore::open).transpose()?;
     let listener = TcpListener::bind(listen)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {listen}: {e}"))?;
     let addr = listener.local_addr()?;
 
     let routes = routes(&config, hub.clone()).await?;
+    let metrics = match config.metrics {
+        Some(at) => Some(metrics::serve(at, hub.clone()).await?),
+        None => None,
+    };
 
-    // Without TCP_NODELAY a small stream message written while an earlier one is still
-    // unacknowledged waits for the peer's delayed ACK (about 40 ms on Linux); tonic only
-    // sets it on listeners it binds itself.
-    let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
+    let acceptor = match &tls {
+        Some(store) => Some(tokio_rustls::TlsAcceptor::from(store.server_config()?)),
+        None => None,
+    };
     let (tx, rx) = oneshot::channel::<()>();
     let hub2 = hub.clone();
+    let max_streams = config.limits.max_streams_per_connection;
     let join = tokio::spawn(async move {
-        tonic::transport::Server::builder()
-            // HTTP/1.1 for browsers' gRPC-web and page loads; HTTP/2 (prior knowledge) for
-            // gRPC clients and browsers alike.
+        let router = tonic::transport::Server::builder()
+            // HTTP/1.1 for browsers' gRPC-web and page loads; HTTP/2 (prior knowledge, or
+            // ALPN over TLS) for gRPC clients and browsers alike.
             .accept_http1(true)
-            .add_routes(routes)
-            .serve_with_incoming_shutdown(incoming, async move {
-                let _ = rx.await;
-                info!("shutting down: ending every stream");
-                hub2.shutdown();
-            })
-            .await
+            // Slow or vanished peers: pings drop a connection that stops answering, and
+            // one connection holds a bounded number of streams (HTTP/1.1 headers must
+            // arrive within hyper's 30 s; a TLS handshake within HANDSHAKE_TIMEOUT).
+            .http2_keepalive_interval(Some(KEEPALIVE_INTERVAL))
+            .http2_keepalive_timeout(Some(KEEPALIVE_TIMEOUT))
+            .max_concurrent_streams(Some(max_streams))
+            .add_routes(routes);
+        let stopped = async move {
+            let _ = rx.await;
+            info!("shutting down: ending every stream");
+            hub2.shutdown();
+        };
+        match acceptor {
+            // The same service, port and certificate for gRPC, gRPC-web and the pages.
+            Some(acceptor) => {
+                let incoming = tls::incoming(listener, acceptor, HANDSHAKE_TIMEOUT);
+                router.serve_with_incoming_shutdown(incoming, stopped).await
+            }
+            None => {
+                // Without TCP_NODELAY a small stream message written while an earlier one
+                // is still unacknowledged waits for the peer's delayed ACK (about 40 ms on
+                // Linux); tonic only sets it on listeners it binds itself. (tls::incoming
+                // sets it too.)
+                let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
+                router.serve_with_incoming_shutdown(incoming, stopped).await
+            }
+        }
     });
-    info!(%addr, restored, database = %config.database.describe(), "hustings server listening");
+    let tls_on = tls.is_some();
+    info!(%addr, restored, tls = tls_on, database = %config.database.describe(), "hustings server listening");
     Ok(RunningServer {
         addr,
         hub,
+        tls,
+        metrics,
         shutdown: Some(tx),
         join,
     })

@@ -4,7 +4,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::Parser;
-use hustings_service::{Database, Limits, ServerConfig, start};
+use hustings_service::limits::{ClientLimits, Rate};
+use hustings_service::tls::TlsFiles;
+use hustings_service::{Database, Limits, RunningServer, ServerConfig, start};
 use tracing::info;
 
 /// The Hustings match server: hosts Presidential Race, Votes for Women and The Vote matches over
@@ -74,6 +76,72 @@ struct Args {
     /// the page this server serves at / may (CORS off).
     #[arg(long = "cors-origin", value_name = "ORIGIN")]
     cors_origins: Vec<String>,
+    /// Let only holders of KEY create matches (repeatable: any of the keys will do): each
+    /// CreateMatch must carry `authorization: Bearer KEY` (`hustings --key KEY`). Without
+    /// it anyone may create matches. Joining, watching and acting are not affected (seat
+    /// tokens guard acting). Keep keys out of shell history: HUSTINGS_CREATE_KEYS takes
+    /// them comma-separated.
+    #[arg(
+        long = "create-key",
+        value_name = "KEY",
+        env = "HUSTINGS_CREATE_KEYS",
+        value_delimiter = ',',
+        hide_env_values = true
+    )]
+    create_keys: Vec<String>,
+    /// Serve TLS only (gRPC, gRPC-web and the web client alike) with the certificate in
+    /// FILE (PEM; the server's certificate first, then any intermediates). Clients then
+    /// connect with https://. Send SIGHUP to read it and --tls-key again (renewals):
+    /// open connections and matches carry on.
+    #[arg(
+        long,
+        value_name = "FILE",
+        env = "HUSTINGS_TLS_CERT",
+        requires = "tls_key"
+    )]
+    tls_cert: Option<PathBuf>,
+    /// The private key of --tls-cert (PEM: PKCS#8, PKCS#1 or SEC1).
+    #[arg(
+        long,
+        value_name = "FILE",
+        env = "HUSTINGS_TLS_KEY",
+        requires = "tls_cert"
+    )]
+    tls_key: Option<PathBuf>,
+    /// Serve Prometheus metrics at http://ADDR/metrics (a port of its own, plain text;
+    /// keep it private), e.g. 127.0.0.1:9150.
+    #[arg(long, value_name = "ADDR", env = "HUSTINGS_METRICS")]
+    metrics: Option<SocketAddr>,
+    /// CreateMatch calls one client (its create key, else its IP address) may make per
+    /// second, after a burst of --create-burst.
+    #[arg(long, value_name = "PER_SECOND", default_value_t = ClientLimits::default().create.per_second)]
+    create_rate: f64,
+    /// CreateMatch calls a quiet client may make at once.
+    #[arg(long, value_name = "N", default_value_t = ClientLimits::default().create.burst)]
+    create_burst: f64,
+    /// JoinMatch calls one client may make per second, after a burst of --join-burst.
+    #[arg(long, value_name = "PER_SECOND", default_value_t = ClientLimits::default().join.per_second)]
+    join_rate: f64,
+    /// JoinMatch calls a quiet client may make at once.
+    #[arg(long, value_name = "N", default_value_t = ClientLimits::default().join.burst)]
+    join_burst: f64,
+    /// Act calls one client may make per second, after a burst of --act-burst.
+    #[arg(long, value_name = "PER_SECOND", default_value_t = ClientLimits::default().act.per_second)]
+    act_rate: f64,
+    /// Act calls a quiet client may make at once.
+    #[arg(long, value_name = "N", default_value_t = ClientLimits::default().act.burst)]
+    act_burst: f64,
+    /// WatchMatch and WatchLobby streams one client may hold open at once.
+    #[arg(long, value_name = "N", default_value_t = ClientLimits::default().streams)]
+    streams_per_client: usize,
+    /// Streams one HTTP/2 connection may hold open at once (a client asking for more
+    /// waits for one to end).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_streams_per_connection)]
+    streams_per_connection: u32,
+    /// No limits per client (rates and streams per client): for load tests, or behind a
+    /// proxy that applies its own (behind one, every client has the proxy's address).
+    #[arg(long, env = "HUSTINGS_NO_CLIENT_LIMITS")]
+    no_client_limits: bool,
 }
 
 /// mimalloc rather than the system allocator: a version's messages are trees of small
@@ -114,14 +182,39 @@ async fn run() -> anyhow::Result<()> {
             abandon_grace: std::time::Duration::from_secs(args.abandon_grace),
             evict_idle: seconds_or_never(args.evict_idle),
             linger: seconds_or_never(args.linger),
+            max_streams_per_connection: args.streams_per_connection.max(1),
             ..Limits::default()
         },
         cors_origins: args.cors_origins,
+        create_keys: args.create_keys,
+        tls: match (args.tls_cert, args.tls_key) {
+            (Some(cert), Some(key)) => Some(TlsFiles { cert, key }),
+            _ => None,
+        },
+        client_limits: (!args.no_client_limits).then_some(ClientLimits {
+            create: Rate {
+                per_second: args.create_rate,
+                burst: args.create_burst,
+            },
+            join: Rate {
+                per_second: args.join_rate,
+                burst: args.join_burst,
+            },
+            act: Rate {
+                per_second: args.act_rate,
+                burst: args.act_burst,
+            },
+            streams: args.streams_per_client,
+        }),
+        metrics: args.metrics,
     };
     let server = start(config, args.listen).await?;
     println!("hustings-server listening on {}", server.url());
     println!("web client: {}/", server.url());
-    shutdown_signal().await;
+    tokio::select! {
+        _ = shutdown_signal() => {},
+        _ = reload_on_sighup(&server) => {},
+    }
     info!("signal received; shutting down");
     server.shutdown().await;
     Ok(())
@@ -146,6 +239,29 @@ fn default_data_dir() -> PathBuf {
     } else {
         PathBuf::from("hustings-data")
     }
+}
+
+/// Reads the TLS certificate again on every SIGHUP; a failed reload keeps the one in use
+/// and logs why. Never returns (unless SIGHUP cannot be listened to).
+async fn reload_on_sighup(server: &RunningServer) {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let Ok(mut hup) = signal(SignalKind::hangup()) else {
+            tracing::warn!("cannot listen for SIGHUP: the certificate will not be reloaded");
+            return std::future::pending().await;
+        };
+        while hup.recv().await.is_some() {
+            match server.reload_tls() {
+                Ok(()) if server.url().starts_with("https") => {
+                    info!("SIGHUP: TLS certificate read again")
+                }
+                Ok(()) => info!("SIGHUP: no TLS certificate to read again"),
+                Err(e) => tracing::error!("SIGHUP: keeping the TLS certificate in use: {e:#}"),
+            }
+        }
+    }
+    std::future::pending().await
 }
 
 async fn shutdown_signal() {

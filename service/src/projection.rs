@@ -37,6 +37,9 @@ pub struct Public {
     pub clock: Option<pb::ClockSetting>,
     pub rematch_offers: Vec<u32>,
     pub rematch_match_id: String,
+    /// Why each empty bot seat waits, when no connected pool will take it (from the hub's
+    /// pool registry: who is connected, not the game's state).
+    pub bot_waits: Vec<pb::BotWait>,
 }
 
 /// The choice that produced a version, as each viewer may be told of it.
@@ -221,6 +224,7 @@ impl<'g> Projector<'g> {
             rematch_offers: p.rematch_offers.clone(),
             rematch_match_id: p.rematch_match_id.clone(),
             clock: p.clock,
+            bot_waits: p.bot_waits.clone(),
             // The view: `view_bytes`; the viewer's own fields: `own`.
             view: None,
             snapshot: false,
@@ -278,6 +282,7 @@ impl<'g> Projector<'g> {
             rematch_offers: Vec::new(),
             rematch_match_id: String::new(),
             clock: None,
+            bot_waits: Vec::new(),
         }
     }
 

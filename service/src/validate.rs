@@ -42,6 +42,8 @@ pub const MAX_OPTIONS: usize = 32;
 pub const MAX_SEAT_CONFIGS: usize = 16;
 /// Most games one WatchLobby may filter on.
 pub const MAX_GAME_FILTERS: usize = 16;
+/// Most AIs one bot pool may offer (WatchLobby's `pool_ais`).
+pub const MAX_POOL_AIS: usize = 16;
 /// Characters of client input an error message quotes at most.
 pub const QUOTE_CHARS: usize = 32;
 
@@ -206,7 +208,11 @@ impl Checked for pb::WatchLobbyRequest {
         for g in &self.games {
             cap("a games entry", g, MAX_ID)?;
         }
-        Ok(())
+        count("pool_ais", self.pool_ais.len(), MAX_POOL_AIS)?;
+        for a in &self.pool_ais {
+            cap("a pool_ais entry", a, MAX_AI)?;
+        }
+        cap("pool_name", &self.pool_name, MAX_TEXT)
     }
 }
 
@@ -272,6 +278,14 @@ const METHODS: &[(&str, &str, Check)] = &[
     method!("GetReplay", GetReplayRequest),
     method!("GetReplayView", GetReplayViewRequest),
 ];
+
+/// The method of the service named `name` (`Act`), as a static string, if it has one.
+pub fn method_name(name: &str) -> Option<&'static str> {
+    METHODS
+        .iter()
+        .find(|(m, _, _)| *m == name)
+        .map(|(m, _, _)| *m)
+}
 
 /// Decodes a message as `T` and checks its fields.
 fn check_message<T: Checked>(bytes: &[u8]) -> Result<(), Status> {

@@ -34,11 +34,28 @@ impl MatchActor {
                         self.record.seats.len() - 1
                     ))
                 })?;
-                if !open(rec) {
+                // A bot seat whose bot has been away past the grace period while it must act
+                // may be taken over by another bot (a pool): the old token no longer holds it.
+                let take_over = kind == pb::ClientKind::Bot
+                    && self.bot_seats_to_take_over().contains(&(s as u32));
+                if !open(rec) && !take_over {
                     return Err(Status::failed_precondition(format!(
-                        "seat {s} is already taken by {}",
-                        display(&rec.player_name)
+                        "seat {s} is already taken by {}{}",
+                        display(&rec.player_name),
+                        if rec.bot {
+                            " (another bot may take it over once that one has been away for \
+                             the grace period while the seat must act)"
+                        } else {
+                            ""
+                        }
                     )));
+                }
+                if take_over {
+                    info!(match_id = %self.record.id, seat = s, "a bot takes over a bot seat whose holder left");
+                    // The new holder's grace starts now, not when the old one left.
+                    if let Some(away) = self.away_since.get_mut(s) {
+                        *away = Some(tokio::time::Instant::now());
+                    }
                 }
                 s
             }
@@ -169,6 +186,7 @@ impl MatchActor {
             })
             .await?;
         debug!(match_id = %self.record.id, seat, choice, version, "choice applied");
+        metrics::counter!(crate::metrics::CHOICES, "game" => self.record.game.clone()).increment(1);
         Ok(version)
     }
 

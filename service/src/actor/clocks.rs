@@ -151,8 +151,12 @@ impl MatchActor {
             // Tell everyone: the claim now shows in the other seats' prompts. With no seat
             // watching there is nobody to tell (a seat that comes later sees the claim in
             // its first message), which spares idle matches the wake-up's work.
+            // A bot seat past the grace is announced to the lobby, for another pool to take
+            // over, whoever watches.
             None => {
-                if self.subscribers.iter().any(|s| s.viewer.seat().is_some()) {
+                if self.subscribers.iter().any(|s| s.viewer.seat().is_some())
+                    || !self.bot_seats_to_take_over().is_empty()
+                {
                     self.after_change(None);
                 }
             }

@@ -38,7 +38,11 @@ impl MatchActor {
                 None => rx.recv().await,
             };
             let Some(cmd) = cmd else { break };
-            self.last_activity = tokio::time::Instant::now();
+            // A pool connecting somewhere is no activity of this match's: it does not keep
+            // an idle match in memory.
+            if !matches!(*cmd, Command::PoolsChanged) {
+                self.last_activity = tokio::time::Instant::now();
+            }
             match *cmd {
                 Command::Join {
                     seat,
@@ -87,6 +91,7 @@ impl MatchActor {
                 Command::ReplayView { version, reply } => {
                     let _ = reply.send(self.replay_view(version));
                 }
+                Command::PoolsChanged => self.pools_changed(),
                 Command::Shutdown => break,
             }
         }

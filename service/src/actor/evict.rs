@@ -135,6 +135,7 @@ impl MatchActor {
             self.hub.wake_at(at, self.record.id.clone());
         }
         debug!(match_id = %self.record.id, "match left memory");
+        metrics::counter!(crate::metrics::MATCHES_EVICTED).increment(1);
         true
     }
 }

@@ -14,16 +14,36 @@ use crate::projection::{Own, Projector, Public};
 impl MatchActor {
     /// What every message of the current version says alike, from the actor's records.
     pub(super) fn public(&self) -> Public {
+        let seats = seats_of(&self.record, &self.presence);
         Public {
+            bot_waits: self.bot_waits(&seats),
             match_id: self.record.id.clone(),
             version: self.version(),
             status: self.status(),
             outcome: self.outcome_pb(),
-            seats: seats_of(&self.record, &self.presence),
+            seats,
             clocks: self.clocks_pb(),
             clock: self.record.settings.clock.to_pb(),
             rematch_offers: self.rematch_offers.iter().map(|&s| s as u32).collect(),
             rematch_match_id: self.record.rematch_next.clone().unwrap_or_default(),
+        }
+    }
+
+    /// Why each of this match's empty bot seats waits, when no connected pool takes it.
+    pub(super) fn bot_waits(&self, seats: &[pb::SeatSummary]) -> Vec<pb::BotWait> {
+        self.hub
+            .pools
+            .waits_of(&self.record.game, self.outcome().is_some(), seats)
+    }
+
+    /// Tells every viewer the new list of bot waits, if a pool connecting or leaving
+    /// changed it (the hub asks every live match).
+    pub(super) fn pools_changed(&mut self) {
+        let seats = seats_of(&self.record, &self.presence);
+        // A new pool must hear of the bot seats it may take over, too.
+        let waiting = seats.iter().any(|s| s.bot && !s.taken);
+        if (waiting || !self.bot_seats_to_take_over().is_empty()) && self.outcome().is_none() {
+            self.after_change(None);
         }
     }
 
@@ -106,6 +126,9 @@ impl MatchActor {
             let msg = projector.message(&own, &extras);
             match sub.tx.try_send(Ok(msg)) {
                 Ok(()) => {
+                    if sub.lagging {
+                        metrics::counter!(crate::metrics::VIEWERS_RESYNCED).increment(1);
+                    }
                     sub.lagging = false;
                     sub.log_sent = log_len;
                     true
@@ -142,11 +165,15 @@ impl MatchActor {
         let presence_changed = presence != self.presence;
         self.presence = presence;
         self.subscribers = subs;
+        // Bot seats another bot may take over (their holder away past the grace while they
+        // must act): announced at every change while there are any, so that a pool hears of
+        // one that came to act after its grace had passed.
+        let take_over = self.bot_seats_to_take_over();
         match version {
             // A move that neither ended the match nor changed who is connected: the lobby
             // hears nothing (the listing reads the version from the store).
-            Some(_) if !presence_changed && self.outcome().is_none() => {}
-            _ => self.hub.publish(self.summary()),
+            Some(_) if !presence_changed && self.outcome().is_none() && take_over.is_empty() => {}
+            _ => self.hub.publish(self.summary(), &take_over),
         }
     }
 }

@@ -128,6 +128,16 @@ impl MatchActor {
             .collect()
     }
 
+    /// Bot seats another bot may take over now: held by a bot client that has been away
+    /// past the grace period while the seat must act.
+    pub(super) fn bot_seats_to_take_over(&self) -> Vec<u32> {
+        self.abandoned(Instant::now())
+            .into_iter()
+            .filter(|&s| self.record.seats[s].bot)
+            .map(|s| s as u32)
+            .collect()
+    }
+
     /// May `seat` claim the win now? Every other seat that must act is away past the grace.
     pub(super) fn may_claim(&self, seat: Seat) -> bool {
         let away = self.abandoned(Instant::now());

@@ -108,6 +108,8 @@ pub enum Command {
         version: u64,
         reply: oneshot::Sender<Result<EncodedUpdate, Status>>,
     },
+    /// A bot pool connected or left: tell the viewers why the empty bot seats wait now.
+    PoolsChanged,
     Shutdown,
 }
 
@@ -202,6 +204,7 @@ impl MatchActor {
             self.outcome_pb(),
         );
         s.abandon_grace_ms = self.abandon_grace().map_or(0, |g| g.as_millis() as u64);
+        s.bot_waits = self.bot_waits(&s.seats);
         s
     }
 

@@ -45,6 +45,8 @@ pub fn summary_of(
         abandon_grace_ms: record.settings.abandon_grace_ms.unwrap_or(0),
         rematch_of: record.settings.rematch_of.clone().unwrap_or_default(),
         rematch_match_id: record.rematch_next.clone().unwrap_or_default(),
+        // From the hub's pool registry: the caller fills it in.
+        bot_waits: Vec::new(),
     }
 }
 

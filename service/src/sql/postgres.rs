@@ -212,7 +212,10 @@ async fn writer(pool: Pool, rx: Arc<Mutex<mpsc::UnboundedReceiver<(Write, Reply)
             batch
         };
         let (writes, replies): (Vec<Write>, Vec<Reply>) = batch.into_iter().unzip();
-        match commit_batch(&pool, &writes).await {
+        let start = std::time::Instant::now();
+        let committed = commit_batch(&pool, &writes).await;
+        crate::metrics::commit("postgres", writes.len(), start.elapsed());
+        match committed {
             Ok(results) => {
                 for (reply, r) in replies.into_iter().zip(results) {
                     let _ = reply.send(r);

@@ -260,7 +260,9 @@ fn serve(mut conn: Connection, rx: mpsc::Receiver<Job>) {
             }
         }
         if !writes.is_empty() {
+            let (n, start) = (writes.len(), std::time::Instant::now());
             commit_batch(&mut conn, &mut writes);
+            crate::metrics::commit("sqlite", n, start.elapsed());
         }
     }
 }

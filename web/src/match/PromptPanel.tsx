@@ -4,8 +4,8 @@
 // resign (after a confirmation).
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { BoardModule } from "../boards/types";
-import type { Choice, Prompt } from "../gen/hustings/v1/hustings_pb";
-import { MatchStatus } from "../gen/hustings/v1/hustings_pb";
+import type { BotWait, Choice, Prompt } from "../gen/hustings/v1/hustings_pb";
+import { BotWaitReason, MatchStatus } from "../gen/hustings/v1/hustings_pb";
 import { go, href } from "../route";
 import { rememberSeat } from "../storage";
 import type { HeldSeat } from "../storage";
@@ -81,6 +81,13 @@ function Outcome({ s, board }: { s: MatchState; board: BoardModule }) {
   );
 }
 
+/** Why a bot seat waits, as the server says (`MatchUpdate.bot_waits`), with what would end it. */
+function botWaitText(waits: BotWait[], seat: number, ai: string): string {
+  const w = waits.find((x) => x.seat === seat);
+  if (!w) return `waiting for a ${ai || ""} bot: run hustings-bot pool`;
+  return w.reason === BotWaitReason.NO_POOL ? `${w.text}: start one with hustings-bot pool --ai greedy` : w.text;
+}
+
 export function PromptPanel(props: {
   conn: MatchConnection;
   state: MatchState;
@@ -136,7 +143,8 @@ export function PromptPanel(props: {
               .filter((x) => !x.taken)
               .map((x) => (
                 <li key={x.seat}>
-                  {x.name} {x.bot ? `(waiting for a ${x.ai || ""} bot: run hustings-bot pool)` : "(open)"}
+                  {x.name}{" "}
+                  {x.bot ? `(${botWaitText(s.botWaits, x.seat, x.ai)})` : "(open)"}
                 </li>
               ))}
           </ul>

@@ -4,6 +4,7 @@
 // each at most once.
 import { api, Code, describeError, errorCode } from "../api";
 import type {
+  BotWait,
   ClockSetting,
   GameView,
   LastAction,
@@ -41,6 +42,8 @@ export interface MatchState {
   clock: ClockSetting | undefined;
   rematchOffers: number[];
   rematchMatchId: string;
+  /** Why each empty bot seat waits, when no connected bot pool will take it. */
+  botWaits: BotWait[];
 }
 
 /** The stream's health, for the banner. */
@@ -72,6 +75,7 @@ export function absorb(prev: MatchState | undefined, u: MatchUpdate, now: number
     clock: u.clock ?? prev?.clock,
     rematchOffers: [...u.rematchOffers],
     rematchMatchId: u.rematchMatchId,
+    botWaits: [...u.botWaits],
   };
 }
 

@@ -17,7 +17,9 @@
 //                       define, a required field is empty, or the game, variant or an
 //                       option is unknown or out of range
 //   NOT_FOUND           no such match
-//   UNAUTHENTICATED     the seat token is missing or unknown
+//   UNAUTHENTICATED     the seat token is missing or unknown; for CreateMatch on a server
+//                       that requires a create key (see the service), the key is missing
+//                       or not one of the server's
 //   PERMISSION_DENIED   the token belongs to another match
 //   FAILED_PRECONDITION not your turn, not a legal choice, seat taken, match over …
 //   ABORTED             the version you acted on is stale: read the stream and try again
@@ -47,7 +49,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file hustings/v1/hustings.proto.
  */
 export const file_hustings_v1_hustings: GenFile = /*@__PURE__*/
-  fileDesc("ChpodXN0aW5ncy92MS9odXN0aW5ncy5wcm90bxILaHVzdGluZ3MudjEiEgoQTGlzdEdhbWVzUmVxdWVzdCI5ChFMaXN0R2FtZXNSZXNwb25zZRIkCgVnYW1lcxgBIAMoCzIVLmh1c3RpbmdzLnYxLkdhbWVJbmZvIr8BCghHYW1lSW5mbxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSKgoIdmFyaWFudHMYBCADKAsyGC5odXN0aW5ncy52MS5WYXJpYW50SW5mbxIoCgdvcHRpb25zGAUgAygLMhcuaHVzdGluZ3MudjEuT3B0aW9uU3BlYxIyCg50aW1lb3V0X3BvbGljeRgGIAEoDjIaLmh1c3RpbmdzLnYxLlRpbWVvdXRQb2xpY3kiwQEKC1ZhcmlhbnRJbmZvEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJbWluX3NlYXRzGAQgASgNEhEKCW1heF9zZWF0cxgFIAEoDRIVCg1kZWZhdWx0X3NlYXRzGAYgASgNEhIKCnNlYXRfbmFtZXMYByADKAkSMgoOdGltZW91dF9wb2xpY3kYCCABKA4yGi5odXN0aW5ncy52MS5UaW1lb3V0UG9saWN5IsIBCgpPcHRpb25TcGVjEgsKA2tleRgBIAEoCRINCgVsYWJlbBgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIlCgNpbnQYBCABKAsyFi5odXN0aW5ncy52MS5JbnRPcHRpb25IABInCgRib29sGAUgASgLMhcuaHVzdGluZ3MudjEuQm9vbE9wdGlvbkgAEisKBmNob2ljZRgGIAEoCzIZLmh1c3RpbmdzLnYxLkNob2ljZU9wdGlvbkgAQgYKBGtpbmQiPAoJSW50T3B0aW9uEgsKA21pbhgBIAEoAxILCgNtYXgYAiABKAMSFQoNZGVmYXVsdF92YWx1ZRgDIAEoAyIjCgpCb29sT3B0aW9uEhUKDWRlZmF1bHRfdmFsdWUYASABKAgiNQoMQ2hvaWNlT3B0aW9uEg4KBnZhbHVlcxgBIAMoCRIVCg1kZWZhdWx0X3ZhbHVlGAIgASgJIjcKClNlYXRDb25maWcSCwoDYm90GAEgASgIEgoKAmFpGAIgASgJEhAKCGFpX2xldmVsGAMgASgJItkCChJDcmVhdGVNYXRjaFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIPCgd2YXJpYW50GAIgASgJEg0KBXNlYXRzGAMgASgNEj0KB29wdGlvbnMYBCADKAsyLC5odXN0aW5ncy52MS5DcmVhdGVNYXRjaFJlcXVlc3QuT3B0aW9uc0VudHJ5EhEKBHNlZWQYBSABKARIAIgBARIsCgtzZWF0X2NvbmZpZxgGIAMoCzIXLmh1c3RpbmdzLnYxLlNlYXRDb25maWcSKAoFY2xvY2sYByABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSHQoQYWJhbmRvbl9ncmFjZV9tcxgIIAEoBEgBiAEBGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBQgcKBV9zZWVkQhMKEV9hYmFuZG9uX2dyYWNlX21zInUKDENsb2NrU2V0dGluZxI1CgxwZXJfZGVjaXNpb24YASABKAsyHS5odXN0aW5ncy52MS5QZXJEZWNpc2lvbkNsb2NrSAASJgoEZ2FtZRgCIAEoCzIWLmh1c3RpbmdzLnYxLkdhbWVDbG9ja0gAQgYKBGtpbmQiJAoQUGVyRGVjaXNpb25DbG9jaxIQCghsaW1pdF9tcxgBIAEoBCIyCglHYW1lQ2xvY2sSDwoHYmFzZV9tcxgBIAEoBBIUCgxpbmNyZW1lbnRfbXMYAiABKAQiQAoJU2VhdENsb2NrEgwKBHNlYXQYASABKA0SFAoMcmVtYWluaW5nX21zGAIgASgEEg8KB3J1bm5pbmcYAyABKAgiQQoTQ3JlYXRlTWF0Y2hSZXNwb25zZRIqCgdzdW1tYXJ5GAEgASgLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5IsEDCgxNYXRjaFN1bW1hcnkSEAoIbWF0Y2hfaWQYASABKAkSDAoEZ2FtZRgCIAEoCRIPCgd2YXJpYW50GAMgASgJEigKBnN0YXR1cxgEIAEoDjIYLmh1c3RpbmdzLnYxLk1hdGNoU3RhdHVzEicKBXNlYXRzGAUgAygLMhguaHVzdGluZ3MudjEuU2VhdFN1bW1hcnkSDwoHdmVyc2lvbhgGIAEoBBI3CgdvcHRpb25zGAcgAygLMiYuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5Lk9wdGlvbnNFbnRyeRIaChJjcmVhdGVkX2F0X3VuaXhfbXMYCCABKAMSJQoHb3V0Y29tZRgJIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUSKAoFY2xvY2sYCiABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSGAoQYWJhbmRvbl9ncmFjZV9tcxgLIAEoBBISCgpyZW1hdGNoX29mGAwgASgJEhgKEHJlbWF0Y2hfbWF0Y2hfaWQYDSABKAkaLgoMT3B0aW9uc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiuQEKC1NlYXRTdW1tYXJ5EgwKBHNlYXQYASABKA0SDAoEbmFtZRgCIAEoCRILCgNib3QYAyABKAgSCgoCYWkYBCABKAkSEAoIYWlfbGV2ZWwYBSABKAkSDQoFdGFrZW4YBiABKAgSEwoLcGxheWVyX25hbWUYByABKAkSLAoLY2xpZW50X2tpbmQYCCABKA4yFy5odXN0aW5ncy52MS5DbGllbnRLaW5kEhEKCWNvbm5lY3RlZBgJIAEoCCKbAQoSTGlzdE1hdGNoZXNSZXF1ZXN0EgwKBGdhbWUYASABKAkSKAoGc3RhdHVzGAIgASgOMhguaHVzdGluZ3MudjEuTWF0Y2hTdGF0dXMSFwoPb3Blbl9zZWF0c19vbmx5GAMgASgIEg0KBWxpbWl0GAQgASgNEhEKCXBhZ2Vfc2l6ZRgFIAEoDRISCgpwYWdlX3Rva2VuGAYgASgJIloKE0xpc3RNYXRjaGVzUmVzcG9uc2USKgoHbWF0Y2hlcxgBIAMoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkihAEKEEpvaW5NYXRjaFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIsCgtjbGllbnRfa2luZBgEIAEoDjIXLmh1c3RpbmdzLnYxLkNsaWVudEtpbmRCBwoFX3NlYXQiVQoRSm9pbk1hdGNoUmVzcG9uc2USEAoIbWF0Y2hfaWQYASABKAkSDAoEc2VhdBgCIAEoDRIRCglzZWF0X25hbWUYAyABKAkSDQoFdG9rZW4YBCABKAkiIgoRV2F0Y2hMb2JieVJlcXVlc3QSDQoFZ2FtZXMYASADKAkiUwoKTG9iYnlFdmVudBIqCgdzdW1tYXJ5GAEgASgLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5EhkKEXdhaXRpbmdfYm90X3NlYXRzGAIgAygNImUKEVdhdGNoTWF0Y2hSZXF1ZXN0EhAKCG1hdGNoX2lkGAEgASgJEg0KBXRva2VuGAIgASgJEhQKDGZyb21fdmVyc2lvbhgDIAEoBBIZChFpbmNsdWRlX2pzb25fdmlldxgEIAEoCCLGBAoLTWF0Y2hVcGRhdGUSEAoIbWF0Y2hfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBBIQCghzbmFwc2hvdBgDIAEoCBIYCgt2aWV3ZXJfc2VhdBgEIAEoDUgAiAEBEigKBnN0YXR1cxgFIAEoDjIYLmh1c3RpbmdzLnYxLk1hdGNoU3RhdHVzEiMKBHZpZXcYBiABKAsyFS5odXN0aW5ncy52MS5HYW1lVmlldxIiCgNsb2cYByADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeRIOCgZ0b19hY3QYCCADKA0SIwoGcHJvbXB0GAkgASgLMhMuaHVzdGluZ3MudjEuUHJvbXB0EicKBXNlYXRzGAogAygLMhguaHVzdGluZ3MudjEuU2VhdFN1bW1hcnkSLAoLbGFzdF9hY3Rpb24YCyABKAsyFy5odXN0aW5ncy52MS5MYXN0QWN0aW9uEiUKB291dGNvbWUYDCABKAsyFC5odXN0aW5ncy52MS5PdXRjb21lEiYKBmNsb2NrcxgNIAMoCzIWLmh1c3RpbmdzLnYxLlNlYXRDbG9jaxIWCg5yZW1hdGNoX29mZmVycxgOIAMoDRIYChByZW1hdGNoX21hdGNoX2lkGA8gASgJEigKBWNsb2NrGBAgASgLMhkuaHVzdGluZ3MudjEuQ2xvY2tTZXR0aW5nEi4KCXJlZmVyZW5jZRgeIAEoCzIbLmh1c3RpbmdzLnYxLk1hdGNoUmVmZXJlbmNlQg4KDF92aWV3ZXJfc2VhdCLDAQoOTWF0Y2hSZWZlcmVuY2USNgoKcHJlc2lkZW5jeRgKIAEoCzIgLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lSZWZlcmVuY2VIABI+Cg92b3Rlc19mb3Jfd29tZW4YCyABKAsyIy5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuUmVmZXJlbmNlSAASMQoIdGhlX3ZvdGUYDCABKAsyHS5odXN0aW5ncy52MS5UaGVWb3RlUmVmZXJlbmNlSABCBgoEZ2FtZSJOCgpMYXN0QWN0aW9uEgwKBHNlYXQYASABKA0SEQoJY2hvaWNlX2lkGAIgASgJEg0KBWxhYmVsGAMgASgJEhAKCHJlZGFjdGVkGAQgASgIIrwBCghHYW1lVmlldxIMCgRqc29uGAEgASgJEjEKCnByZXNpZGVuY3kYCiABKAsyGy5odXN0aW5ncy52MS5QcmVzaWRlbmN5Vmlld0gAEjkKD3ZvdGVzX2Zvcl93b21lbhgLIAEoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5WaWV3SAASLAoIdGhlX3ZvdGUYDCABKAsyGC5odXN0aW5ncy52MS5UaGVWb3RlVmlld0gAQgYKBGdhbWUiSgoGUHJvbXB0EgwKBHNlYXQYASABKA0SDAoEdGV4dBgCIAEoCRIkCgdjaG9pY2VzGAMgAygLMhMuaHVzdGluZ3MudjEuQ2hvaWNlIpEBCgZDaG9pY2USCgoCaWQYASABKAkSDQoFbGFiZWwYAiABKAkSDAoEa2luZBgDIAEoCRIMCgRjYXJkGAQgASgJEhAKCGxvY2F0aW9uGAUgASgJEhMKBmFtb3VudBgGIAEoA0gAiAEBEhMKBnRhcmdldBgHIAEoDUgBiAEBQgkKB19hbW91bnRCCQoHX3RhcmdldCK9AQoITG9nRW50cnkSCwoDc2VxGAEgASgEEhEKBHNlYXQYAiABKA1IAIgBARIMCgRraW5kGAMgASgJEgwKBHRleHQYBCABKAkSDAoEZGljZRgFIAMoDRIMCgRjYXJkGAYgASgJEhAKCGxvY2F0aW9uGAcgASgJEhMKBmFtb3VudBgIIAEoA0gBiAEBEhMKBnRhcmdldBgJIAEoDUgCiAEBQgcKBV9zZWF0QgkKB19hbW91bnRCCQoHX3RhcmdldCJrCgdPdXRjb21lEg8KB3dpbm5lcnMYASADKA0SDgoGcmVhc29uGAIgASgJEg4KBnNjb3JlcxgDIAMoAxIMCgRkcmF3GAQgASgIEhAKCHJlc2lnbmVkGAUgASgIEg8KB2ZvcmZlaXQYBiABKAkiUQoKQWN0UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEEhEKCWNob2ljZV9pZBgEIAEoCSIeCgtBY3RSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIjAKDVJlc2lnblJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSDQoFdG9rZW4YAiABKAkiNwoOUmVzaWduUmVzcG9uc2USJQoHb3V0Y29tZRgBIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUiJAoQR2V0UmVwbGF5UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCSI5ChRHZXRSZXBsYXlWaWV3UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEIqkBCgZSZXBsYXkSKgoHc3VtbWFyeRgBIAEoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRINCgVzZWF0cxgCIAEoDRIMCgRzZWVkGAMgASgEEiwKB2Nob2ljZXMYBCADKAsyGy5odXN0aW5ncy52MS5SZWNvcmRlZENob2ljZRIoCglzZXR1cF9sb2cYBSADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeSJ1Cg5SZWNvcmRlZENob2ljZRIPCgd2ZXJzaW9uGAEgASgEEgwKBHNlYXQYAiABKA0SEQoJY2hvaWNlX2lkGAMgASgJEg0KBWxhYmVsGAQgASgJEiIKA2xvZxgFIAMoCzIVLmh1c3RpbmdzLnYxLkxvZ0VudHJ5Km4KDVRpbWVvdXRQb2xpY3kSHgoaVElNRU9VVF9QT0xJQ1lfVU5TUEVDSUZJRUQQABIaChZUSU1FT1VUX1BPTElDWV9GT1JGRUlUEAESIQodVElNRU9VVF9QT0xJQ1lfREVGQVVMVF9DSE9JQ0UQAip5CgtNYXRjaFN0YXR1cxIcChhNQVRDSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIYChRNQVRDSF9TVEFUVVNfV0FJVElORxABEhcKE01BVENIX1NUQVRVU19BQ1RJVkUQAhIZChVNQVRDSF9TVEFUVVNfRklOSVNIRUQQAypVCgpDbGllbnRLaW5kEhsKF0NMSUVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRQ0xJRU5UX0tJTkRfSFVNQU4QARITCg9DTElFTlRfS0lORF9CT1QQAjLlBQoISHVzdGluZ3MSSgoJTGlzdEdhbWVzEh0uaHVzdGluZ3MudjEuTGlzdEdhbWVzUmVxdWVzdBoeLmh1c3RpbmdzLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElAKC0NyZWF0ZU1hdGNoEh8uaHVzdGluZ3MudjEuQ3JlYXRlTWF0Y2hSZXF1ZXN0GiAuaHVzdGluZ3MudjEuQ3JlYXRlTWF0Y2hSZXNwb25zZRJQCgtMaXN0TWF0Y2hlcxIfLmh1c3RpbmdzLnYxLkxpc3RNYXRjaGVzUmVxdWVzdBogLmh1c3RpbmdzLnYxLkxpc3RNYXRjaGVzUmVzcG9uc2USSgoJSm9pbk1hdGNoEh0uaHVzdGluZ3MudjEuSm9pbk1hdGNoUmVxdWVzdBoeLmh1c3RpbmdzLnYxLkpvaW5NYXRjaFJlc3BvbnNlEkcKCldhdGNoTG9iYnkSHi5odXN0aW5ncy52MS5XYXRjaExvYmJ5UmVxdWVzdBoXLmh1c3RpbmdzLnYxLkxvYmJ5RXZlbnQwARJICgpXYXRjaE1hdGNoEh4uaHVzdGluZ3MudjEuV2F0Y2hNYXRjaFJlcXVlc3QaGC5odXN0aW5ncy52MS5NYXRjaFVwZGF0ZTABEjgKA0FjdBIXLmh1c3RpbmdzLnYxLkFjdFJlcXVlc3QaGC5odXN0aW5ncy52MS5BY3RSZXNwb25zZRJBCgZSZXNpZ24SGi5odXN0aW5ncy52MS5SZXNpZ25SZXF1ZXN0GhsuaHVzdGluZ3MudjEuUmVzaWduUmVzcG9uc2USPwoJR2V0UmVwbGF5Eh0uaHVzdGluZ3MudjEuR2V0UmVwbGF5UmVxdWVzdBoTLmh1c3RpbmdzLnYxLlJlcGxheRJMCg1HZXRSZXBsYXlWaWV3EiEuaHVzdGluZ3MudjEuR2V0UmVwbGF5Vmlld1JlcXVlc3QaGC5odXN0aW5ncy52MS5NYXRjaFVwZGF0ZWIGcHJvdG8z", [file_hustings_v1_presidency, file_hustings_v1_votes_for_women, file_hustings_v1_the_vote]);
+  fileDesc("ChpodXN0aW5ncy92MS9odXN0aW5ncy5wcm90bxILaHVzdGluZ3MudjEiEgoQTGlzdEdhbWVzUmVxdWVzdCI5ChFMaXN0R2FtZXNSZXNwb25zZRIkCgVnYW1lcxgBIAMoCzIVLmh1c3RpbmdzLnYxLkdhbWVJbmZvIr8BCghHYW1lSW5mbxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSKgoIdmFyaWFudHMYBCADKAsyGC5odXN0aW5ncy52MS5WYXJpYW50SW5mbxIoCgdvcHRpb25zGAUgAygLMhcuaHVzdGluZ3MudjEuT3B0aW9uU3BlYxIyCg50aW1lb3V0X3BvbGljeRgGIAEoDjIaLmh1c3RpbmdzLnYxLlRpbWVvdXRQb2xpY3kiwQEKC1ZhcmlhbnRJbmZvEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJbWluX3NlYXRzGAQgASgNEhEKCW1heF9zZWF0cxgFIAEoDRIVCg1kZWZhdWx0X3NlYXRzGAYgASgNEhIKCnNlYXRfbmFtZXMYByADKAkSMgoOdGltZW91dF9wb2xpY3kYCCABKA4yGi5odXN0aW5ncy52MS5UaW1lb3V0UG9saWN5IsIBCgpPcHRpb25TcGVjEgsKA2tleRgBIAEoCRINCgVsYWJlbBgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIlCgNpbnQYBCABKAsyFi5odXN0aW5ncy52MS5JbnRPcHRpb25IABInCgRib29sGAUgASgLMhcuaHVzdGluZ3MudjEuQm9vbE9wdGlvbkgAEisKBmNob2ljZRgGIAEoCzIZLmh1c3RpbmdzLnYxLkNob2ljZU9wdGlvbkgAQgYKBGtpbmQiPAoJSW50T3B0aW9uEgsKA21pbhgBIAEoAxILCgNtYXgYAiABKAMSFQoNZGVmYXVsdF92YWx1ZRgDIAEoAyIjCgpCb29sT3B0aW9uEhUKDWRlZmF1bHRfdmFsdWUYASABKAgiNQoMQ2hvaWNlT3B0aW9uEg4KBnZhbHVlcxgBIAMoCRIVCg1kZWZhdWx0X3ZhbHVlGAIgASgJIjcKClNlYXRDb25maWcSCwoDYm90GAEgASgIEgoKAmFpGAIgASgJEhAKCGFpX2xldmVsGAMgASgJItkCChJDcmVhdGVNYXRjaFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIPCgd2YXJpYW50GAIgASgJEg0KBXNlYXRzGAMgASgNEj0KB29wdGlvbnMYBCADKAsyLC5odXN0aW5ncy52MS5DcmVhdGVNYXRjaFJlcXVlc3QuT3B0aW9uc0VudHJ5EhEKBHNlZWQYBSABKARIAIgBARIsCgtzZWF0X2NvbmZpZxgGIAMoCzIXLmh1c3RpbmdzLnYxLlNlYXRDb25maWcSKAoFY2xvY2sYByABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSHQoQYWJhbmRvbl9ncmFjZV9tcxgIIAEoBEgBiAEBGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBQgcKBV9zZWVkQhMKEV9hYmFuZG9uX2dyYWNlX21zInUKDENsb2NrU2V0dGluZxI1CgxwZXJfZGVjaXNpb24YASABKAsyHS5odXN0aW5ncy52MS5QZXJEZWNpc2lvbkNsb2NrSAASJgoEZ2FtZRgCIAEoCzIWLmh1c3RpbmdzLnYxLkdhbWVDbG9ja0gAQgYKBGtpbmQiJAoQUGVyRGVjaXNpb25DbG9jaxIQCghsaW1pdF9tcxgBIAEoBCIyCglHYW1lQ2xvY2sSDwoHYmFzZV9tcxgBIAEoBBIUCgxpbmNyZW1lbnRfbXMYAiABKAQiQAoJU2VhdENsb2NrEgwKBHNlYXQYASABKA0SFAoMcmVtYWluaW5nX21zGAIgASgEEg8KB3J1bm5pbmcYAyABKAgiQQoTQ3JlYXRlTWF0Y2hSZXNwb25zZRIqCgdzdW1tYXJ5GAEgASgLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5IuoDCgxNYXRjaFN1bW1hcnkSEAoIbWF0Y2hfaWQYASABKAkSDAoEZ2FtZRgCIAEoCRIPCgd2YXJpYW50GAMgASgJEigKBnN0YXR1cxgEIAEoDjIYLmh1c3RpbmdzLnYxLk1hdGNoU3RhdHVzEicKBXNlYXRzGAUgAygLMhguaHVzdGluZ3MudjEuU2VhdFN1bW1hcnkSDwoHdmVyc2lvbhgGIAEoBBI3CgdvcHRpb25zGAcgAygLMiYuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5Lk9wdGlvbnNFbnRyeRIaChJjcmVhdGVkX2F0X3VuaXhfbXMYCCABKAMSJQoHb3V0Y29tZRgJIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUSKAoFY2xvY2sYCiABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSGAoQYWJhbmRvbl9ncmFjZV9tcxgLIAEoBBISCgpyZW1hdGNoX29mGAwgASgJEhgKEHJlbWF0Y2hfbWF0Y2hfaWQYDSABKAkSJwoJYm90X3dhaXRzGA4gAygLMhQuaHVzdGluZ3MudjEuQm90V2FpdBouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJuCgdCb3RXYWl0EgwKBHNlYXQYASABKA0SKgoGcmVhc29uGAIgASgOMhouaHVzdGluZ3MudjEuQm90V2FpdFJlYXNvbhIKCgJhaRgDIAEoCRIPCgdvZmZlcmVkGAQgAygJEgwKBHRleHQYBSABKAkiuQEKC1NlYXRTdW1tYXJ5EgwKBHNlYXQYASABKA0SDAoEbmFtZRgCIAEoCRILCgNib3QYAyABKAgSCgoCYWkYBCABKAkSEAoIYWlfbGV2ZWwYBSABKAkSDQoFdGFrZW4YBiABKAgSEwoLcGxheWVyX25hbWUYByABKAkSLAoLY2xpZW50X2tpbmQYCCABKA4yFy5odXN0aW5ncy52MS5DbGllbnRLaW5kEhEKCWNvbm5lY3RlZBgJIAEoCCKbAQoSTGlzdE1hdGNoZXNSZXF1ZXN0EgwKBGdhbWUYASABKAkSKAoGc3RhdHVzGAIgASgOMhguaHVzdGluZ3MudjEuTWF0Y2hTdGF0dXMSFwoPb3Blbl9zZWF0c19vbmx5GAMgASgIEg0KBWxpbWl0GAQgASgNEhEKCXBhZ2Vfc2l6ZRgFIAEoDRISCgpwYWdlX3Rva2VuGAYgASgJIloKE0xpc3RNYXRjaGVzUmVzcG9uc2USKgoHbWF0Y2hlcxgBIAMoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkihAEKEEpvaW5NYXRjaFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIsCgtjbGllbnRfa2luZBgEIAEoDjIXLmh1c3RpbmdzLnYxLkNsaWVudEtpbmRCBwoFX3NlYXQiVQoRSm9pbk1hdGNoUmVzcG9uc2USEAoIbWF0Y2hfaWQYASABKAkSDAoEc2VhdBgCIAEoDRIRCglzZWF0X25hbWUYAyABKAkSDQoFdG9rZW4YBCABKAkiWQoRV2F0Y2hMb2JieVJlcXVlc3QSDQoFZ2FtZXMYASADKAkSEAoIYm90X3Bvb2wYAiABKAgSEAoIcG9vbF9haXMYAyADKAkSEQoJcG9vbF9uYW1lGAQgASgJIlMKCkxvYmJ5RXZlbnQSKgoHc3VtbWFyeRgBIAEoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRIZChF3YWl0aW5nX2JvdF9zZWF0cxgCIAMoDSJlChFXYXRjaE1hdGNoUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIUCgxmcm9tX3ZlcnNpb24YAyABKAQSGQoRaW5jbHVkZV9qc29uX3ZpZXcYBCABKAgi7wQKC01hdGNoVXBkYXRlEhAKCG1hdGNoX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAQSEAoIc25hcHNob3QYAyABKAgSGAoLdmlld2VyX3NlYXQYBCABKA1IAIgBARIoCgZzdGF0dXMYBSABKA4yGC5odXN0aW5ncy52MS5NYXRjaFN0YXR1cxIjCgR2aWV3GAYgASgLMhUuaHVzdGluZ3MudjEuR2FtZVZpZXcSIgoDbG9nGAcgAygLMhUuaHVzdGluZ3MudjEuTG9nRW50cnkSDgoGdG9fYWN0GAggAygNEiMKBnByb21wdBgJIAEoCzITLmh1c3RpbmdzLnYxLlByb21wdBInCgVzZWF0cxgKIAMoCzIYLmh1c3RpbmdzLnYxLlNlYXRTdW1tYXJ5EiwKC2xhc3RfYWN0aW9uGAsgASgLMhcuaHVzdGluZ3MudjEuTGFzdEFjdGlvbhIlCgdvdXRjb21lGAwgASgLMhQuaHVzdGluZ3MudjEuT3V0Y29tZRImCgZjbG9ja3MYDSADKAsyFi5odXN0aW5ncy52MS5TZWF0Q2xvY2sSFgoOcmVtYXRjaF9vZmZlcnMYDiADKA0SGAoQcmVtYXRjaF9tYXRjaF9pZBgPIAEoCRIoCgVjbG9jaxgQIAEoCzIZLmh1c3RpbmdzLnYxLkNsb2NrU2V0dGluZxIuCglyZWZlcmVuY2UYHiABKAsyGy5odXN0aW5ncy52MS5NYXRjaFJlZmVyZW5jZRInCglib3Rfd2FpdHMYESADKAsyFC5odXN0aW5ncy52MS5Cb3RXYWl0Qg4KDF92aWV3ZXJfc2VhdCLDAQoOTWF0Y2hSZWZlcmVuY2USNgoKcHJlc2lkZW5jeRgKIAEoCzIgLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lSZWZlcmVuY2VIABI+Cg92b3Rlc19mb3Jfd29tZW4YCyABKAsyIy5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuUmVmZXJlbmNlSAASMQoIdGhlX3ZvdGUYDCABKAsyHS5odXN0aW5ncy52MS5UaGVWb3RlUmVmZXJlbmNlSABCBgoEZ2FtZSJOCgpMYXN0QWN0aW9uEgwKBHNlYXQYASABKA0SEQoJY2hvaWNlX2lkGAIgASgJEg0KBWxhYmVsGAMgASgJEhAKCHJlZGFjdGVkGAQgASgIIrwBCghHYW1lVmlldxIMCgRqc29uGAEgASgJEjEKCnByZXNpZGVuY3kYCiABKAsyGy5odXN0aW5ncy52MS5QcmVzaWRlbmN5Vmlld0gAEjkKD3ZvdGVzX2Zvcl93b21lbhgLIAEoCzIeLmh1c3RpbmdzLnYxLlZvdGVzRm9yV29tZW5WaWV3SAASLAoIdGhlX3ZvdGUYDCABKAsyGC5odXN0aW5ncy52MS5UaGVWb3RlVmlld0gAQgYKBGdhbWUiSgoGUHJvbXB0EgwKBHNlYXQYASABKA0SDAoEdGV4dBgCIAEoCRIkCgdjaG9pY2VzGAMgAygLMhMuaHVzdGluZ3MudjEuQ2hvaWNlIpEBCgZDaG9pY2USCgoCaWQYASABKAkSDQoFbGFiZWwYAiABKAkSDAoEa2luZBgDIAEoCRIMCgRjYXJkGAQgASgJEhAKCGxvY2F0aW9uGAUgASgJEhMKBmFtb3VudBgGIAEoA0gAiAEBEhMKBnRhcmdldBgHIAEoDUgBiAEBQgkKB19hbW91bnRCCQoHX3RhcmdldCK9AQoITG9nRW50cnkSCwoDc2VxGAEgASgEEhEKBHNlYXQYAiABKA1IAIgBARIMCgRraW5kGAMgASgJEgwKBHRleHQYBCABKAkSDAoEZGljZRgFIAMoDRIMCgRjYXJkGAYgASgJEhAKCGxvY2F0aW9uGAcgASgJEhMKBmFtb3VudBgIIAEoA0gBiAEBEhMKBnRhcmdldBgJIAEoDUgCiAEBQgcKBV9zZWF0QgkKB19hbW91bnRCCQoHX3RhcmdldCJrCgdPdXRjb21lEg8KB3dpbm5lcnMYASADKA0SDgoGcmVhc29uGAIgASgJEg4KBnNjb3JlcxgDIAMoAxIMCgRkcmF3GAQgASgIEhAKCHJlc2lnbmVkGAUgASgIEg8KB2ZvcmZlaXQYBiABKAkiUQoKQWN0UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEEhEKCWNob2ljZV9pZBgEIAEoCSIeCgtBY3RSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIjAKDVJlc2lnblJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSDQoFdG9rZW4YAiABKAkiNwoOUmVzaWduUmVzcG9uc2USJQoHb3V0Y29tZRgBIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUiJAoQR2V0UmVwbGF5UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCSI5ChRHZXRSZXBsYXlWaWV3UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEIqkBCgZSZXBsYXkSKgoHc3VtbWFyeRgBIAEoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRINCgVzZWF0cxgCIAEoDRIMCgRzZWVkGAMgASgEEiwKB2Nob2ljZXMYBCADKAsyGy5odXN0aW5ncy52MS5SZWNvcmRlZENob2ljZRIoCglzZXR1cF9sb2cYBSADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeSJ1Cg5SZWNvcmRlZENob2ljZRIPCgd2ZXJzaW9uGAEgASgEEgwKBHNlYXQYAiABKA0SEQoJY2hvaWNlX2lkGAMgASgJEg0KBWxhYmVsGAQgASgJEiIKA2xvZxgFIAMoCzIVLmh1c3RpbmdzLnYxLkxvZ0VudHJ5Km4KDVRpbWVvdXRQb2xpY3kSHgoaVElNRU9VVF9QT0xJQ1lfVU5TUEVDSUZJRUQQABIaChZUSU1FT1VUX1BPTElDWV9GT1JGRUlUEAESIQodVElNRU9VVF9QT0xJQ1lfREVGQVVMVF9DSE9JQ0UQAip5CgtNYXRjaFN0YXR1cxIcChhNQVRDSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIYChRNQVRDSF9TVEFUVVNfV0FJVElORxABEhcKE01BVENIX1NUQVRVU19BQ1RJVkUQAhIZChVNQVRDSF9TVEFUVVNfRklOSVNIRUQQAypVCgpDbGllbnRLaW5kEhsKF0NMSUVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRQ0xJRU5UX0tJTkRfSFVNQU4QARITCg9DTElFTlRfS0lORF9CT1QQAipxCg1Cb3RXYWl0UmVhc29uEh8KG0JPVF9XQUlUX1JFQVNPTl9VTlNQRUNJRklFRBAAEhsKF0JPVF9XQUlUX1JFQVNPTl9OT19QT09MEAESIgoeQk9UX1dBSVRfUkVBU09OX0FJX05PVF9PRkZFUkVEEAIy5QUKCEh1c3RpbmdzEkoKCUxpc3RHYW1lcxIdLmh1c3RpbmdzLnYxLkxpc3RHYW1lc1JlcXVlc3QaHi5odXN0aW5ncy52MS5MaXN0R2FtZXNSZXNwb25zZRJQCgtDcmVhdGVNYXRjaBIfLmh1c3RpbmdzLnYxLkNyZWF0ZU1hdGNoUmVxdWVzdBogLmh1c3RpbmdzLnYxLkNyZWF0ZU1hdGNoUmVzcG9uc2USUAoLTGlzdE1hdGNoZXMSHy5odXN0aW5ncy52MS5MaXN0TWF0Y2hlc1JlcXVlc3QaIC5odXN0aW5ncy52MS5MaXN0TWF0Y2hlc1Jlc3BvbnNlEkoKCUpvaW5NYXRjaBIdLmh1c3RpbmdzLnYxLkpvaW5NYXRjaFJlcXVlc3QaHi5odXN0aW5ncy52MS5Kb2luTWF0Y2hSZXNwb25zZRJHCgpXYXRjaExvYmJ5Eh4uaHVzdGluZ3MudjEuV2F0Y2hMb2JieVJlcXVlc3QaFy5odXN0aW5ncy52MS5Mb2JieUV2ZW50MAESSAoKV2F0Y2hNYXRjaBIeLmh1c3RpbmdzLnYxLldhdGNoTWF0Y2hSZXF1ZXN0GhguaHVzdGluZ3MudjEuTWF0Y2hVcGRhdGUwARI4CgNBY3QSFy5odXN0aW5ncy52MS5BY3RSZXF1ZXN0GhguaHVzdGluZ3MudjEuQWN0UmVzcG9uc2USQQoGUmVzaWduEhouaHVzdGluZ3MudjEuUmVzaWduUmVxdWVzdBobLmh1c3RpbmdzLnYxLlJlc2lnblJlc3BvbnNlEj8KCUdldFJlcGxheRIdLmh1c3RpbmdzLnYxLkdldFJlcGxheVJlcXVlc3QaEy5odXN0aW5ncy52MS5SZXBsYXkSTAoNR2V0UmVwbGF5VmlldxIhLmh1c3RpbmdzLnYxLkdldFJlcGxheVZpZXdSZXF1ZXN0GhguaHVzdGluZ3MudjEuTWF0Y2hVcGRhdGViBnByb3RvMw", [file_hustings_v1_presidency, file_hustings_v1_votes_for_women, file_hustings_v1_the_vote]);
 
 /**
  * Asks for the catalogue.
@@ -720,6 +722,14 @@ export type MatchSummary = Message<"hustings.v1.MatchSummary"> & {
    * @generated from field: string rematch_match_id = 13;
    */
   rematchMatchId: string;
+
+  /**
+   * The bot seats nobody has joined that no connected bot pool will take, each with why
+   * (as in MatchUpdate.bot_waits); empty when there are none.
+   *
+   * @generated from field: repeated hustings.v1.BotWait bot_waits = 14;
+   */
+  botWaits: BotWait[];
 };
 
 /**
@@ -728,6 +738,59 @@ export type MatchSummary = Message<"hustings.v1.MatchSummary"> & {
  */
 export const MatchSummarySchema: GenMessage<MatchSummary> = /*@__PURE__*/
   messageDesc(file_hustings_v1_hustings, 15);
+
+/**
+ * Why a seat created for an AI is still empty and no connected pool will fill it. The
+ * seat keeps waiting: a pool that offers its AI may connect later and take it.
+ *
+ * @generated from message hustings.v1.BotWait
+ */
+export type BotWait = Message<"hustings.v1.BotWait"> & {
+  /**
+   * The seat.
+   *
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Why, as a code.
+   *
+   * @generated from field: hustings.v1.BotWaitReason reason = 2;
+   */
+  reason: BotWaitReason;
+
+  /**
+   * The AI the seat asks for (SeatConfig.ai); empty: any.
+   *
+   * @generated from field: string ai = 3;
+   */
+  ai: string;
+
+  /**
+   * The AIs the connected pools offer for this game, each once, in the pools' own order
+   * (the earliest connected pool's first); empty when no pool plays this game.
+   *
+   * @generated from field: repeated string offered = 4;
+   */
+  offered: string[];
+
+  /**
+   * The same in words, for people: "waiting for a bot: no pool offers 'deepblue' (pools
+   * offer: random, greedy, ismcts)", "waiting for a bot: no bot pool is connected" or
+   * "waiting for a bot: no connected bot pool plays 'the-vote'".
+   *
+   * @generated from field: string text = 5;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message hustings.v1.BotWait.
+ * Use `create(BotWaitSchema)` to create a new message.
+ */
+export const BotWaitSchema: GenMessage<BotWait> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 16);
 
 /**
  * One seat of a match as the lobby shows it.
@@ -804,7 +867,7 @@ export type SeatSummary = Message<"hustings.v1.SeatSummary"> & {
  * Use `create(SeatSummarySchema)` to create a new message.
  */
 export const SeatSummarySchema: GenMessage<SeatSummary> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 16);
+  messageDesc(file_hustings_v1_hustings, 17);
 
 /**
  * Filters for ListMatches; every filter left empty matches everything.
@@ -867,7 +930,7 @@ export type ListMatchesRequest = Message<"hustings.v1.ListMatchesRequest"> & {
  * Use `create(ListMatchesRequestSchema)` to create a new message.
  */
 export const ListMatchesRequestSchema: GenMessage<ListMatchesRequest> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 17);
+  messageDesc(file_hustings_v1_hustings, 18);
 
 /**
  * Matching matches, newest first (by creation time, then id).
@@ -895,7 +958,7 @@ export type ListMatchesResponse = Message<"hustings.v1.ListMatchesResponse"> & {
  * Use `create(ListMatchesResponseSchema)` to create a new message.
  */
 export const ListMatchesResponseSchema: GenMessage<ListMatchesResponse> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 18);
+  messageDesc(file_hustings_v1_hustings, 19);
 
 /**
  * Takes a seat.
@@ -938,7 +1001,7 @@ export type JoinMatchRequest = Message<"hustings.v1.JoinMatchRequest"> & {
  * Use `create(JoinMatchRequestSchema)` to create a new message.
  */
 export const JoinMatchRequestSchema: GenMessage<JoinMatchRequest> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 19);
+  messageDesc(file_hustings_v1_hustings, 20);
 
 /**
  * A taken seat.
@@ -981,7 +1044,7 @@ export type JoinMatchResponse = Message<"hustings.v1.JoinMatchResponse"> & {
  * Use `create(JoinMatchResponseSchema)` to create a new message.
  */
 export const JoinMatchResponseSchema: GenMessage<JoinMatchResponse> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 20);
+  messageDesc(file_hustings_v1_hustings, 21);
 
 /**
  * Subscribes to the lobby.
@@ -995,6 +1058,32 @@ export type WatchLobbyRequest = Message<"hustings.v1.WatchLobbyRequest"> & {
    * @generated from field: repeated string games = 1;
    */
   games: string[];
+
+  /**
+   * True when the stream is a bot pool's: while it is open the server counts the pool as
+   * connected, offering the AIs in `pool_ais` for the games in `games`, and tells the
+   * viewers of a match whose bot seat no connected pool offers why it waits
+   * (MatchUpdate.bot_waits). Lobby streams that leave it false (older pools included) are
+   * not counted.
+   *
+   * @generated from field: bool bot_pool = 2;
+   */
+  botPool: boolean;
+
+  /**
+   * For a bot pool: the AIs it can play ("random", "greedy", "ismcts"); a bot seat that
+   * asks for no AI is played by any pool. At most 16 entries of at most 64 bytes.
+   *
+   * @generated from field: repeated string pool_ais = 3;
+   */
+  poolAis: string[];
+
+  /**
+   * For a bot pool: a name for messages ("hustings-bot pool"). At most 256 bytes.
+   *
+   * @generated from field: string pool_name = 4;
+   */
+  poolName: string;
 };
 
 /**
@@ -1002,7 +1091,7 @@ export type WatchLobbyRequest = Message<"hustings.v1.WatchLobbyRequest"> & {
  * Use `create(WatchLobbyRequestSchema)` to create a new message.
  */
 export const WatchLobbyRequestSchema: GenMessage<WatchLobbyRequest> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 21);
+  messageDesc(file_hustings_v1_hustings, 22);
 
 /**
  * A lobby event: a match whose open bot seats changed.
@@ -1018,7 +1107,9 @@ export type LobbyEvent = Message<"hustings.v1.LobbyEvent"> & {
   summary?: MatchSummary | undefined;
 
   /**
-   * Seats created for an AI that nobody has joined yet (empty: none left).
+   * Seats created for an AI that nobody has joined yet, and bot seats whose holder has been
+   * away past the grace period while the seat must act (another bot may take them over:
+   * see JoinMatch); empty: none left.
    *
    * @generated from field: repeated uint32 waiting_bot_seats = 2;
    */
@@ -1030,7 +1121,7 @@ export type LobbyEvent = Message<"hustings.v1.LobbyEvent"> & {
  * Use `create(LobbyEventSchema)` to create a new message.
  */
 export const LobbyEventSchema: GenMessage<LobbyEvent> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 22);
+  messageDesc(file_hustings_v1_hustings, 23);
 
 /**
  * Follows a match.
@@ -1081,7 +1172,7 @@ export type WatchMatchRequest = Message<"hustings.v1.WatchMatchRequest"> & {
  * Use `create(WatchMatchRequestSchema)` to create a new message.
  */
 export const WatchMatchRequestSchema: GenMessage<WatchMatchRequest> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 23);
+  messageDesc(file_hustings_v1_hustings, 24);
 
 /**
  * One message of a match stream.
@@ -1220,6 +1311,16 @@ export type MatchUpdate = Message<"hustings.v1.MatchUpdate"> & {
    * @generated from field: hustings.v1.MatchReference reference = 30;
    */
   reference?: MatchReference | undefined;
+
+  /**
+   * The bot seats nobody has joined that no connected bot pool will take, each with why
+   * ("waiting for a bot: no pool offers 'deepblue' …"); empty when there are none. Sent in
+   * every message while it holds; a pool connecting or leaving sends every viewer of such a
+   * match a message at the same version with the new list.
+   *
+   * @generated from field: repeated hustings.v1.BotWait bot_waits = 17;
+   */
+  botWaits: BotWait[];
 };
 
 /**
@@ -1227,7 +1328,7 @@ export type MatchUpdate = Message<"hustings.v1.MatchUpdate"> & {
  * Use `create(MatchUpdateSchema)` to create a new message.
  */
 export const MatchUpdateSchema: GenMessage<MatchUpdate> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 24);
+  messageDesc(file_hustings_v1_hustings, 25);
 
 /**
  * What never changes within a match, sent once per stream rather than with every version.
@@ -1276,7 +1377,7 @@ export type MatchReference = Message<"hustings.v1.MatchReference"> & {
  * Use `create(MatchReferenceSchema)` to create a new message.
  */
 export const MatchReferenceSchema: GenMessage<MatchReference> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 25);
+  messageDesc(file_hustings_v1_hustings, 26);
 
 /**
  * The choice that produced a version, as this viewer may be told of it. A choice id can
@@ -1331,7 +1432,7 @@ export type LastAction = Message<"hustings.v1.LastAction"> & {
  * Use `create(LastActionSchema)` to create a new message.
  */
 export const LastActionSchema: GenMessage<LastAction> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 26);
+  messageDesc(file_hustings_v1_hustings, 27);
 
 /**
  * A game's state for one viewer.
@@ -1385,7 +1486,7 @@ export type GameView = Message<"hustings.v1.GameView"> & {
  * Use `create(GameViewSchema)` to create a new message.
  */
 export const GameViewSchema: GenMessage<GameView> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 27);
+  messageDesc(file_hustings_v1_hustings, 28);
 
 /**
  * One decision a seat faces.
@@ -1434,7 +1535,7 @@ export type Prompt = Message<"hustings.v1.Prompt"> & {
  * Use `create(PromptSchema)` to create a new message.
  */
 export const PromptSchema: GenMessage<Prompt> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 28);
+  messageDesc(file_hustings_v1_hustings, 29);
 
 /**
  * One legal choice.
@@ -1497,7 +1598,7 @@ export type Choice = Message<"hustings.v1.Choice"> & {
  * Use `create(ChoiceSchema)` to create a new message.
  */
 export const ChoiceSchema: GenMessage<Choice> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 29);
+  messageDesc(file_hustings_v1_hustings, 30);
 
 /**
  * One structured log entry.
@@ -1576,7 +1677,7 @@ export type LogEntry = Message<"hustings.v1.LogEntry"> & {
  * Use `create(LogEntrySchema)` to create a new message.
  */
 export const LogEntrySchema: GenMessage<LogEntry> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 30);
+  messageDesc(file_hustings_v1_hustings, 31);
 
 /**
  * The result of a finished match.
@@ -1635,7 +1736,7 @@ export type Outcome = Message<"hustings.v1.Outcome"> & {
  * Use `create(OutcomeSchema)` to create a new message.
  */
 export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 31);
+  messageDesc(file_hustings_v1_hustings, 32);
 
 /**
  * Makes one choice.
@@ -1677,7 +1778,7 @@ export type ActRequest = Message<"hustings.v1.ActRequest"> & {
  * Use `create(ActRequestSchema)` to create a new message.
  */
 export const ActRequestSchema: GenMessage<ActRequest> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 32);
+  messageDesc(file_hustings_v1_hustings, 33);
 
 /**
  * The choice was applied.
@@ -1698,7 +1799,7 @@ export type ActResponse = Message<"hustings.v1.ActResponse"> & {
  * Use `create(ActResponseSchema)` to create a new message.
  */
 export const ActResponseSchema: GenMessage<ActResponse> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 33);
+  messageDesc(file_hustings_v1_hustings, 34);
 
 /**
  * Concedes.
@@ -1726,7 +1827,7 @@ export type ResignRequest = Message<"hustings.v1.ResignRequest"> & {
  * Use `create(ResignRequestSchema)` to create a new message.
  */
 export const ResignRequestSchema: GenMessage<ResignRequest> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 34);
+  messageDesc(file_hustings_v1_hustings, 35);
 
 /**
  * The match is over.
@@ -1747,7 +1848,7 @@ export type ResignResponse = Message<"hustings.v1.ResignResponse"> & {
  * Use `create(ResignResponseSchema)` to create a new message.
  */
 export const ResignResponseSchema: GenMessage<ResignResponse> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 35);
+  messageDesc(file_hustings_v1_hustings, 36);
 
 /**
  * Asks for a finished match's record.
@@ -1768,7 +1869,7 @@ export type GetReplayRequest = Message<"hustings.v1.GetReplayRequest"> & {
  * Use `create(GetReplayRequestSchema)` to create a new message.
  */
 export const GetReplayRequestSchema: GenMessage<GetReplayRequest> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 36);
+  messageDesc(file_hustings_v1_hustings, 37);
 
 /**
  * Asks for one version of a finished match as a spectator saw it.
@@ -1796,7 +1897,7 @@ export type GetReplayViewRequest = Message<"hustings.v1.GetReplayViewRequest"> &
  * Use `create(GetReplayViewRequestSchema)` to create a new message.
  */
 export const GetReplayViewRequestSchema: GenMessage<GetReplayViewRequest> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 37);
+  messageDesc(file_hustings_v1_hustings, 38);
 
 /**
  * Everything needed to reproduce a finished match move by move.
@@ -1846,7 +1947,7 @@ export type Replay = Message<"hustings.v1.Replay"> & {
  * Use `create(ReplaySchema)` to create a new message.
  */
 export const ReplaySchema: GenMessage<Replay> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 38);
+  messageDesc(file_hustings_v1_hustings, 39);
 
 /**
  * One choice of a replay.
@@ -1900,7 +2001,7 @@ export type RecordedChoice = Message<"hustings.v1.RecordedChoice"> & {
  * Use `create(RecordedChoiceSchema)` to create a new message.
  */
 export const RecordedChoiceSchema: GenMessage<RecordedChoice> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_hustings, 39);
+  messageDesc(file_hustings_v1_hustings, 40);
 
 /**
  * What the server does for a seat whose clock runs out.
@@ -2012,7 +2113,46 @@ export const ClientKindSchema: GenEnum<ClientKind> = /*@__PURE__*/
   enumDesc(file_hustings_v1_hustings, 2);
 
 /**
+ * Why a bot seat waits (BotWait.reason).
+ *
+ * @generated from enum hustings.v1.BotWaitReason
+ */
+export enum BotWaitReason {
+  /**
+   * Not said (a newer server's reason).
+   *
+   * @generated from enum value: BOT_WAIT_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * No bot pool follows the lobby (for this game).
+   *
+   * @generated from enum value: BOT_WAIT_REASON_NO_POOL = 1;
+   */
+  NO_POOL = 1,
+
+  /**
+   * Pools are connected, but none offers the AI the seat asks for.
+   *
+   * @generated from enum value: BOT_WAIT_REASON_AI_NOT_OFFERED = 2;
+   */
+  AI_NOT_OFFERED = 2,
+}
+
+/**
+ * Describes the enum hustings.v1.BotWaitReason.
+ */
+export const BotWaitReasonSchema: GenEnum<BotWaitReason> = /*@__PURE__*/
+  enumDesc(file_hustings_v1_hustings, 3);
+
+/**
  * The match server: catalogue, lobby, matches and replays.
+ *
+ * Who may create matches: anyone, unless the server was started with `--create-key KEY`;
+ * then CreateMatch must carry one of its keys in the request metadata as
+ * `authorization: Bearer KEY` (else UNAUTHENTICATED). No other method takes a key: seat
+ * tokens (JoinMatch) are the only way to act for a seat.
  *
  * @generated from service hustings.v1.Hustings
  */
@@ -2051,7 +2191,11 @@ export const Hustings: GenService<{
   },
   /**
    * Takes a seat (a named one, or any open one) and returns its secret token. The token is
-   * shown once: the server keeps only its hash.
+   * shown once: the server keeps only its hash. A bot seat whose holder has been away (no
+   * open stream) for longer than the match's abandon_grace_ms while the seat must act may
+   * be taken over by a bot client (client_kind BOT) naming that seat: the new token holds
+   * it, and the old one no longer does (PERMISSION_DENIED). Such seats are announced in
+   * LobbyEvent.waiting_bot_seats.
    *
    * @generated from rpc hustings.v1.Hustings.JoinMatch
    */

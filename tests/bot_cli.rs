@@ -1,23 +1,19 @@
-//! The `hustings-bot` binary against a real server on 127.0.0.1:0.
+//! The `hustings-bot` binary against a real server on 127.0.0.1:0 (here rather than in
+//! bot-client/: the bot client links no server code), and its embedded tournament server.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use hustings_bot::ai::make_ai;
 use hustings_bot::net::{self, AiDecider, Retry};
 use hustings_proto::v1 as pb;
-use hustings_service::ServerConfig;
 
-const BIN: &str = env!("CARGO_BIN_EXE_hustings-bot");
+use hustings::cli_bin::{bot_bin, server_bin};
 
 /// Runs `hustings-bot ARGS` for seat 1 of a fresh two-seat match while this test plays seat
 /// 0 randomly; returns the binary's exit status, stdout and stderr.
 async fn seat_one_by_the_binary(args: &[&str]) -> (std::process::Output, net::Played) {
-    let listen: SocketAddr = "127.0.0.1:0".parse().expect("address");
-    let server = hustings_service::start(ServerConfig::default(), listen)
-        .await
-        .expect("server");
+    let server = hustings::start_server().await;
     let mut client = net::connect(&server.url()).expect("client");
     let m = client
         .create_match(pb::CreateMatchRequest {
@@ -34,10 +30,10 @@ async fn seat_one_by_the_binary(args: &[&str]) -> (std::process::Output, net::Pl
     let me = net::join(&mut client, &m.match_id, Some(0), "tester", &retry)
         .await
         .expect("joined");
-    let mut cmd = tokio::process::Command::new(BIN);
+    let mut cmd = tokio::process::Command::new(bot_bin());
     cmd.arg("--server").arg(server.url()).args(args);
     cmd.args(["--match", &m.match_id, "--seat", "1"]);
-    cmd.current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."));
+    cmd.current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
     let bot = tokio::spawn(async move { cmd.output().await });
     let played = net::play_seat(
         &mut client,
@@ -88,7 +84,7 @@ async fn stdio_runs_the_python_example_engine_for_a_whole_match() {
 
 #[test]
 fn an_unreachable_server_is_a_clear_error_after_the_retries() {
-    let out = std::process::Command::new(BIN)
+    let out = std::process::Command::new(bot_bin())
         .args(["--server", "http://127.0.0.1:9", "--retries", "2"])
         .args(["play", "--match", "nope", "--ai", "random"])
         .output()
@@ -97,4 +93,60 @@ fn an_unreachable_server_is_a_clear_error_after_the_retries() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("could not join the match"), "{stderr}");
     assert!(stderr.contains("did not answer after 2 tries"), "{stderr}");
+}
+
+#[test]
+fn an_embedded_tournament_plays_on_a_child_server_process() {
+    // Built beside hustings-bot, where --embedded looks first.
+    let server = server_bin();
+    assert_eq!(server.parent(), bot_bin().parent());
+    let out = std::process::Command::new(bot_bin())
+        .args([
+            "tournament",
+            "--game",
+            "presidency",
+            "--a",
+            "greedy:2",
+            "--b",
+            "random",
+        ])
+        .args(["--games", "4", "--embedded", "--json"])
+        .env("PATH", "")
+        .output()
+        .expect("ran");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let summary: serde_json::Value = serde_json::from_str(&stdout).expect("JSON summary");
+    assert_eq!(summary["games"], 4, "{stdout}");
+}
+
+#[test]
+fn an_embedded_tournament_without_a_server_binary_says_how_to_get_one() {
+    // The bot binary alone in a directory, with nothing on PATH.
+    let dir = hustings::server_proc::temp_dir("bot-alone");
+    let alone = dir.join("hustings-bot");
+    std::fs::copy(bot_bin(), &alone).expect("copied");
+    let out = std::process::Command::new(&alone)
+        .args([
+            "tournament",
+            "--game",
+            "presidency",
+            "--a",
+            "random",
+            "--b",
+            "random",
+        ])
+        .args(["--games", "1", "--embedded"])
+        .env("PATH", "")
+        .output()
+        .expect("ran");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("no hustings-server beside"), "{stderr}");
+    assert!(
+        stderr.contains("cargo build --release -p hustings-service"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

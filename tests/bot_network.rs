@@ -1,6 +1,6 @@
-//! The bot client against a real server on 127.0.0.1:0, over gRPC.
+//! The bot client (`hustings-bot`'s library) against a real server on 127.0.0.1:0, over
+//! gRPC. Here rather than in bot-client/: the bot client links no server code.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::mpsc as std_mpsc;
 use std::time::{Duration, Instant};
@@ -16,10 +16,7 @@ use hustings_service::{RunningServer, ServerConfig};
 use tonic::transport::Channel;
 
 async fn server() -> RunningServer {
-    let listen: SocketAddr = "127.0.0.1:0".parse().expect("address");
-    hustings_service::start(ServerConfig::default(), listen)
-        .await
-        .expect("server starts")
+    hustings::start_server().await
 }
 
 fn quick_retry() -> Retry {
@@ -71,9 +68,7 @@ async fn summary_of(client: &mut HustingsClient<Channel>, id: &str) -> pb::Match
 }
 
 fn repo_file(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -103,6 +98,7 @@ async fn the_pool_fills_the_bot_seats_of_a_match_a_human_created() {
         name: "pool".into(),
         retry: quick_retry(),
         seed: 3,
+        data_dir: None,
     }));
     let human = join(&mut client, &m.match_id, 0).await;
     let played = net::play_seat(
@@ -473,7 +469,6 @@ async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn game_of_finds_a_match_older_than_the_first_page() {
     // Pages of at most 5: the match sought, the oldest of 13, is on the third.
-    let listen: SocketAddr = "127.0.0.1:0".parse().expect("address");
     let config = ServerConfig {
         limits: hustings_service::Limits {
             max_list: 5,
@@ -481,9 +476,7 @@ async fn game_of_finds_a_match_older_than_the_first_page() {
         },
         ..Default::default()
     };
-    let server = hustings_service::start(config, listen)
-        .await
-        .expect("server starts");
+    let server = hustings::start_server_with(config).await;
     let mut client = net::connect(&server.url()).expect("client");
     let old = client
         .create_match(pb::CreateMatchRequest {
