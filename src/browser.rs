@@ -1,4 +1,4 @@
-//! A real headless Chromium for the web client's tests (`tests/web.rs`), driven over
+//! A real headless Chromium for the web client's tests (`tests/e2e/web.rs`), driven over
 //! WebDriver: each [`Browser`] runs its own `chromedriver` with a fresh profile, so tabs of
 //! different browsers share no storage (two players, or a player and a spectator).
 //!

@@ -48,8 +48,14 @@ fn build_workspace_bin(package: &str, bin: &str) -> PathBuf {
         .parent()
         .expect("the profile directory is inside the target directory")
         .to_path_buf();
+    // `cargo test` builds everything with the `test` profile into target/debug. Building the
+    // binaries with that same profile reuses every library it built (the engine, proto and
+    // service at opt-level 3): with `dev`, whose per-package settings differ, the server,
+    // the CLI and the bot client and all they link were built a second time inside the
+    // first test that asked, and each `cargo build --profile dev` afterwards overwrote the
+    // binaries `cargo test` had made.
     let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-        Some("debug") | None => "dev".to_string(),
+        Some("debug") | None => "test".to_string(),
         Some(other) => other.to_string(),
     };
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| env!("CARGO").to_string());

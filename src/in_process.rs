@@ -1,5 +1,5 @@
 //! Support for the tests that run the hub and its match actors in this process
-//! (tests/evict.rs, tests/clocks.rs) and talk to the actors through it, most on a paused
+//! (tests/e2e/evict.rs, tests/e2e/clocks.rs) and talk to the actors through it, most on a paused
 //! tokio clock: a hub on a store, and the commands a client's requests become.
 
 use std::sync::Arc;

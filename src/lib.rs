@@ -63,6 +63,19 @@ pub async fn create(
     resp.summary.expect("summary").match_id
 }
 
+/// The seats of a two-seat match whose seat 0 is the test's (or a person's) and whose seat 1
+/// is a bot seat for `ai` at its default level, for a pool to take.
+pub fn person_and_bot(ai: &str) -> Vec<pb::SeatConfig> {
+    vec![
+        pb::SeatConfig::default(),
+        pb::SeatConfig {
+            bot: true,
+            ai: ai.into(),
+            ai_level: String::new(),
+        },
+    ]
+}
+
 /// Joins a given seat and returns its token.
 pub async fn join(client: &mut Client, match_id: &str, seat: u32, name: &str) -> String {
     client

@@ -16,7 +16,9 @@ trap cleanup EXIT
 python3 -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check grpcio grpcio-tools
 
-cargo build --quiet -p hustings-service -p hustings-bot
+# The test profile: CI runs this after `cargo test`, whose libraries it reuses (the dev
+# profile's per-package settings differ, so it would build the server's stack again).
+cargo build --quiet --profile test -p hustings-service -p hustings-bot
 target_dir="$(cargo metadata --format-version 1 --no-deps |
   python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
 

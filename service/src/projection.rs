@@ -13,7 +13,7 @@
 //!
 //! What the engine decides, the projection only carries: views from [`AnyGame::view`], the
 //! log from [`AnyGame::log_for`], the last action from [`AnyGame::choice_seen_by`]. The
-//! audit (`tests/audit.rs`) runs this code in-process over thousands of seeded games.
+//! audit (`tests/e2e/audit.rs`) runs this code in-process over thousands of seeded games.
 
 use hustings_engine::{self as engine, AnyGame, Seat, SeenChoice, Viewer};
 use hustings_proto::EncodedUpdate;

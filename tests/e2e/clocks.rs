@@ -519,14 +519,7 @@ async fn bot_seats_need_not_accept_and_are_opened_again_for_bots() {
         pb::CreateMatchRequest {
             game: "presidency".into(),
             seed: Some(3),
-            seat_config: vec![
-                pb::SeatConfig::default(),
-                pb::SeatConfig {
-                    bot: true,
-                    ai: "greedy".into(),
-                    ..Default::default()
-                },
-            ],
+            seat_config: hustings::person_and_bot("greedy"),
             ..Default::default()
         },
     )

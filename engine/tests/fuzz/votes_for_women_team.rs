@@ -3,15 +3,13 @@
 //! (co-op: per difficulty), the board invariants after every choice, redaction and refusal
 //! checks on a subset, and every game replayed from its set-up and choices.
 
-mod votes_for_women_checks;
-
+use super::votes_for_women_checks::{
+    board_consistent, cards_conserved, games, in_play_against_the_oppobot,
+};
 use hustings_engine::Setup;
 use hustings_engine::testing::{HeavyChecks, fuzz_seeds, scrambled_seed};
 use hustings_engine::votes_for_women::data::{Side, is_oppobot};
 use hustings_engine::votes_for_women::{Phase, VotesForWomen, player};
-use votes_for_women_checks::{
-    board_consistent, cards_conserved, games, in_play_against_the_oppobot,
-};
 
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
     let b = g.board();

@@ -25,14 +25,7 @@ async fn create_against_bot(client: &mut Client, seed: u64) -> String {
         .create_match(pb::CreateMatchRequest {
             game: "presidency".into(),
             seed: Some(seed),
-            seat_config: vec![
-                pb::SeatConfig::default(),
-                pb::SeatConfig {
-                    bot: true,
-                    ai: "random".into(),
-                    ai_level: String::new(),
-                },
-            ],
+            seat_config: hustings::person_and_bot("random"),
             abandon_grace_ms: Some(3_600_000),
             ..Default::default()
         })
@@ -301,14 +294,7 @@ async fn another_pool_takes_over_a_bot_seat_whose_pool_left_past_the_grace_perio
         .create_match(pb::CreateMatchRequest {
             game: "presidency".into(),
             seed: Some(31),
-            seat_config: vec![
-                pb::SeatConfig::default(),
-                pb::SeatConfig {
-                    bot: true,
-                    ai: "random".into(),
-                    ai_level: String::new(),
-                },
-            ],
+            seat_config: hustings::person_and_bot("random"),
             abandon_grace_ms: Some(2_000),
             ..Default::default()
         })

@@ -1,14 +1,14 @@
 //! Random-play fuzzing of Votes for Women: 10,000 seeded games with the board invariants
 //! checked after every choice, and redaction / refusal checks on a subset.
 
-mod votes_for_women_checks;
-
+use super::votes_for_women_checks::{
+    board_consistent, cards_conserved, ending, games, unchecked_game,
+};
 use hustings_engine::testing::{HeavyChecks, assert_seed_never_shown, fuzz_seeds, scrambled_seed};
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::votes_for_women::data::is_oppobot;
 use hustings_engine::{Game, Setup, Viewer};
 use rand::SeedableRng;
-use votes_for_women_checks::{board_consistent, cards_conserved, ending, games, unchecked_game};
 
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
     // Two players, no Oppobot: the 128 cards of the two-player game, each in one place.
@@ -111,7 +111,7 @@ fn seed_and_hidden_cards_never_appear_in_the_other_seat_view() {
 }
 
 /// Win rates of random against random. Run with
-/// `cargo test -p hustings-engine --release --test fuzz_votes_for_women -- --ignored --nocapture`.
+/// `cargo test -p hustings-engine --release --test fuzz votes_for_women::random_vs_random -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn random_vs_random_win_rates() {

@@ -428,7 +428,7 @@ async fn the_cli_and_the_bot_client_play_a_full_match_over_tls() {
         .spawn()
         .expect("the bot pool starts");
     let choices = dir.join("choices.txt");
-    // Numbers in turn (an out-of-range one is asked again), as tests/cli_play.rs plays.
+    // Numbers in turn (an out-of-range one is asked again), as tests/e2e/cli_play.rs plays.
     std::fs::write(&choices, "2\n1\n2\n3\n".repeat(500)).expect("choices");
     let choices = choices.to_string_lossy().into_owned();
     let (code, stdout, stderr) = cli(&[

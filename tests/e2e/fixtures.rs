@@ -14,7 +14,7 @@
 //! rules must keep them green as they are; only a deliberate change of what a stored match
 //! means (a rules fix) may add new ones, next to these. The recorder is kept so that the
 //! recording can be read and repeated for a new fixture file:
-//! `HUSTINGS_RECORD_FIXTURES=DIR cargo test --test fixtures record_fixtures -- --ignored`.
+//! `HUSTINGS_RECORD_FIXTURES=DIR cargo test --test e2e fixtures::record_fixtures -- --ignored`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

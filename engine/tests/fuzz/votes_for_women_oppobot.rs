@@ -2,15 +2,13 @@
 //! 10,000 seeded games per difficulty, the two-player fuzzer's board invariants after every
 //! choice, redaction and refusal checks on a subset, and replays compared.
 
-mod votes_for_women_checks;
-
+use super::votes_for_women_checks::{
+    board_consistent, cards_conserved, ending, games, in_play_against_the_oppobot, unchecked_game,
+};
 use hustings_engine::Setup;
 use hustings_engine::testing::{HeavyChecks, fuzz_seeds, scrambled_seed};
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::votes_for_women::data::Side;
-use votes_for_women_checks::{
-    board_consistent, cards_conserved, ending, games, in_play_against_the_oppobot, unchecked_game,
-};
 
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
     // The Opposition deck and the two Strategy cards set aside against the Oppobot are
@@ -74,7 +72,7 @@ fn fuzz_10000_solitaire_games_hard() {
 }
 
 /// The Oppobot's win rate against a uniformly random Suffragist. Run with
-/// `cargo test -p hustings-engine --release --test fuzz_votes_for_women_oppobot -- --ignored --nocapture`.
+/// `cargo test -p hustings-engine --release --test fuzz votes_for_women_oppobot:: -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn oppobot_win_rate_against_random() {

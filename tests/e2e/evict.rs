@@ -5,7 +5,7 @@
 //! link, undo. Clocks of evicted matches still run out on time, and seat tokens work after
 //! eviction and after a restart.
 //!
-//! Like tests/clocks.rs these run the hub in-process (most on a paused tokio clock) and
+//! Like tests/e2e/clocks.rs these run the hub in-process (most on a paused tokio clock) and
 //! talk to the actors through it.
 
 use std::sync::Arc;

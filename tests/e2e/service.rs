@@ -505,14 +505,7 @@ async fn presence_follows_streams_and_the_lobby_announces_bot_seats() {
     let id = c
         .create_match(pb::CreateMatchRequest {
             game: "presidency".into(),
-            seat_config: vec![
-                pb::SeatConfig::default(),
-                pb::SeatConfig {
-                    bot: true,
-                    ai: "greedy".into(),
-                    ..Default::default()
-                },
-            ],
+            seat_config: hustings::person_and_bot("greedy"),
             ..Default::default()
         })
         .await
@@ -955,14 +948,7 @@ async fn a_bot_seat_no_connected_pool_takes_tells_every_viewer_why_it_waits() {
     let summary = c
         .create_match(pb::CreateMatchRequest {
             game: "presidency".into(),
-            seat_config: vec![
-                pb::SeatConfig::default(),
-                pb::SeatConfig {
-                    bot: true,
-                    ai: "deepblue".into(),
-                    ..Default::default()
-                },
-            ],
+            seat_config: hustings::person_and_bot("deepblue"),
             ..Default::default()
         })
         .await

@@ -1,0 +1,11 @@
+//! The rules fuzzers, one test binary: thousands of seeded random games of every game and
+//! variant, invariants checked after every choice. One binary shares the 2 test threads
+//! among them all, so the longest fuzzer (the team variants) no longer runs alone while a
+//! core idles. Run one with a filter: `cargo test -p hustings-engine --test fuzz the_vote::`.
+
+mod presidency;
+mod the_vote;
+mod votes_for_women;
+mod votes_for_women_checks;
+mod votes_for_women_oppobot;
+mod votes_for_women_team;
