@@ -14,7 +14,6 @@
 //! start-up): a client asking for more waits for one of its streams to end.
 
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
@@ -23,14 +22,14 @@ use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 use tonic::body::Body;
+use tonic::codegen::Bytes;
 use tonic::codegen::http;
-use tonic::codegen::{BoxFuture, Bytes, Service};
-use tonic::server::NamedService;
 use tonic::transport::server::{TcpConnectInfo, TlsConnectInfo};
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::keys::CreateKeys;
+use crate::wrap::{Call, Inner, Policy, Wrapped, method_in};
 
 /// A token bucket's refill rate and size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -280,54 +279,18 @@ fn host_of(ip: IpAddr) -> IpAddr {
 }
 
 /// The service behind the limits (see the module's documentation).
+pub type Limited<S> = Wrapped<S, Limit>;
+
+/// The limits' policy: `None`, no limits (calls pass through untouched).
 #[derive(Clone, Debug)]
-pub struct Limited<S> {
-    inner: S,
-    /// `None`: no limits (calls pass through untouched).
-    limiter: Option<Arc<Limiter>>,
-}
+pub struct Limit(pub Option<Arc<Limiter>>);
 
-impl<S> Limited<S> {
-    /// `inner` behind `limiter`, if any.
-    pub fn new(inner: S, limiter: Option<Arc<Limiter>>) -> Self {
-        Limited { inner, limiter }
-    }
-}
-
-impl<S: NamedService> NamedService for Limited<S> {
-    const NAME: &'static str = S::NAME;
-}
-
-impl<S> Service<http::Request<Body>> for Limited<S>
-where
-    S: Service<http::Request<Body>, Response = http::Response<Body>, Error = Infallible>
-        + NamedService
-        + Clone
-        + Send
-        + 'static,
-    S::Future: Send + 'static,
-{
-    type Response = http::Response<Body>;
-    type Error = Infallible;
-    type Future = BoxFuture<Self::Response, Self::Error>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, req: http::Request<Body>) -> Self::Future {
-        // The clone takes the next call; this one goes to the service that was ready.
-        let clone = self.inner.clone();
-        let mut inner = std::mem::replace(&mut self.inner, clone);
-        let Some(limiter) = self.limiter.clone() else {
+impl Policy for Limit {
+    fn call<S: Inner>(&self, mut inner: S, req: http::Request<Body>) -> Call {
+        let Some(limiter) = self.0.clone() else {
             return Box::pin(inner.call(req));
         };
-        let kind = req
-            .uri()
-            .path()
-            .strip_prefix('/')
-            .and_then(|p| p.strip_prefix(S::NAME))
-            .and_then(|p| p.strip_prefix('/'))
+        let kind = method_in::<S>(req.uri().path())
             .map(kind_of)
             .unwrap_or(Kind::Free);
         let client = client_of(&req, &limiter.keys);
