@@ -194,7 +194,14 @@ async fn main() {
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
+    let server = cli.server.clone();
     if let Err(e) = run(cli).await {
+        // "connection closed" says nothing to a user who only typed the wrong scheme.
+        if hustings_proto::endpoint::is_transport_failure(e.chain())
+            && let Some(advice) = hustings_proto::endpoint::wrong_scheme(&server).await
+        {
+            eprintln!("hustings-bot: error: {advice}");
+        }
         eprintln!("hustings-bot: error: {e:#}");
         std::process::exit(1);
     }

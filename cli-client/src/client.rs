@@ -119,10 +119,30 @@ pub fn describe(status: &Status) -> String {
     }
 }
 
-/// Turns a refusal into an error with a readable message.
+/// Turns a refusal into an error with a readable message (that keeps the status, so the
+/// binary can still tell a connection that failed from an answer).
 pub fn status_error(status: Status) -> anyhow::Error {
-    anyhow::anyhow!(describe(&status))
+    anyhow::Error::new(Refusal {
+        text: describe(&status),
+        status,
+    })
 }
+
+/// A refusal described for the terminal ([`describe`]), with its status.
+#[derive(Debug)]
+pub struct Refusal {
+    text: String,
+    /// The status the server (or the transport) answered.
+    pub status: Status,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl std::error::Error for Refusal {}
 
 #[cfg(test)]
 mod tests {

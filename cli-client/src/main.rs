@@ -1,9 +1,11 @@
 //! The `hustings` binary: see `hustings --help`.
 
 use clap::Parser;
+use hustings_cli::client::Refusal;
 
 fn main() {
     let cli = hustings_cli::cli::Cli::parse();
+    let server = hustings_cli::client::with_scheme(&cli.server);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -18,6 +20,17 @@ fn main() {
     let code = match runtime.block_on(hustings_cli::run(cli)) {
         Ok(code) => code,
         Err(e) => {
+            // "connection closed" says nothing to a user who only typed the wrong scheme.
+            let statuses = e.chain().map(|c| match c.downcast_ref::<Refusal>() {
+                Some(r) => &r.status as &(dyn std::error::Error + 'static),
+                None => c,
+            });
+            if hustings_proto::endpoint::is_transport_failure(statuses)
+                && let Some(advice) =
+                    runtime.block_on(hustings_proto::endpoint::wrong_scheme(&server))
+            {
+                eprintln!("hustings: {advice}");
+            }
             eprintln!("hustings: {e:#}");
             1
         }

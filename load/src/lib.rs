@@ -80,11 +80,14 @@ pub fn record(h: &mut Histogram<u64>, d: Duration) {
 pub async fn connect_pool(url: &str, n: usize) -> anyhow::Result<Vec<Channel>> {
     let mut pool = Vec::with_capacity(n);
     for _ in 0..n.max(1) {
-        let ch = endpoint(url)?
-            .tcp_nodelay(true)
-            .connect()
-            .await
-            .map_err(|e| anyhow::anyhow!("cannot connect to {url}: {e}"))?;
+        let ch = match endpoint(url)?.tcp_nodelay(true).connect().await {
+            Ok(ch) => ch,
+            Err(e) => {
+                let advice = hustings_proto::endpoint::wrong_scheme(url).await;
+                let advice = advice.map(|a| format!("{a}: ")).unwrap_or_default();
+                anyhow::bail!("{advice}cannot connect to {url}: {e}");
+            }
+        };
         pool.push(ch);
     }
     Ok(pool)

@@ -25,6 +25,7 @@ pub mod store;
 pub mod tls;
 pub mod validate;
 pub mod web;
+pub mod wrap;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -263,15 +264,19 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
     let service = validate::Validated::new(
         HustingsServer::new(HustingsService::new(hub, create_keys.clone()))
             .max_decoding_message_size(config.limits.max_message_bytes),
-        config.limits.max_message_bytes,
+        validate::Checks {
+            limit: config.limits.max_message_bytes,
+        },
     );
     let limiter = config
         .client_limits
         .clone()
         .map(|l| limits::Limiter::new(l, create_keys));
     let service = metrics::Observed::new(
-        limits::Limited::new(service, limiter),
-        config.metrics.is_some(),
+        limits::Limited::new(service, limits::Limit(limiter)),
+        metrics::Observe {
+            on: config.metrics.is_some(),
+        },
     );
     let grpc_web = GrpcWebLayer::new();
     let mut router = Routes::new(grpc_web.layer(health_service))

@@ -14,7 +14,6 @@
 //! start-up): a client asking for more waits for one of its streams to end.
 
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
@@ -23,14 +22,14 @@ use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 use tonic::body::Body;
+use tonic::codegen::Bytes;
 use tonic::codegen::http;
-use tonic::codegen::{BoxFuture, Bytes, Service};
-use tonic::server::NamedService;
 use tonic::transport::server::{TcpConnectInfo, TlsConnectInfo};
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::keys::CreateKeys;
+use crate::wrap::{Call, Inner, Policy, Wrapped, method_in};
 
 /// A token bucket's refill rate and size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,10 +54,17 @@ pub struct ClientLimits {
 }
 
 impl Default for ClientLimits {
-    /// Meant to be generous for a bot pool playing dozens of matches at once from one
-    /// address (not yet measured against `hustings-bot pool --concurrency 32`; the bot
-    /// client waits as a refusal's RetryInfo asks), and tight enough that one address
-    /// cannot fill the server with matches.
+    /// Generous for a bot pool playing dozens of matches at once from one address, and
+    /// tight enough that one address cannot fill the server with matches (CreateMatch).
+    ///
+    /// Measured (BENCHMARKS.md, "Limits per client against a bot pool"): one
+    /// `hustings-bot pool --ai random --concurrency 32` playing 60 bot-against-bot
+    /// Presidential Races acts as fast as the server answers, 2,100–2,900 choices a second
+    /// on the loaded development machine (4,800 a second was reached on the quiet one).
+    /// The first defaults, Act 500 a second after 1,000, refused 33,000 acts of that pool
+    /// (it waited as RetryInfo asked and played at 600 a second); Act is now 5,000 a
+    /// second after 10,000, which refused none. JoinMatch is 100 a second after 200: at
+    /// that pace the pool finishes about 27 matches (54 seats) a second.
     fn default() -> Self {
         ClientLimits {
             create: Rate {
@@ -66,12 +72,12 @@ impl Default for ClientLimits {
                 burst: 60.0,
             },
             join: Rate {
-                per_second: 20.0,
+                per_second: 100.0,
                 burst: 200.0,
             },
             act: Rate {
-                per_second: 500.0,
-                burst: 1_000.0,
+                per_second: 5_000.0,
+                burst: 10_000.0,
             },
             streams: 512,
         }
@@ -280,54 +286,18 @@ fn host_of(ip: IpAddr) -> IpAddr {
 }
 
 /// The service behind the limits (see the module's documentation).
+pub type Limited<S> = Wrapped<S, Limit>;
+
+/// The limits' policy: `None`, no limits (calls pass through untouched).
 #[derive(Clone, Debug)]
-pub struct Limited<S> {
-    inner: S,
-    /// `None`: no limits (calls pass through untouched).
-    limiter: Option<Arc<Limiter>>,
-}
+pub struct Limit(pub Option<Arc<Limiter>>);
 
-impl<S> Limited<S> {
-    /// `inner` behind `limiter`, if any.
-    pub fn new(inner: S, limiter: Option<Arc<Limiter>>) -> Self {
-        Limited { inner, limiter }
-    }
-}
-
-impl<S: NamedService> NamedService for Limited<S> {
-    const NAME: &'static str = S::NAME;
-}
-
-impl<S> Service<http::Request<Body>> for Limited<S>
-where
-    S: Service<http::Request<Body>, Response = http::Response<Body>, Error = Infallible>
-        + NamedService
-        + Clone
-        + Send
-        + 'static,
-    S::Future: Send + 'static,
-{
-    type Response = http::Response<Body>;
-    type Error = Infallible;
-    type Future = BoxFuture<Self::Response, Self::Error>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, req: http::Request<Body>) -> Self::Future {
-        // The clone takes the next call; this one goes to the service that was ready.
-        let clone = self.inner.clone();
-        let mut inner = std::mem::replace(&mut self.inner, clone);
-        let Some(limiter) = self.limiter.clone() else {
+impl Policy for Limit {
+    fn call<S: Inner>(&self, mut inner: S, req: http::Request<Body>) -> Call {
+        let Some(limiter) = self.0.clone() else {
             return Box::pin(inner.call(req));
         };
-        let kind = req
-            .uri()
-            .path()
-            .strip_prefix('/')
-            .and_then(|p| p.strip_prefix(S::NAME))
-            .and_then(|p| p.strip_prefix('/'))
+        let kind = method_in::<S>(req.uri().path())
             .map(kind_of)
             .unwrap_or(Kind::Free);
         let client = client_of(&req, &limiter.keys);

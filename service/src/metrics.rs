@@ -20,20 +20,18 @@
 //! The recorder is the process's (the facade has one): a process runs one server with
 //! metrics.
 
-use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
-use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tonic::body::Body;
 use tonic::codegen::http;
-use tonic::codegen::{BoxFuture, Service};
 use tonic::server::NamedService;
 use tracing::info;
 
 use crate::hub::Hub;
+use crate::wrap::{Call, Inner, Policy, Wrapped, method_in};
 
 /// RPC calls, by method and status code.
 pub const RPC_REQUESTS: &str = "hustings_rpc_requests_total";
@@ -174,32 +172,20 @@ pub fn commit(store: &'static str, writes: usize, took: Duration) {
 }
 
 /// The service with every call counted and timed (see the module's documentation).
-#[derive(Clone, Debug)]
-pub struct Observed<S> {
-    inner: S,
-    /// Off (calls pass through untouched) when the server serves no metrics.
-    on: bool,
-}
+pub type Observed<S> = Wrapped<S, Observe>;
 
-impl<S> Observed<S> {
-    /// `inner`, observed when `on`.
-    pub fn new(inner: S, on: bool) -> Self {
-        Observed { inner, on }
-    }
-}
-
-impl<S: NamedService> NamedService for Observed<S> {
-    const NAME: &'static str = S::NAME;
+/// The metrics' policy: off (calls pass through untouched) when the server serves no
+/// metrics.
+#[derive(Clone, Copy, Debug)]
+pub struct Observe {
+    /// Whether calls are counted and timed.
+    pub on: bool,
 }
 
 /// The method's name in a request path of service `S`, as a static label (`other` for a
 /// name the service does not have, so labels stay few whatever clients send).
 fn method_label<S: NamedService>(path: &str) -> &'static str {
-    let name = path
-        .strip_prefix('/')
-        .and_then(|p| p.strip_prefix(S::NAME))
-        .and_then(|p| p.strip_prefix('/'))
-        .unwrap_or_default();
+    let name = method_in::<S>(path).unwrap_or_default();
     crate::validate::method_name(name).unwrap_or("other")
 }
 
@@ -239,27 +225,8 @@ fn code_name(code: tonic::Code) -> &'static str {
     }
 }
 
-impl<S> Service<http::Request<Body>> for Observed<S>
-where
-    S: Service<http::Request<Body>, Response = http::Response<Body>, Error = Infallible>
-        + NamedService
-        + Clone
-        + Send
-        + 'static,
-    S::Future: Send + 'static,
-{
-    type Response = http::Response<Body>;
-    type Error = Infallible;
-    type Future = BoxFuture<Self::Response, Self::Error>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, req: http::Request<Body>) -> Self::Future {
-        // The clone takes the next call; this one goes to the service that was ready.
-        let clone = self.inner.clone();
-        let mut inner = std::mem::replace(&mut self.inner, clone);
+impl Policy for Observe {
+    fn call<S: Inner>(&self, mut inner: S, req: http::Request<Body>) -> Call {
         if !self.on {
             return Box::pin(inner.call(req));
         }

@@ -25,10 +25,12 @@ use std::task::{Context, Poll};
 use hustings_engine::SetupError;
 use hustings_proto::v1 as pb;
 use tonic::body::Body;
+use tonic::codegen::Bytes;
 use tonic::codegen::http::{self, HeaderMap};
-use tonic::codegen::{BoxFuture, Bytes, Service};
 use tonic::server::NamedService;
 use tonic::{Code, Status};
+
+use crate::wrap::{Call, Inner, Policy, Wrapped, method_in};
 
 /// Longest id accepted (match ids, game, variant, option keys, `games` filters), in bytes.
 pub const MAX_ID: usize = 64;
@@ -299,10 +301,7 @@ fn check_message<T: Checked>(bytes: &[u8]) -> Result<(), Status> {
 /// The checks of the method a request path names (`/hustings.v1.Hustings/Act`), if it is
 /// one of ours.
 fn method_of<S: NamedService>(path: &str) -> Option<Check> {
-    let name = path
-        .strip_prefix('/')?
-        .strip_prefix(S::NAME)?
-        .strip_prefix('/')?;
+    let name = method_in::<S>(path)?;
     METHODS
         .iter()
         .find(|(m, _, _)| *m == name)
@@ -310,45 +309,17 @@ fn method_of<S: NamedService>(path: &str) -> Option<Check> {
 }
 
 /// The Hustings service behind the checks (see the module's documentation).
-#[derive(Clone, Debug)]
-pub struct Validated<S> {
-    inner: S,
+pub type Validated<S> = Wrapped<S, Checks>;
+
+/// The checks' policy: request messages over `limit` bytes are refused.
+#[derive(Clone, Copy, Debug)]
+pub struct Checks {
     /// Largest request message, in bytes.
-    limit: usize,
+    pub limit: usize,
 }
 
-impl<S> Validated<S> {
-    /// `inner` behind the checks, refusing request messages over `limit` bytes.
-    pub fn new(inner: S, limit: usize) -> Self {
-        Validated { inner, limit }
-    }
-}
-
-impl<S: NamedService> NamedService for Validated<S> {
-    const NAME: &'static str = S::NAME;
-}
-
-impl<S> Service<http::Request<Body>> for Validated<S>
-where
-    S: Service<http::Request<Body>, Response = http::Response<Body>, Error = Infallible>
-        + NamedService
-        + Clone
-        + Send
-        + 'static,
-    S::Future: Send + 'static,
-{
-    type Response = http::Response<Body>;
-    type Error = Infallible;
-    type Future = BoxFuture<Self::Response, Self::Error>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, req: http::Request<Body>) -> Self::Future {
-        // The clone takes the next call; this one goes to the service that was ready.
-        let clone = self.inner.clone();
-        let mut inner = std::mem::replace(&mut self.inner, clone);
+impl Policy for Checks {
+    fn call<S: Inner>(&self, mut inner: S, req: http::Request<Body>) -> Call {
         let limit = self.limit;
         Box::pin(async move {
             let check = method_of::<S>(req.uri().path());

@@ -322,6 +322,46 @@ async fn a_tls_server_serves_tls_clients_and_refuses_plain_text_cleanly() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cli_names_the_right_scheme_when_it_talks_plain_text_to_tls_or_back() {
+    let dir = temp_dir("tls-scheme");
+    let (tls, files) = tls_server(&Authority::new("Hustings test CA"), &dir).await;
+    let plain = start_server().await;
+
+    // http:// to the TLS port: told to use https:// (and --ca for a private authority).
+    let wrong = format!("http://{}", tls.addr());
+    let (code, stdout, stderr) = cli(&["--server", &wrong, "games"]).await;
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    let advice = format!(
+        "the server at {wrong} answered like a TLS server; use https://{} (and --ca FILE for a private CA)",
+        tls.addr()
+    );
+    assert!(stderr.contains(&advice), "{stderr}");
+
+    // https:// to a plain-text server: told to use http://.
+    let wrong = format!("https://{}", plain.addr());
+    let (code, stdout, stderr) = cli(&["--server", &wrong, "games"]).await;
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    let advice = format!(
+        "the server at {wrong} does not speak TLS; use http://{}",
+        plain.addr()
+    );
+    assert!(stderr.contains(&advice), "{stderr}");
+
+    // The right schemes work, and a scheme that is right gets no such advice.
+    let ca = files.ca.to_string_lossy().into_owned();
+    let (code, stdout, stderr) = cli(&["--server", &tls.url(), "--ca", &ca, "games"]).await;
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    let (code, _, stderr) = cli(&["--server", &tls.url(), "games"]).await;
+    assert_eq!(code, Some(1), "an unknown authority is refused");
+    assert!(!stderr.contains("use http"), "{stderr}");
+    let (code, stdout, stderr) = cli(&["--server", &plain.url(), "games"]).await;
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    tls.shutdown().await;
+    plain.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reloaded_certificate_serves_new_connections_while_open_streams_carry_on() {
     let dir = temp_dir("tls-reload");
     let first = Authority::new("first CA");
