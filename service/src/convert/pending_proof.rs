@@ -7,6 +7,8 @@
 //! digests too: re-record them with 0844ddd's `pending_proof.rs` (which holds the old code)
 //! and the rule change applied.
 
+use super::the_vote::the_vote_pending;
+use super::votes_for_women::vfw_pending;
 use super::*;
 
 /// Per variant: the digest of the messages at every version, and how many versions.
