@@ -251,6 +251,22 @@ pub enum ActionKind {
     Discard,
 }
 
+impl ActionKind {
+    /// The stable slug: the wire's name of the action, and the log kind of its start.
+    pub fn slug(self) -> &'static str {
+        match self {
+            ActionKind::Radicalize => "radicalize",
+            ActionKind::Persuade => "persuade",
+            ActionKind::Law => "law",
+            ActionKind::Suppression => "suppression",
+            ActionKind::Amendment => "amendment",
+            ActionKind::SupremeCourts => "supreme-courts",
+            ActionKind::SilentSentinels => "silent-sentinels",
+            ActionKind::Discard => "discard",
+        }
+    }
+}
+
 /// One Region an action works in: the original one, then the Bonus Actions in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Target {

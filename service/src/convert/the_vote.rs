@@ -206,17 +206,7 @@ pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
             .collect(),
         reshuffles: v.reshuffles,
         action: v.action.as_ref().map(|a| pb::TheVoteAction {
-            kind: match a.kind {
-                tv::ActionKind::Radicalize => "radicalize",
-                tv::ActionKind::Persuade => "persuade",
-                tv::ActionKind::Law => "law",
-                tv::ActionKind::Suppression => "suppression",
-                tv::ActionKind::Amendment => "amendment",
-                tv::ActionKind::SupremeCourts => "supreme-courts",
-                tv::ActionKind::SilentSentinels => "silent-sentinels",
-                tv::ActionKind::Discard => "discard",
-            }
-            .into(),
+            kind: a.kind.slug().into(),
             seat: a.seat as u32,
             card: Some(the_vote_card(a.card)),
             strength: a.strength as u32,
