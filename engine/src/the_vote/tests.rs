@@ -1613,28 +1613,24 @@ fn an_amendments_status_names_the_public_place_it_is_in() {
     );
 }
 
-/// The view's pending names the seat the game asks (its `to_act`) at every step of random
-/// games, and no seat once the game is over.
+/// The view's pending names the seat the game asks (its `first_to_act`) at every step of
+/// random games, and no seat once the game is over.
 #[test]
 fn the_views_pending_names_the_seat_to_act() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-    for seed in 0..4 {
-        let mut g = game(seed);
-        loop {
-            let p = g.view(Viewer::Spectator).pending();
-            assert_eq!(p.seat, g.first_to_act(), "seed {seed}: {p:?}");
-            let Some(seat) = g.first_to_act() else {
-                assert_eq!(p.text(), "The game is over");
-                break;
-            };
-            let prompt = g.prompt(seat).expect("a prompt");
-            let c = prompt
-                .choices
-                .choose(&mut rng)
-                .expect("a choice")
-                .id
-                .clone();
-            g.apply(seat, &c).expect("legal");
+    let mut pending_is_asked = |g: &TheVote| {
+        let p = g.view(Viewer::Spectator).pending();
+        if p.seat != g.first_to_act() {
+            return Err(format!("{p:?} but {:?} is asked", g.first_to_act()));
         }
+        if g.public.outcome.is_some() && p.text() != "The game is over" {
+            return Err(format!("{p:?} after the end"));
+        }
+        Ok(())
+    };
+    for seed in 0..4 {
+        let setup = Setup::new("standard", 2, seed);
+        let opts = crate::testing::FuzzOptions::default();
+        crate::testing::random_game::<TheVote>(&setup, seed, &opts, &mut pending_is_asked)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }

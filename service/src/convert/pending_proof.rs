@@ -10,6 +10,7 @@
 use super::the_vote::the_vote_pending;
 use super::votes_for_women::vfw_pending;
 use super::*;
+use std::collections::BTreeSet;
 
 /// Per variant: the digest of the messages at every version, and how many versions.
 const VOTES_FOR_WOMEN: [(&str, u64, usize); 6] = [
@@ -36,7 +37,7 @@ fn fnv(hash: &mut u64, bytes: &[u8]) {
 fn play_and_digest(
     game_id: &str,
     seeds: u64,
-    kinds: &mut std::collections::BTreeSet<String>,
+    kinds: &mut BTreeSet<String>,
 ) -> Vec<(String, u64, usize)> {
     use prost::Message;
     use rand::{Rng, SeedableRng};
@@ -103,28 +104,29 @@ fn play_and_digest(
     digests
 }
 
-#[test]
-fn votes_for_women_pending_matches_the_old_conversions_digests() {
-    let mut kinds = Default::default();
-    let d = play_and_digest(vfw::GAME_ID, 16, &mut kinds);
-    let want: Vec<(String, u64, usize)> = VOTES_FOR_WOMEN
+/// Plays 16 seeded games of every variant of `game_id` and checks their digests against
+/// `want`; returns the kinds of decision seen.
+fn check_digests(game_id: &str, want: &[(&str, u64, usize)]) -> BTreeSet<String> {
+    let mut kinds = BTreeSet::new();
+    let got = play_and_digest(game_id, 16, &mut kinds);
+    let want: Vec<(String, u64, usize)> = want
         .iter()
         .map(|&(v, h, n)| (v.to_string(), h, n))
         .collect();
-    assert_eq!(d, want, "the digests recorded from the old conversion");
+    assert_eq!(got, want, "the digests recorded from the old conversion");
+    kinds
+}
+
+#[test]
+fn votes_for_women_pending_matches_the_old_conversions_digests() {
+    let kinds = check_digests(vfw::GAME_ID, &VOTES_FOR_WOMEN);
     // Every kind of decision but 'counter' (Counter-Strategy), which random play seldom reaches.
     assert!(kinds.len() >= 22, "{kinds:?}");
 }
 
 #[test]
 fn the_vote_pending_and_amendments_match_the_old_conversions_digests() {
-    let mut kinds = Default::default();
-    let d = play_and_digest(tv::GAME_ID, 16, &mut kinds);
-    let want: Vec<(String, u64, usize)> = THE_VOTE
-        .iter()
-        .map(|&(v, h, n)| (v.to_string(), h, n))
-        .collect();
-    assert_eq!(d, want, "the digests recorded from the old conversion");
+    let kinds = check_digests(tv::GAME_ID, &THE_VOTE);
     // Random play never plays an Amendment (they stay aside): the engine's
     // `an_amendments_status_names_the_public_place_it_is_in` covers each status.
     assert_eq!(kinds.len(), 19, "every step: {kinds:?}");
