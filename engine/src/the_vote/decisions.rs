@@ -116,17 +116,15 @@ fn card_choice(id: String, kind: &str, label: String, c: Card) -> Choice {
     Choice::new(id, kind, label).card(c.id())
 }
 
-impl TheVote {
-    // ----- the dispatch ---------------------------------------------------------------------
-
+impl View {
     /// Who decides now, and what; `None` once the game is over.
     pub(super) fn decision(&self) -> Option<(Seat, Decision)> {
-        if self.public.outcome.is_some() {
+        if self.outcome.is_some() {
             return None;
         }
-        let active = self.public.active;
-        let a = self.action();
-        Some(match self.public.step {
+        let active = self.active;
+        let a = self.action.as_ref();
+        Some(match self.step {
             Step::Finished => return None,
             Step::ChooseFirst { chooser } => (chooser, Decision::ChooseFirst),
             Step::Action => (active, Decision::Action),
@@ -174,6 +172,15 @@ impl TheVote {
             Step::DiscardMore => (a?.seat, Decision::DiscardMore),
             Step::Refresh { seat, left } => (seat, Decision::Refresh { left }),
         })
+    }
+}
+
+impl TheVote {
+    // ----- the dispatch ---------------------------------------------------------------------
+
+    /// Who decides now, and what; `None` once the game is over (see [`View::decision`]).
+    pub(super) fn decision(&self) -> Option<(Seat, Decision)> {
+        self.public.decision()
     }
 
     /// The decision `seat` faces, if it faces one.

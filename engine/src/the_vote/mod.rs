@@ -22,6 +22,7 @@
 //! | Law votes and Amendment ratification (10.0, 11.3), suppression (10.3), Laws placed and struck, Supreme Courts and Silent Sentinels (11.0), reshuffles | `votes.rs` |
 //! | PW, VP and Org scoring; the Reserve and cards moving between Display, Reserve, Discard and Removed | `tracks.rs` |
 //! | the end of a Player Phase (6.0), Turn End (14.0): game end, Congress Control, the exhausted Deck, passive abilities, Refresh; the next turn | `turns.rs` |
+//! | what the view says the game waits for, and where each Amendment stands | `pending.rs` |
 //! | what no seat sees, and how search redraws it | `hidden.rs` |
 //!
 //! Readings of the engine's own (beyond findings.md):
@@ -62,6 +63,7 @@ pub mod data;
 mod decisions;
 mod hidden;
 mod opinion;
+pub mod pending;
 mod plays;
 mod setup;
 mod tracks;
@@ -76,6 +78,7 @@ pub use self::actions::Action;
 use self::actions::{Op, Play};
 use self::data::{CardKind, CardType, Faction, Law, Special, TABLE, Table};
 pub use self::decisions::Decision;
+pub use self::pending::{AmendmentStatus, Pending};
 use crate::core::*;
 use crate::rng::{self, GameRng};
 use crate::{Game, Options};
@@ -246,6 +249,22 @@ pub enum ActionKind {
     SupremeCourts,
     SilentSentinels,
     Discard,
+}
+
+impl ActionKind {
+    /// The stable slug: the wire's name of the action, and the log kind of its start.
+    pub fn slug(self) -> &'static str {
+        match self {
+            ActionKind::Radicalize => "radicalize",
+            ActionKind::Persuade => "persuade",
+            ActionKind::Law => "law",
+            ActionKind::Suppression => "suppression",
+            ActionKind::Amendment => "amendment",
+            ActionKind::SupremeCourts => "supreme-courts",
+            ActionKind::SilentSentinels => "silent-sentinels",
+            ActionKind::Discard => "discard",
+        }
+    }
 }
 
 /// One Region an action works in: the original one, then the Bonus Actions in order.

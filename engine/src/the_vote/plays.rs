@@ -60,6 +60,15 @@ impl TheVote {
 
     /// Radicalize (7.1): pay the card from the Display; its cost is the strength.
     pub(super) fn radicalize(&mut self, seat: Seat, card: u8) {
+        let cost = T.card(card).cost();
+        self.start_paid(seat, card, ActionKind::Radicalize, cost, "Radicalizes with");
+        self.public.step = Step::Region;
+    }
+
+    /// The start of an action paid with the card's PW cost (Radicalize, Suppression, Law):
+    /// the card leaves the Display, its cost is paid and logged ("Equality Radicalizes with
+    /// … (2 PW)"), and the action of `kind` begins with `strength`.
+    fn start_paid(&mut self, seat: Seat, card: u8, kind: ActionKind, strength: u8, how: &str) {
         let name = faction_name(seat);
         let d = T.card(card);
         let cname = d.name;
@@ -67,13 +76,12 @@ impl TheVote {
         self.pay(seat, d.cost());
         say!(
             self,
-            "radicalize",
+            kind.slug(),
             Some(seat),
-            "{name} Radicalizes with {cname} ({} PW)",
+            "{name} {how} {cname} ({} PW)",
             d.cost()
         );
-        self.new_action(ActionKind::Radicalize, seat, card, d.cost());
-        self.public.step = Step::Region;
+        self.new_action(kind, seat, card, strength);
     }
 
     /// Persuade (7.2): pay and flip a Reserve card; each face-up Public Opinion card adds one.
@@ -147,20 +155,9 @@ impl TheVote {
     /// The Suppression Action (9.0): a Suppression card costs a face-up Public Opinion card;
     /// a Region card enters the Reserve face-up.
     pub(super) fn suppression(&mut self, seat: Seat, card: u8) {
-        let name = faction_name(seat);
-        let d = T.card(card);
-        let cname = d.name;
-        self.take_from_display(card);
-        self.pay(seat, d.cost());
-        say!(
-            self,
-            "suppression",
-            Some(seat),
-            "{name} takes the Suppression Action with {cname} ({} PW)",
-            d.cost()
-        );
-        self.new_action(ActionKind::Suppression, seat, card, 0);
-        if d.kind == CardKind::Suppression {
+        let how = "takes the Suppression Action with";
+        self.start_paid(seat, card, ActionKind::Suppression, 0, how);
+        if T.card(card).kind == CardKind::Suppression {
             self.public.step = Step::RemovePublicOpinion;
         } else {
             self.after_payment();
@@ -169,20 +166,8 @@ impl TheVote {
 
     /// A Law Action (10.0): the Law (and Region) to vote, from the card.
     pub(super) fn law_action(&mut self, seat: Seat, card: u8) {
-        let name = faction_name(seat);
-        let d = T.card(card);
-        let cname = d.name;
-        self.take_from_display(card);
-        self.pay(seat, d.cost());
-        say!(
-            self,
-            "law",
-            Some(seat),
-            "{name} takes a Law Action with {cname} ({} PW)",
-            d.cost()
-        );
-        self.new_action(ActionKind::Law, seat, card, 0);
-        match d.kind {
+        self.start_paid(seat, card, ActionKind::Law, 0, "takes a Law Action with");
+        match T.card(card).kind {
             CardKind::Law(Some(l)) => {
                 if let Some(a) = self.public.action.as_mut() {
                     a.law = Some(l);

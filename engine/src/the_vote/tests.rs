@@ -1547,3 +1547,90 @@ fn balance_random_vs_random() {
         avg(f.amendments)
     );
 }
+
+/// An Amendment's status names the public place it is in, wherever it goes; a card in no
+/// public place (the Deck) is unknown.
+#[test]
+fn an_amendments_status_names_the_public_place_it_is_in() {
+    use super::AmendmentStatus as S;
+    let mut g = game(5);
+    let a = card("seventeenth-amendment");
+    assert_eq!(
+        g.public.amendment_status(a),
+        S::Aside,
+        "set-up puts it beside the map"
+    );
+    lift(&mut g, a);
+    assert_eq!(g.public.amendment_status(a), S::Unknown);
+    g.public.display.push(a);
+    assert_eq!(g.public.amendment_status(a), S::Display);
+    lift(&mut g, a);
+    g.public.discard.push(a);
+    assert_eq!(g.public.amendment_status(a), S::Discard);
+    lift(&mut g, a);
+    g.public.removed.push(a);
+    assert_eq!(g.public.amendment_status(a), S::Removed);
+    lift(&mut g, a);
+    g.public.players[SUPREMACY].reserve.push(ReserveCard {
+        card: a,
+        face_up: false,
+    });
+    assert_eq!(g.public.amendment_status(a), S::Reserve);
+    lift(&mut g, a);
+    g.public.action = Some(ActionInProgress {
+        kind: ActionKind::Amendment,
+        seat: EQUALITY,
+        card: a,
+        strength: 0,
+        law: None,
+        targets: Vec::new(),
+        discard_type: None,
+    });
+    assert_eq!(g.public.amendment_status(a), S::InPlay);
+    g.public.amendments_passed.push(a);
+    assert_eq!(
+        g.public.amendment_status(a),
+        S::Passed,
+        "passed outranks every place"
+    );
+    let slugs: Vec<&str> = [
+        S::Passed,
+        S::Aside,
+        S::InPlay,
+        S::Display,
+        S::Reserve,
+        S::Discard,
+        S::Removed,
+        S::Unknown,
+    ]
+    .map(S::slug)
+    .to_vec();
+    assert_eq!(
+        slugs,
+        [
+            "passed", "aside", "in-play", "display", "reserve", "discard", "removed", "unknown"
+        ]
+    );
+}
+
+/// The view's pending names the seat the game asks (its `first_to_act`) at every step of
+/// random games, and no seat once the game is over.
+#[test]
+fn the_views_pending_names_the_seat_to_act() {
+    let mut pending_is_asked = |g: &TheVote| {
+        let p = g.view(Viewer::Spectator).pending();
+        if p.seat != g.first_to_act() {
+            return Err(format!("{p:?} but {:?} is asked", g.first_to_act()));
+        }
+        if g.public.outcome.is_some() && p.text() != "The game is over" {
+            return Err(format!("{p:?} after the end"));
+        }
+        Ok(())
+    };
+    for seed in 0..4 {
+        let setup = Setup::new("standard", 2, seed);
+        let opts = crate::testing::FuzzOptions::default();
+        crate::testing::random_game::<TheVote>(&setup, seed, &opts, &mut pending_is_asked)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+}

@@ -24,6 +24,7 @@
 //! | `strategy.rs` | the Strategy Phase: commitment and answer |
 //! | `voting.rs` | Final Voting |
 //! | `cleanup.rs` | Cleanup and the team exchanges |
+//! | `pending.rs` | what the views say the game waits for (kind, player, a cube step's progress) |
 //! | `hidden.rs` | what each viewer sees, and resampling for search |
 //! | `oppobot.rs` | the Oppobot, the automated Opposition of solitaire and co-op |
 //! | `mod.rs` | the types (board, frames, tasks, view), who plays what, what is in effect, the `Game` impl |
@@ -97,6 +98,7 @@ mod operations;
 mod oppobot;
 #[cfg(test)]
 mod oppobot_tests;
+pub mod pending;
 mod setup;
 mod strategy;
 mod tasks;
@@ -107,6 +109,7 @@ mod tests;
 mod voting;
 
 pub use oppobot::OppobotMode;
+pub use pending::{CubeProgress, Pending, PendingKind};
 
 use std::collections::HashSet;
 
@@ -444,6 +447,9 @@ pub struct View {
     /// hidden, and so does a partner's hand (see [`VotesForWomen::deck_search`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck_search: Option<Vec<CardId>>,
+    /// What the game waits for: the decision, who makes it, a cube step's progress.
+    #[serde(default)]
+    pub pending: Pending,
 }
 
 /// A side's Draw Deck: cards of known position at both ends, unknown order between.
@@ -1055,6 +1061,7 @@ impl Game for VotesForWomen {
             deck_top: [own(0, &h.decks[0].top), own(1, &h.decks[1].top)],
             deck_bottom: [own(0, &h.decks[0].bottom), own(1, &h.decks[1].bottom)],
             deck_search: who.and_then(|(side, slot)| self.deck_search(side, slot)),
+            pending: self.waits_for(),
         }
     }
 
