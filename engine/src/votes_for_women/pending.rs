@@ -185,8 +185,13 @@ impl Pending {
 impl VotesForWomen {
     /// What the game waits for, as the views show it: the decision a seat is prompted for
     /// (the Oppobot's own steps are never waited for).
+    ///
+    /// Read from [`Self::asked`] (the board alone), not from [`Self::pending`], which also
+    /// counts the decision's actions: those can depend on hidden cards (the drawn cards a
+    /// "draw two, play one" may play), and a game at rest always has an action for what it
+    /// asks, so the two agree on every state a viewer sees while only `asked` is public.
     pub(super) fn waits_for(&self) -> Pending {
-        let Some(a) = self.pending().filter(|&a| self.seat_asked(a).is_some()) else {
+        let Some(a) = self.asked().filter(|&a| self.seat_asked(a).is_some()) else {
             return Pending::default();
         };
         let top = self.board.stack.last().and_then(|f| f.task.as_ref());
