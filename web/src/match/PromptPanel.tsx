@@ -25,7 +25,7 @@ function followRematch(s: MatchState, held: HeldSeat): void {
 const HINTED = 9;
 
 /** Choices the service adds to a game's own (see Prompt in hustings.proto). */
-const RESERVED = new Set(["undo", "claim-win", "rematch"]);
+const RESERVED = new Set(["undo", "claim-win", "hand-to-bot", "rematch"]);
 
 /** "cube 3 of 8" in a prompt's text, as numbers. */
 export function progressFromText(text: string): { label: string; done: number; total: number } | undefined {
