@@ -495,7 +495,7 @@ async fn an_absent_humans_seat_handed_to_a_bot_finishes_the_match() {
     let server = ServerProcess::start_on(&listen, &["--data-dir", &data_arg], &[]);
     let url = server.url();
     let pool_dir = temp_dir("handoff-pool");
-    let _pool = PoolProcess::start(&url, "random", &pool_dir, &[]);
+    let pool = PoolProcess::start(&url, "random", &pool_dir, &[]);
     let mut client = connect(&url).await;
     let id = client
         .create_match(pb::CreateMatchRequest {
@@ -528,7 +528,12 @@ async fn an_absent_humans_seat_handed_to_a_bot_finishes_the_match() {
         }),
     )
     .await
-    .expect("the seat is handed and the pool's bot plays");
+    .unwrap_or_else(|_| {
+        panic!(
+            "the seat was not handed, or the pool's bot did not play it; the pool said:\n{}",
+            pool.stderr()
+        )
+    });
     let (bob_last, _) = bobs.await.expect("bob's client");
     assert!(bob_last.outcome.is_none(), "bob left a match under way");
     assert!(seen.outcome.is_none(), "under way: {:?}", seen.outcome);
@@ -573,4 +578,5 @@ async fn an_absent_humans_seat_handed_to_a_bot_finishes_the_match() {
         "the pool's bot played seat 1"
     );
     drop(server);
+    drop(pool);
 }
