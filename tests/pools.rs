@@ -376,6 +376,44 @@ async fn another_pool_takes_over_a_bot_seat_whose_pool_left_past_the_grace_perio
 /// offered, after trying an AI no pool offers (refused, and nothing changes: the good
 /// handoff is then accepted at the same version). Returns the last update and the version
 /// the handoff made, if it did.
+/// A TCP relay to the server that can vanish at once, as a client's network does: every
+/// connection through it is cut. (Dropping a client's stream instead asks its HTTP/2 stack
+/// to tell the server; a client that vanishes tells nothing, and that is the case here.)
+struct Relay {
+    url: String,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Relay {
+    async fn to(server: &str) -> Relay {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("relay binds");
+        let port = listener.local_addr().expect("relay's address").port();
+        let server = server.to_string();
+        let task = tokio::spawn(async move {
+            let mut links = tokio::task::JoinSet::new();
+            while let Ok((mut client, _)) = listener.accept().await {
+                let server = server.clone();
+                links.spawn(async move {
+                    if let Ok(mut upstream) = tokio::net::TcpStream::connect(&server).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut upstream).await;
+                    }
+                });
+            }
+        });
+        Relay {
+            url: format!("http://127.0.0.1:{port}"),
+            task,
+        }
+    }
+
+    /// Cuts every connection: the relay's task, and with it every link it runs, ends.
+    fn cut(self) {
+        self.task.abort();
+    }
+}
+
 async fn play_and_hand(
     url: &str,
     match_id: &str,
@@ -512,10 +550,16 @@ async fn an_absent_humans_seat_handed_to_a_bot_finishes_the_match() {
         .match_id;
     let alice = join(&mut client, &id, 0, "alice").await;
     let bob = join(&mut client, &id, 1, "bob").await;
-    // Bob plays a few choices, then his client vanishes (its stream dropped).
+    // Bob plays a few choices, then his client vanishes: his network goes, every
+    // connection of his cut at once.
+    let bobs_network = Relay::to(&listen).await;
     let bobs = tokio::spawn({
-        let (url, id, bob) = (url.clone(), id.clone(), bob.clone());
-        async move { play_and_hand(&url, &id, &bob, 2, None, |u| u.version >= 6).await }
+        let (url, id, bob) = (bobs_network.url.clone(), id.clone(), bob.clone());
+        async move {
+            let seen = play_and_hand(&url, &id, &bob, 2, None, |u| u.version >= 6).await;
+            bobs_network.cut();
+            seen
+        }
     });
     // Alice plays on; once Bob has been away 2 s she hands his seat to a bot, and plays
     // until that bot has made two choices.
