@@ -151,7 +151,7 @@ impl Decider for AiDecider {
 }
 
 /// Choice kinds the service adds to prompts, outside the game's rules.
-const RESERVED: &[&str] = &["undo", "claim-win", "rematch"];
+const RESERVED: &[&str] = &["undo", "claim-win", "hand-to-bot", "rematch"];
 
 /// How long a decision may take on the seat's clock: a game clock spends a twentieth of
 /// what is left plus most of the increment (never more than half of what is left); a
@@ -176,7 +176,7 @@ pub fn prompt_from_wire(p: &pb::Prompt) -> Prompt {
         seat: p.seat as usize,
         text: p.text.clone(),
         // A bot plays its game: it never takes a choice back (the service's `undo`), and
-        // the other reserved choices (`claim-win`, `rematch`) are not the game's.
+        // the other reserved choices (`claim-win`, `hand-to-bot`, `rematch`) are not the game's.
         choices: p
             .choices
             .iter()

@@ -65,6 +65,29 @@ struct Shared {
     retry: Retry,
     book: SeatBook,
     report: Mutex<PoolReport>,
+    /// The seats taken or being taken now, so that a lobby event about a seat already in
+    /// hand starts no second try. A seat leaves it when its play ends, however it ends: a
+    /// seat the pool failed to take is tried again at the next event that says it waits, and
+    /// a pool that runs for months does not keep every seat it ever played.
+    claimed: std::sync::Mutex<HashSet<(String, u32)>>,
+}
+
+impl Shared {
+    /// Marks a seat as in hand; false if it already was.
+    fn claim(&self, match_id: &str, seat: u32) -> bool {
+        self.claimed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert((match_id.to_string(), seat))
+    }
+
+    /// The seat is no longer in hand (its play ended, or taking it failed).
+    fn release(&self, match_id: &str, seat: u32) {
+        self.claimed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&(match_id.to_string(), seat));
+    }
 }
 
 /// Whether the server answers, as last told to the user: one message per change.
@@ -128,9 +151,9 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
         retry: config.retry.forever(),
         book,
         report: Mutex::default(),
+        claimed: std::sync::Mutex::default(),
     });
     let slots = Arc::new(Semaphore::new(config.concurrency.max(1)));
-    let mut claimed: HashSet<(String, u32)> = HashSet::new();
     let mut started = 0u64;
     let full = |started: u64| config.max_seats.is_some_and(|m| started >= m);
 
@@ -151,7 +174,7 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
         if full(started) {
             break;
         }
-        claimed.insert((seat.match_id.clone(), seat.seat));
+        shared.claim(&seat.match_id, seat.seat);
         let permit = slots.clone().acquire_owned().await?;
         started += 1;
         shared.report.lock().await.seats_resumed += 1;
@@ -222,10 +245,6 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
                 if full(started) {
                     break;
                 }
-                if !claimed.insert((summary.match_id.clone(), seat)) {
-                    continue;
-                }
-                let permit = slots.clone().acquire_owned().await?;
                 let wanted = summary.seats.get(seat as usize);
                 let ai = wanted
                     .map(|s| s.ai.trim())
@@ -233,6 +252,19 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
                     .unwrap_or(&config.ai)
                     .to_string();
                 let level = wanted.map(|s| s.ai_level.clone()).unwrap_or_default();
+                // A seat for an AI this pool does not play is left to a pool that does (the
+                // server tells the match's players which AIs the connected pools offer).
+                if let Err(why) = make_ai(&ai, &level, 0) {
+                    debug!(
+                        match_id = summary.match_id,
+                        seat, why, "a seat for another pool"
+                    );
+                    continue;
+                }
+                if !shared.claim(&summary.match_id, seat) {
+                    continue;
+                }
+                let permit = slots.clone().acquire_owned().await?;
                 let seed = config.seed.wrapping_add(started);
                 started += 1;
                 let want = Wanted {
@@ -282,6 +314,7 @@ async fn take_and_play(shared: Arc<Shared>, want: Wanted, seed: u64, permit: Own
         Err(e) => {
             warn!(match_id = want.match_id, seat = want.seat, error = %format!("{e:#}"), "pool could not take a seat");
             shared.report.lock().await.failures += 1;
+            shared.release(&want.match_id, want.seat);
             drop(permit);
             return;
         }
@@ -340,6 +373,7 @@ async fn play(shared: Arc<Shared>, held: HeldSeat, seed: u64, permit: OwnedSemap
     if let Err(e) = shared.book.remove(&held.server, &held.match_id, held.seat) {
         warn!(error = %format!("{e:#}"), "could not update the seat book");
     }
+    shared.release(&held.match_id, held.seat);
     let mut r = shared.report.lock().await;
     match result {
         Ok(p) => {

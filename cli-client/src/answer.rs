@@ -51,6 +51,10 @@ pub fn parse(line: &str, choices: usize) -> Line {
         "resign" => return Line::Resign,
         _ => {}
     }
+    // `hand greedy`: the reserved choice that hands an absent seat to a bot of that AI.
+    if let Some(ai) = lower.strip_prefix("hand ") {
+        return Line::Words(vec![format!("hand-to-bot:{}", ai.trim())]);
+    }
     if let Some(rest) = line.strip_prefix('?') {
         return Line::Lookup(rest.trim().to_string());
     }
@@ -251,6 +255,10 @@ At a prompt you may type:
   board, b           draw the board again (board full, board compact: switch layouts)
   choices            every choice, one a line
   resign             concede the match (asks you to confirm)
+  claim-win          claim the win over an opponent away past the grace period (offered
+                     then)
+  hand greedy        hand that absent opponent's seat to a bot of this AI instead, and
+                     play on (offered with claim-win, one per AI the bot pools offer)
   quit, q            leave; the seat stays yours (the command to come back is printed)
   help, ?            this list
 "
@@ -308,6 +316,10 @@ mod tests {
             }
         }
         assert_eq!(parse("DICE:2D6", 3), Line::Words(vec!["DICE:2D6".into()]));
+        assert_eq!(
+            parse("Hand Greedy", 3),
+            Line::Words(vec!["hand-to-bot:greedy".into()])
+        );
     }
 
     #[test]

@@ -105,7 +105,8 @@ place's code (PA); several places at once where a card places several cubes
 every card's text), 'choices' lists every choice, 'resign' concedes (confirmed
 with yes), 'quit' leaves (the seat stays yours: resume with --token), 'help'
 lists it all. The prompt may also offer 'undo' (take back your last choice),
-'claim-win' (the opponent to act has been away past the grace period) and, once
+'claim-win' (the opponent to act has been away past the grace period), beside
+it 'hand greedy' (hand that opponent's seat to a bot and play on) and, once
 the match is over, 'rematch' (seats rotated; you follow into the new match with
 the same token). Clocks, when the match has one, are in the header and above the
 prompt, counting down live on a terminal, with a warning under 10 seconds.")]

@@ -32,7 +32,7 @@ use crate::render::{self, Layout, Style, seat_name};
 
 /// Log entries the service adds (not the game's): they carry the position the next game
 /// entry will take.
-const SERVICE_ENTRIES: &[&str] = &["undo", "timeout", "claim-win"];
+const SERVICE_ENTRIES: &[&str] = &["undo", "timeout", "claim-win", "hand-to-bot"];
 
 /// How long the stream must be quiet before a prompt is shown.
 const SETTLE: Duration = Duration::from_millis(60);

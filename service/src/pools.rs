@@ -106,13 +106,7 @@ impl Pools {
         if ai.is_empty() || serving.iter().any(|p| p.ais.iter().any(|a| a == ai)) {
             return None;
         }
-        // In the pools' own order (the earliest connected first), each AI once.
-        let mut offered: Vec<String> = Vec::new();
-        for a in serving.iter().flat_map(|p| p.ais.iter()) {
-            if !offered.contains(a) {
-                offered.push(a.clone());
-            }
-        }
+        let offered = offered_by(&serving);
         Some(pb::BotWait {
             seat,
             reason: pb::BotWaitReason::AiNotOffered as i32,
@@ -123,6 +117,17 @@ impl Pools {
             ),
             offered,
         })
+    }
+
+    /// The AIs the connected pools that serve `game` offer, each once, in the pools' order.
+    pub fn offered(&self, game: &str) -> Vec<String> {
+        let inner = self.lock();
+        let serving: Vec<&Pool> = inner
+            .pools
+            .values()
+            .filter(|p| p.games.is_empty() || p.games.iter().any(|g| g == game))
+            .collect();
+        offered_by(&serving)
     }
 
     /// The waits of a match's bot seats nobody has joined (none once it is over).
@@ -141,6 +146,17 @@ impl Pools {
             .filter_map(|s| self.wait_for(s.seat, game, &s.ai))
             .collect()
     }
+}
+
+/// What `pools` offer: in their own order (the earliest connected first), each AI once.
+fn offered_by(pools: &[&Pool]) -> Vec<String> {
+    let mut offered: Vec<String> = Vec::new();
+    for a in pools.iter().flat_map(|p| p.ais.iter()) {
+        if !offered.contains(a) {
+            offered.push(a.clone());
+        }
+    }
+    offered
 }
 
 #[cfg(test)]

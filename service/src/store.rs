@@ -46,7 +46,8 @@ pub struct SeatRecord {
     pub client_kind: String,
 }
 
-/// One recorded choice (or a reserved record: `resign`, `undo`, `timeout`, `claim-win`).
+/// One recorded choice (or a reserved record: `resign`, `undo`, `timeout`, `claim-win`,
+/// `hand-to-bot:…`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChoiceRecord {
     pub seat: Seat,
@@ -88,6 +89,24 @@ pub struct LiveState {
     /// Written when the actor was evicted; read back when it is rebuilt.
     #[serde(default)]
     pub parked: Option<Parked>,
+    /// Seats the other players handed to a bot, with the token that held each: that token
+    /// is then refused with the reason rather than as unknown.
+    #[serde(default)]
+    pub handed: Vec<Handed>,
+}
+
+/// A seat handed to a bot (the reserved record `hand-to-bot:…` at `index` of the match's
+/// choices) and the hash of the token that held it until then.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Handed {
+    pub seat: Seat,
+    /// The index of the handoff's record among the match's choices. An entry whose record
+    /// was never stored (the append failed after this was saved) is of no effect.
+    pub index: usize,
+    /// SHA-256 of the token that held the seat, hex.
+    pub token_hash: String,
+    /// The AI the seat was handed to.
+    pub ai: String,
 }
 
 /// A match actor's timekeeping at the moment it was evicted. Times are milliseconds on the

@@ -165,6 +165,11 @@ impl Checked for pb::CreateMatchRequest {
         for (i, c) in self.seat_config.iter().enumerate() {
             cap(&format!("seat_config[{i}].ai"), &c.ai, MAX_AI)?;
             cap(&format!("seat_config[{i}].ai_level"), &c.ai_level, MAX_AI)?;
+            if let Some(why) = level_error(&c.ai, &c.ai_level) {
+                return Err(Status::invalid_argument(format!(
+                    "seat_config[{i}].ai_level: {why}"
+                )));
+            }
         }
         crate::clock::ClockSetting::from_pb(self.clock.as_ref())
             .map_err(Status::invalid_argument)?;
@@ -465,6 +470,44 @@ impl tonic::codegen::Body for Buffered {
     }
 }
 
+/// Why `level` is no level of the built-in AI `ai`, when the server can tell: the syntax
+/// the project's bot client reads (`hustings-bot`'s `make_ai`) — `greedy` a number of
+/// samples per choice, `ismcts` an iteration count or a time ("400", "150ms", "2s"). The
+/// `random` AI ignores its level; any other AI is a pool's own, its level the pool's to read.
+/// Caught here, a bad level is refused at CreateMatch rather than leaving a seat no pool
+/// will take.
+pub fn level_error(ai: &str, level: &str) -> Option<String> {
+    let level = level.trim();
+    if level.is_empty() {
+        return None;
+    }
+    let ok = match ai.trim() {
+        "greedy" => level.parse::<u64>().is_ok(),
+        "ismcts" => {
+            if let Some(ms) = level.strip_suffix("ms") {
+                ms.trim().parse::<u64>().is_ok()
+            } else if let Some(secs) = level.strip_suffix('s') {
+                secs.trim()
+                    .parse::<f64>()
+                    .is_ok_and(|s| s.is_finite() && s > 0.0)
+            } else {
+                level.parse::<u32>().is_ok()
+            }
+        }
+        _ => true,
+    };
+    (!ok).then(|| match ai.trim() {
+        "greedy" => format!(
+            "greedy level {} is not a number of samples per choice (e.g. 8)",
+            quote(level)
+        ),
+        _ => format!(
+            "ismcts level {} is neither an iteration count (400) nor a time (150ms, 2s)",
+            quote(level)
+        ),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -593,6 +636,37 @@ mod tests {
             ..Default::default()
         };
         assert!(create.check().is_err(), "SeatConfig.ai is capped");
+        // A level the built-in AI cannot read is refused at creation; a pool's own AI's
+        // level is the pool's to read.
+        let with_level = |ai: &str, level: &str| pb::CreateMatchRequest {
+            game: "presidency".into(),
+            seat_config: vec![pb::SeatConfig {
+                bot: true,
+                ai: ai.into(),
+                ai_level: level.into(),
+            }],
+            ..Default::default()
+        };
+        for (ai, level) in [("ismcts", "abc"), ("ismcts", "-2s"), ("greedy", "lots")] {
+            let e = with_level(ai, level).check().expect_err(level);
+            assert_eq!(e.code(), Code::InvalidArgument);
+            assert!(
+                e.message().contains(&format!("'{level}'")),
+                "{}",
+                e.message()
+            );
+        }
+        for (ai, level) in [
+            ("ismcts", "400"),
+            ("ismcts", "150ms"),
+            ("ismcts", "2s"),
+            ("greedy", "8"),
+            ("random", "1"),
+            ("mine", "x"),
+            ("ismcts", ""),
+        ] {
+            assert!(with_level(ai, level).check().is_ok(), "{ai} {level}");
+        }
         // Invalid UTF-8 in a string field, a wrong wire type, a group nested 1,000 deep.
         for bad in [
             vec![0x0A, 0x02, 0xFF, 0xFE],

@@ -563,3 +563,119 @@ async fn bot_seats_need_not_accept_and_are_opened_again_for_bots() {
     assert!(!new.seats[1].bot && new.seats[1].taken);
     assert_eq!(new.seats[1].player_name, "ann");
 }
+
+#[tokio::test(start_paused = true)]
+async fn an_absent_seat_may_be_handed_to_a_bot_beside_the_claim_and_its_token_is_then_refused() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let (id, t, s, m, _, subs) = race(&hub, None, Some(60_000)).await;
+    let o = 1 - m;
+    let [a, b] = s;
+    let (mine, mut theirs) = if m == 0 { (a, b) } else { (b, a) };
+    let (_, mut spectator) = watch(&hub, &id, Viewer::Spectator).await;
+    next(&mut spectator).await;
+    close(&hub, &id, mine, subs[m]).await;
+    tokio::time::sleep(Duration::from_secs(61)).await;
+    // With no pool connected there is no bot to hand the seat to: the claim only.
+    let u = until(&mut theirs, |u| {
+        choice_ids(u).contains(&"claim-win".to_string())
+    })
+    .await;
+    assert!(
+        !choice_ids(&u).iter().any(|c| c.starts_with("hand-to-bot")),
+        "{:?}",
+        choice_ids(&u)
+    );
+    let none = act(&hub, &id, o, 0, "hand-to-bot:greedy")
+        .await
+        .unwrap_err();
+    assert_eq!(none.code(), Code::InvalidArgument, "{none:?}");
+    assert!(none.message().contains("no connected bot pool"), "{none:?}");
+
+    // A pool offering two AIs connects: each is offered, beside the claim.
+    let _pool = hub
+        .pools
+        .register(&[], &["greedy".to_string(), "random".to_string()]);
+    hub.pools_changed();
+    let u = until(&mut theirs, |u| {
+        choice_ids(u).contains(&"hand-to-bot:random".to_string())
+    })
+    .await;
+    let ids = choice_ids(&u);
+    assert!(ids.contains(&"hand-to-bot:greedy".to_string()), "{ids:?}");
+    assert!(ids.contains(&"claim-win".to_string()), "{ids:?}");
+    let prompt = u.prompt.expect("the absent seat's opponent is asked");
+    assert!(
+        prompt.text.contains("hand their seat to a bot"),
+        "{}",
+        prompt.text
+    );
+    // The absent seat cannot hand itself; an AI no pool offers is refused, naming those
+    // offered, and changes nothing (the handoff below is at version 0 still).
+    assert_eq!(
+        act(&hub, &id, m, 0, "hand-to-bot:random")
+            .await
+            .unwrap_err()
+            .code(),
+        Code::FailedPrecondition
+    );
+    let bad = act(&hub, &id, o, 0, "hand-to-bot:deepblue")
+        .await
+        .unwrap_err();
+    assert_eq!(bad.code(), Code::InvalidArgument);
+    assert!(bad.message().contains("greedy, random"), "{bad:?}");
+    assert_eq!(
+        act(&hub, &id, o, 0, "hand-to-bot:greedy")
+            .await
+            .expect("handed"),
+        1
+    );
+
+    // Every viewer is told: the seat is a bot seat for greedy nobody holds yet, the match
+    // waits for it, and the log says who handed what. The old token is in no message.
+    let u = until(&mut spectator, |u| u.version == 1).await;
+    assert!(u.outcome.is_none());
+    assert_eq!(u.status, pb::MatchStatus::Waiting as i32);
+    let seat = &u.seats[m];
+    assert!(seat.bot && !seat.taken && seat.ai == "greedy", "{seat:?}");
+    let entry = u.log.last().expect("a log entry");
+    assert_eq!(entry.kind, "hand-to-bot");
+    assert!(entry.text.contains("to a bot (greedy)"), "{}", entry.text);
+    let last = u.last_action.clone().expect("the last action");
+    assert_eq!(last.seat, o as u32);
+    assert!(
+        last.choice_id.starts_with("hand-to-bot:greedy:"),
+        "{last:?}"
+    );
+    let old_hash = hustings_service::auth::hash_token(&t[m]);
+    let mine_now = until(&mut theirs, |u| u.version == 1).await;
+    for seen in [&u, &mine_now] {
+        let text = format!("{seen:?}");
+        assert!(!text.contains(&old_hash) && !text.contains(&t[m]));
+    }
+
+    // The old token is refused with the reason; the opponent's still holds its seat.
+    let Err(refused) = hub.authenticate(&id, &t[m]).await else {
+        panic!("the old token still holds a seat");
+    };
+    assert_eq!(refused.code(), Code::PermissionDenied);
+    assert!(refused.message().contains("handed"), "{refused:?}");
+    assert!(
+        hub.authenticate(&id, &t[o])
+            .await
+            .is_ok_and(|a| a.seat == o)
+    );
+    // A bot joins the seat like any bot seat, and the match is under way again.
+    hub.ask(&id, |reply| Command::Join {
+        seat: Some(m),
+        name: "a pool".into(),
+        kind: pb::ClientKind::Bot,
+        reply,
+    })
+    .await
+    .expect("a bot takes the handed seat");
+    let u = until(&mut spectator, |u| {
+        u.status == pb::MatchStatus::Active as i32
+    })
+    .await;
+    assert!(u.seats[m].taken && u.to_act == vec![m as u32]);
+}

@@ -356,3 +356,257 @@ async fn another_pool_takes_over_a_bot_seat_whose_pool_left_past_the_grace_perio
     );
     server.shutdown().await;
 }
+
+/// Plays `token`'s seat at random (never a reserved choice) from version `from` until the
+/// match is over or `stop` says so; hands the absent seats to a bot of `hand` once it is
+/// offered, after trying an AI no pool offers (refused, and nothing changes: the good
+/// handoff is then accepted at the same version). Returns the last update and the version
+/// the handoff made, if it did.
+/// A TCP relay to the server that can vanish at once, as a client's network does: every
+/// connection through it is cut. (Dropping a client's stream instead asks its HTTP/2 stack
+/// to tell the server; a client that vanishes tells nothing, and that is the case here.)
+struct Relay {
+    url: String,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Relay {
+    async fn to(server: &str) -> Relay {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("relay binds");
+        let port = listener.local_addr().expect("relay's address").port();
+        let server = server.to_string();
+        let task = tokio::spawn(async move {
+            let mut links = tokio::task::JoinSet::new();
+            while let Ok((mut client, _)) = listener.accept().await {
+                let server = server.clone();
+                links.spawn(async move {
+                    if let Ok(mut upstream) = tokio::net::TcpStream::connect(&server).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut upstream).await;
+                    }
+                });
+            }
+        });
+        Relay {
+            url: format!("http://127.0.0.1:{port}"),
+            task,
+        }
+    }
+
+    /// Cuts every connection: the relay's task, and with it every link it runs, ends.
+    fn cut(self) {
+        self.task.abort();
+    }
+}
+
+async fn play_and_hand(
+    url: &str,
+    match_id: &str,
+    token: &str,
+    seed: u64,
+    hand: Option<&str>,
+    stop: impl Fn(&pb::MatchUpdate) -> bool,
+) -> (pb::MatchUpdate, Option<u64>) {
+    let mut client = connect(url).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut stream = hustings::open_stream(&mut client, match_id, token, 0).await;
+    let mut acted_at = None;
+    let mut handed_at = None;
+    let mut last = pb::MatchUpdate::default();
+    while let Some(update) = stream.message().await.expect("stream healthy") {
+        let version = update.version;
+        let ids: Vec<String> = update
+            .prompt
+            .iter()
+            .flat_map(|p| p.choices.iter().map(|c| c.id.clone()))
+            .collect();
+        let game: Vec<String> = update
+            .prompt
+            .iter()
+            .flat_map(|p| p.choices.iter())
+            .filter(|c| !RESERVED.contains(&c.kind.as_str()) && c.kind != "hand-to-bot")
+            .map(|c| c.id.clone())
+            .collect();
+        let done = update.outcome.is_some() || stop(&update);
+        let active = update.status == pb::MatchStatus::Active as i32;
+        last = update;
+        if done {
+            break;
+        }
+        let want = hand.map(|ai| format!("hand-to-bot:{ai}"));
+        if let Some(want) = want.filter(|w| handed_at.is_none() && ids.contains(w)) {
+            assert!(
+                ids.contains(&"claim-win".to_string()),
+                "beside claim-win: {ids:?}"
+            );
+            let act = |choice: &str| pb::ActRequest {
+                match_id: match_id.into(),
+                token: token.into(),
+                version,
+                choice_id: choice.into(),
+            };
+            let bad = client
+                .act(act("hand-to-bot:deepblue"))
+                .await
+                .expect_err("an AI no pool offers");
+            assert_eq!(bad.code(), tonic::Code::InvalidArgument, "{bad:?}");
+            assert!(
+                bad.message().contains("deepblue") && bad.message().contains("random"),
+                "names the AIs offered: {bad:?}"
+            );
+            let v = client
+                .act(act(&want))
+                .await
+                .expect("the handoff, at the same version: the bad one changed nothing")
+                .into_inner()
+                .version;
+            assert_eq!(v, version + 1);
+            handed_at = Some(v);
+            continue;
+        }
+        let Some(choice) = game.choose(&mut rng).filter(|_| active) else {
+            continue;
+        };
+        if acted_at == Some(version) {
+            continue;
+        }
+        acted_at = Some(version);
+        match client
+            .act(pb::ActRequest {
+                match_id: match_id.into(),
+                token: token.into(),
+                version,
+                choice_id: choice.clone(),
+            })
+            .await
+        {
+            Ok(_) => {}
+            // Another seat moved first (a shared prompt): read on.
+            Err(s) if s.code() == tonic::Code::Aborted => {}
+            Err(s) => panic!("the choice was refused: {s:?}"),
+        }
+    }
+    (last, handed_at)
+}
+
+/// The old token of a seat handed to a bot is refused, saying so.
+async fn refused_as_handed(client: &mut Client, match_id: &str, token: &str) {
+    let refused = client
+        .act(pb::ActRequest {
+            match_id: match_id.into(),
+            token: token.into(),
+            version: 0,
+            choice_id: "done".into(),
+        })
+        .await
+        .expect_err("the seat is no longer this token's");
+    assert_eq!(refused.code(), tonic::Code::PermissionDenied, "{refused:?}");
+    assert!(
+        refused.message().contains("handed") && refused.message().contains("to a bot"),
+        "{refused:?}"
+    );
+}
+
+/// The "an absent human's seat handed to a bot finishes the match": two people
+/// play; one vanishes; past the grace the other hands the seat to a bot, which a pool
+/// takes and plays, through a server restart, to the end of the match.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_absent_humans_seat_handed_to_a_bot_finishes_the_match() {
+    let data = temp_dir("handoff-server");
+    let data_arg = data.display().to_string();
+    let listen = format!("127.0.0.1:{}", free_port());
+    let server = ServerProcess::start_on(&listen, &["--data-dir", &data_arg], &[]);
+    let url = server.url();
+    let pool_dir = temp_dir("handoff-pool");
+    let pool = PoolProcess::start(&url, "random", &pool_dir, &[]);
+    let mut client = connect(&url).await;
+    let id = client
+        .create_match(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            seed: Some(41),
+            abandon_grace_ms: Some(2_000),
+            ..Default::default()
+        })
+        .await
+        .expect("match created")
+        .into_inner()
+        .summary
+        .expect("summary")
+        .match_id;
+    let alice = join(&mut client, &id, 0, "alice").await;
+    let bob = join(&mut client, &id, 1, "bob").await;
+    // Bob plays a few choices, then his client vanishes: his network goes, every
+    // connection of his cut at once.
+    let bobs_network = Relay::to(&listen).await;
+    let bobs = tokio::spawn({
+        let (url, id, bob) = (bobs_network.url.clone(), id.clone(), bob.clone());
+        async move {
+            let seen = play_and_hand(&url, &id, &bob, 2, None, |u| u.version >= 6).await;
+            bobs_network.cut();
+            seen
+        }
+    });
+    // Alice plays on; once Bob has been away 2 s she hands his seat to a bot, and plays
+    // until that bot has made two choices.
+    let (seen, handed_at) = tokio::time::timeout(
+        Duration::from_secs(60),
+        play_and_hand(&url, &id, &alice, 1, Some("random"), |u| {
+            u.version > 1
+                && u.seats.get(1).is_some_and(is_pools)
+                && u.last_action.as_ref().is_some_and(|a| a.seat == 1)
+        }),
+    )
+    .await
+    .unwrap_or_else(|_| {
+        panic!(
+            "the seat was not handed, or the pool's bot did not play it; the pool said:\n{}",
+            pool.stderr()
+        )
+    });
+    let (bob_last, _) = bobs.await.expect("bob's client");
+    assert!(bob_last.outcome.is_none(), "bob left a match under way");
+    assert!(seen.outcome.is_none(), "under way: {:?}", seen.outcome);
+    let handed_at = handed_at.expect("alice handed bob's seat to a bot");
+    assert!(is_pools(&seen.seats[1]), "{:?}", seen.seats);
+    assert!(seen.seats[1].bot, "a bot seat now: {:?}", seen.seats[1]);
+    refused_as_handed(&mut client, &id, &bob).await;
+
+    // Stored: after a restart the old token is still refused and the match goes on.
+    server.kill9();
+    let server = ServerProcess::start_on(&listen, &["--data-dir", &data_arg], &[]);
+    let mut client = connect(&url).await;
+    refused_as_handed(&mut client, &id, &bob).await;
+    let (seen, _) = tokio::time::timeout(
+        Duration::from_secs(120),
+        play_and_hand(&url, &id, &alice, 3, None, |_| false),
+    )
+    .await
+    .expect("the match goes on after the restart with the pool's bot");
+    let outcome = seen.outcome.expect("the match finished");
+    assert_eq!(outcome.forfeit, "", "ended by the rules: {outcome:?}");
+    let replay = client
+        .get_replay(pb::GetReplayRequest {
+            match_id: id.clone(),
+        })
+        .await
+        .expect("replay")
+        .into_inner();
+    let handoff = replay
+        .choices
+        .iter()
+        .find(|c| c.version == handed_at)
+        .expect("the handoff is in the replay");
+    assert_eq!(handoff.choice_id, "hand-to-bot:random:1", "{handoff:?}");
+    assert_eq!(handoff.seat, 0, "alice chose it");
+    assert!(handoff.log.is_empty(), "no game entry: {handoff:?}");
+    assert!(
+        replay
+            .choices
+            .iter()
+            .any(|c| c.version > handed_at && c.seat == 1),
+        "the pool's bot played seat 1"
+    );
+    drop(server);
+    drop(pool);
+}

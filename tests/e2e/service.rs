@@ -1009,3 +1009,57 @@ async fn a_bot_seat_no_connected_pool_takes_tells_every_viewer_why_it_waits() {
     until_waits(&mut spectator, |w| w.is_empty()).await;
     server.shutdown().await;
 }
+
+/// A level the server can read for one of the project's own AIs is checked at creation: a
+/// bad one (`ismcts` level `abc`) is INVALID_ARGUMENT naming it, and no match is made,
+/// rather than a seat no pool will take.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_match_refuses_a_level_the_ai_cannot_read() {
+    let server = start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let create = |ai: &str, level: &str| pb::CreateMatchRequest {
+        game: "presidency".into(),
+        seat_config: vec![
+            pb::SeatConfig::default(),
+            pb::SeatConfig {
+                bot: true,
+                ai: ai.into(),
+                ai_level: level.into(),
+            },
+        ],
+        ..Default::default()
+    };
+    let listed = |c: &mut hustings::Client| {
+        let mut c = c.clone();
+        async move {
+            c.list_matches(pb::ListMatchesRequest::default())
+                .await
+                .expect("listing")
+                .into_inner()
+                .matches
+                .len()
+        }
+    };
+    let before = listed(&mut c).await;
+    let e = c
+        .create_match(create("ismcts", "abc"))
+        .await
+        .expect_err("a level ismcts cannot read");
+    assert_eq!(e.code(), tonic::Code::InvalidArgument);
+    assert!(
+        e.message().contains("seat_config[1].ai_level") && e.message().contains("'abc'"),
+        "{e:?}"
+    );
+    let e = c
+        .create_match(create("greedy", "many"))
+        .await
+        .expect_err("a level greedy cannot read");
+    assert!(e.message().contains("samples"), "{e:?}");
+    assert_eq!(listed(&mut c).await, before, "no match was made");
+    c.create_match(create("ismcts", "150ms"))
+        .await
+        .expect("a time budget is a level");
+    assert_eq!(listed(&mut c).await, before + 1);
+    server.shutdown().await;
+}

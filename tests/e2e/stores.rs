@@ -171,6 +171,12 @@ async fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
     let live = LiveState {
         rematch_offers: vec![0, 2],
         parked: None,
+        handed: vec![hustings_service::store::Handed {
+            seat: 1,
+            index: 0,
+            token_hash: "ab".repeat(32),
+            ai: "greedy".into(),
+        }],
     };
     store.save_live("aaaa", &live).await.expect("live state");
     a.live = live;

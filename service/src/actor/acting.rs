@@ -9,7 +9,7 @@ use tracing::{debug, info};
 use super::commit::{Effect, Step, Told};
 use super::forfeit::resign_outcome;
 use super::played::{last_choice_of, undo_action};
-use super::{CLAIM_WIN, MatchActor, REMATCH, RESIGN, UNDO};
+use super::{CLAIM_WIN, HAND_TO_BOT, MatchActor, REMATCH, RESIGN, UNDO};
 use crate::projection::LastChoice;
 use crate::store::{ChoiceRecord, SeatRecord};
 
@@ -129,6 +129,12 @@ impl MatchActor {
         }
         if choice == CLAIM_WIN {
             return self.claim_win(seat).await;
+        }
+        if let Some(ai) = choice
+            .strip_prefix(HAND_TO_BOT)
+            .and_then(|r| r.strip_prefix(':'))
+        {
+            return self.hand_to_bot(seat, ai).await;
         }
         if choice == UNDO && self.game.prompt(seat).is_some() {
             return self.undo(seat).await;

@@ -81,7 +81,12 @@ impl MatchActor {
                         .seats
                         .iter()
                         .position(|s| s.token_hash.as_deref() == Some(token_hash.as_str()));
-                    let _ = reply.send(Ok(seat));
+                    // A token whose seat was handed to a bot is refused with the reason.
+                    let r = match (seat, self.handed_refusal(&token_hash)) {
+                        (None, Some(refusal)) => Err(refusal),
+                        (seat, _) => Ok(seat),
+                    };
+                    let _ = reply.send(r);
                 }
                 Command::Unwatch { id } => self.unwatch(id),
                 Command::Resync { id } => self.resync(id),

@@ -1,6 +1,6 @@
 //! The one way a step enters a match: applied, stored, and only once it is durable told to
 //! the viewers and the lobby. Every recorded step — a choice, a take-back, a resignation, a
-//! timeout, a claimed win — goes through [`MatchActor::commit`], so nobody hears of a step
+//! timeout, a claimed win, a handoff — goes through [`MatchActor::commit`], so nobody hears of a step
 //! the store may yet lose, and a step the store refuses is taken back as if never made.
 
 use hustings_engine::{self as engine, Outcome};
@@ -21,6 +21,12 @@ pub(super) enum Effect {
     End {
         outcome: Outcome,
         kind: &'static str,
+    },
+    /// A handoff (see [`super::handoff`]): the game is untouched; once stored, `seats`
+    /// become bot seats for `ai`.
+    Handoff {
+        seats: Vec<engine::Seat>,
+        ai: String,
     },
 }
 
@@ -58,7 +64,17 @@ impl MatchActor {
         } = step;
         // Applied first, to store the outcome with the step that reaches it.
         self.record.choices.push(record.clone().without_clocks());
+        let mut handoff = None;
         let forfeit = match effect {
+            Effect::Handoff { seats, ai } => {
+                // Applied as a record of no effect on the game: nothing to take back past it.
+                if let Err(e) = self.step_last() {
+                    self.record.choices.pop();
+                    return Err(Status::internal(format!("the {what} was refused: {e}")));
+                }
+                handoff = Some((seats, ai));
+                None
+            }
             Effect::Play => {
                 if let Err(e) = self.step_last() {
                     // Cannot happen: the step was offered.
@@ -79,6 +95,9 @@ impl MatchActor {
         self.store_last(record, forfeit)
             .await
             .map_err(|e| Status::unavailable(format!("could not store the {what}: {e}")))?;
+        if let Some((seats, ai)) = handoff {
+            self.seat_bots(&seats, &ai).await;
+        }
         // Durable: now everyone may hear of it.
         let told = tell(self);
         if told.snapshot_all {

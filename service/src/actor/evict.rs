@@ -7,6 +7,7 @@ use tracing::{debug, warn};
 
 use super::clocks::{restored_clocks, unpark};
 use super::forfeit::forfeit_outcome;
+use super::handoff::{handoff_label, parse_record, reconcile};
 use super::played::{last_choice_of, undo_action};
 use super::{MatchActor, Played, UNDO, forfeit_label};
 use crate::hub::Hub;
@@ -33,6 +34,12 @@ impl MatchActor {
                 forfeit = kind;
                 // The record that ended the match is the last action, as it was live.
                 last_action = Some(LastChoice::public(c.seat, &c.choice, label));
+            } else if let Some(h) = parse_record(&c.choice) {
+                played.step(&record, i)?;
+                if Some(i) == last_played {
+                    let label = handoff_label(&record, &h);
+                    last_action = Some(LastChoice::public(c.seat, &c.choice, &label));
+                }
             } else if c.choice == UNDO {
                 played.step(&record, i)?;
                 if Some(i) == last_played {
@@ -57,6 +64,7 @@ impl MatchActor {
         let now = tokio::time::Instant::now();
         let mut away_since = vec![Some(now); seats];
         let live = std::mem::take(&mut record.live);
+        reconcile(&mut record, &live.handed);
         if let Some(p) = live
             .parked
             .filter(|p| p.version == record.choices.len() as u64)
@@ -68,6 +76,7 @@ impl MatchActor {
             clocks,
             away_since,
             rematch_offers: live.rematch_offers,
+            handed: live.handed,
             last_activity: now,
             timing_out: None,
             hub,
@@ -122,6 +131,7 @@ impl MatchActor {
         let live = LiveState {
             rematch_offers: self.rematch_offers.clone(),
             parked: Some(parked),
+            handed: self.handed.clone(),
         };
         if let Err(e) = self.hub.store.save_live(&self.record.id, &live).await {
             warn!(match_id = %self.record.id, error = %e, "could not store the match's state; it stays in memory");

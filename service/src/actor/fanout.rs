@@ -42,7 +42,11 @@ impl MatchActor {
         let seats = seats_of(&self.record, &self.presence);
         // A new pool must hear of the bot seats it may take over, too.
         let waiting = seats.iter().any(|s| s.bot && !s.taken);
-        if (waiting || !self.bot_seats_to_take_over().is_empty()) && self.outcome().is_none() {
+        // And the seats offered a handoff to a bot, of the AIs offered now.
+        let absent = !self.abandoned(tokio::time::Instant::now()).is_empty();
+        if (waiting || absent || !self.bot_seats_to_take_over().is_empty())
+            && self.outcome().is_none()
+        {
             self.after_change(None);
         }
     }
@@ -169,10 +173,20 @@ impl MatchActor {
         // must act): announced at every change while there are any, so that a pool hears of
         // one that came to act after its grace had passed.
         let take_over = self.bot_seats_to_take_over();
+        // A seat just handed to a bot waits for one: the pools must hear of it.
+        let bot_waits = self
+            .record
+            .seats
+            .iter()
+            .any(|s| s.bot && s.token_hash.is_none());
         match version {
             // A move that neither ended the match nor changed who is connected: the lobby
             // hears nothing (the listing reads the version from the store).
-            Some(_) if !presence_changed && self.outcome().is_none() && take_over.is_empty() => {}
+            Some(_)
+                if !presence_changed
+                    && self.outcome().is_none()
+                    && take_over.is_empty()
+                    && !bot_waits => {}
             _ => self.hub.publish(self.summary(), &take_over),
         }
     }

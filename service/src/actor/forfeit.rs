@@ -188,8 +188,9 @@ impl MatchActor {
         self.end_by(seat, CLAIM_WIN).await
     }
 
-    /// The claim of the win over absent seats for `seat`'s prompt: added to its prompt, or
-    /// a prompt of its own when it is not its turn.
+    /// The claim of the win over absent seats for `seat`'s prompt (and their handoff to a
+    /// bot, see [`super::handoff`]): added to its prompt, or a prompt of its own when it is
+    /// not its turn.
     pub(super) fn claim_prompt(&self, seat: Seat, prompt: Option<pb::Prompt>) -> pb::Prompt {
         let away: Vec<String> = self
             .abandoned(Instant::now())
@@ -202,16 +203,24 @@ impl MatchActor {
             kind: CLAIM_WIN.into(),
             ..Default::default()
         };
+        // Beside the claim, the seats may be handed to a bot, when a pool offers one.
+        let handoff = self.handoff_choices();
         let mut p = prompt.unwrap_or_else(|| pb::Prompt {
             seat: seat as u32,
             text: format!(
                 "{} must act but has been away for longer than the grace period. Claim \
-                 the win, or wait for them.",
-                away.join(", ")
+                 the win, {}or wait for them.",
+                away.join(", "),
+                if handoff.is_empty() {
+                    ""
+                } else {
+                    "hand their seat to a bot, "
+                }
             ),
             choices: Vec::new(),
         });
         p.choices.push(claim);
+        p.choices.extend(handoff);
         p
     }
 }

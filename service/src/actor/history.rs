@@ -6,6 +6,7 @@ use hustings_proto::EncodedUpdate;
 use hustings_proto::v1 as pb;
 use tonic::Status;
 
+use super::handoff::{handoff_label, parse_record};
 use super::played::{UNDO_LABEL, label_of, last_choice_of, undo_action};
 use super::{MatchActor, Played, UNDO, forfeit_label};
 use crate::projection::{self, LastChoice, Own, Projector};
@@ -21,6 +22,9 @@ impl MatchActor {
             for (i, c) in self.record.choices.iter().enumerate() {
                 let (label, log) = if let Some(label) = forfeit_label(&c.choice) {
                     (label.to_string(), Vec::new())
+                } else if let Some(h) = parse_record(&c.choice) {
+                    p.step(&self.record, i).map_err(Status::internal)?;
+                    (handoff_label(&self.record, &h), Vec::new())
                 } else if c.choice == UNDO {
                     p.step(&self.record, i).map_err(Status::internal)?;
                     pos = p.game.log_len();
@@ -75,6 +79,8 @@ impl MatchActor {
         {
             last = Some(if let Some(label) = forfeit_label(&c.choice) {
                 LastChoice::public(c.seat, &c.choice, label)
+            } else if let Some(h) = parse_record(&c.choice) {
+                LastChoice::public(c.seat, &c.choice, &handoff_label(&self.record, &h))
             } else if c.choice == UNDO {
                 undo_action(c.seat)
             } else {

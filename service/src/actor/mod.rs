@@ -9,7 +9,8 @@
 //! command loop, [`acting`] joining, choices, take-backs and resignations, [`commit`] the
 //! one path by which a step is stored and then published, [`fanout`] the per-viewer
 //! fan-out, [`streams`] streams and presence, [`history`] replays, [`clocks`] clocks and
-//! timeouts, [`forfeit`] resignation, timeout and claim-win outcomes, [`rematch`]
+//! timeouts, [`forfeit`] resignation, timeout and claim-win outcomes, [`handoff`] an
+//! absent seat handed to a bot, [`rematch`]
 //! rematches, [`evict`] leaving memory and rebuilding, [`summary`] the lobby's view.
 
 use std::sync::Arc;
@@ -33,6 +34,7 @@ mod commit;
 mod evict;
 mod fanout;
 mod forfeit;
+mod handoff;
 mod history;
 mod played;
 mod rematch;
@@ -40,6 +42,7 @@ mod streams;
 mod summary;
 
 pub use forfeit::{CLAIM_WIN, TIMEOUT, effective_grace, forfeit_label};
+pub use handoff::HAND_TO_BOT;
 pub use played::Played;
 pub use rematch::REMATCH;
 pub use summary::{seat_name, summary_of};
@@ -149,6 +152,8 @@ pub struct MatchActor {
     away_since: Vec<Option<tokio::time::Instant>>,
     /// After the match: the seats that offered or accepted a rematch.
     rematch_offers: Vec<Seat>,
+    /// Seats handed to a bot, with the tokens that held them (stored with the live state).
+    handed: Vec<crate::store::Handed>,
     /// A seat whose clock ran out and whose default choice is being made.
     timing_out: Option<Seat>,
     /// The choice that produced the current version, as each viewer may be told of it.

@@ -4,6 +4,7 @@
 
 use hustings_engine::{self as engine, AnyGame, Seat, Viewer};
 
+use super::handoff::parse_record;
 use super::{UNDO, forfeit_label};
 use crate::projection::LastChoice;
 use crate::store::{ChoiceRecord, MatchRecord};
@@ -75,6 +76,12 @@ pub(super) fn step(
     {
         let c = &record.choices[index];
         if forfeit_label(&c.choice).is_some() {
+            return Ok(());
+        }
+        if parse_record(&c.choice).is_some() {
+            // A seat handed to a bot: the game is the same; the seats' holders changed, so
+            // nothing before it may be taken back.
+            *undoable = 0;
             return Ok(());
         }
         if c.choice == UNDO {

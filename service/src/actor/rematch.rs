@@ -54,6 +54,7 @@ impl MatchActor {
             let live = crate::store::LiveState {
                 rematch_offers: offers.clone(),
                 parked: None,
+                handed: self.handed.clone(),
             };
             self.hub
                 .store

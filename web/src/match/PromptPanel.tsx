@@ -1,6 +1,6 @@
 // The decision panel: what the viewer must decide (the choices its board does not draw, as
 // numbered buttons; number keys choose too), a multi-step decision's progress, who else is
-// being waited for, the outcome, and the match's own actions — undo, claim-win, rematch and
+// being waited for, the outcome, and the match's own actions — undo, claim-win, hand-to-bot, rematch and
 // resign (after a confirmation).
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { BoardModule } from "../boards/types";
@@ -25,7 +25,7 @@ function followRematch(s: MatchState, held: HeldSeat): void {
 const HINTED = 9;
 
 /** Choices the service adds to a game's own (see Prompt in hustings.proto). */
-const RESERVED = new Set(["undo", "claim-win", "rematch"]);
+const RESERVED = new Set(["undo", "claim-win", "hand-to-bot", "rematch"]);
 
 /** "cube 3 of 8" in a prompt's text, as numbers. */
 export function progressFromText(text: string): { label: string; done: number; total: number } | undefined {
