@@ -390,7 +390,9 @@ export type SeatConfig = Message<"hustings.v1.SeatConfig"> & {
 
   /**
    * For bot seats: an optional strength or budget the AI understands (e.g. "200" iterations).
-   * At most 64 bytes.
+   * At most 64 bytes. For the project's own AIs CreateMatch checks it (INVALID_ARGUMENT
+   * otherwise): "greedy" a number of samples per choice, "ismcts" an iteration count or a
+   * time ("400", "150ms", "2s"); "random" ignores it; other AIs' levels are their pool's.
    *
    * @generated from field: string ai_level = 3;
    */
@@ -1392,7 +1394,8 @@ export const MatchReferenceSchema: GenMessage<MatchReference> = /*@__PURE__*/
  * card on the deck (`top:<card>`: The Winning Plan, Progress, Not Politics), redacted for
  * the other side and spectators; in the team variants both partners of the side that
  * stacks are told it whole (they share the side's drawn cards and deck top). The service's
- * own choices ("resign", "undo", "timeout", "claim-win") are told whole to everyone.
+ * own choices ("resign", "undo", "timeout", "claim-win", "hand-to-bot:…") are told whole
+ * to everyone.
  * A finished match's replay (GetReplay) shows every choice whole.
  *
  * @generated from message hustings.v1.LastAction
@@ -1519,6 +1522,18 @@ export type Prompt = Message<"hustings.v1.Prompt"> & {
    *               that must act has had no open stream for longer than the match's
    *               abandon_grace_ms; it ends the match, the absent seats losing and every
    *               other seat winning (Outcome.forfeit "abandoned").
+   *   "hand-to-bot" (kind; ids "hand-to-bot:<ai>", e.g. "hand-to-bot:greedy") offered
+   *               beside "claim-win", in the same situation, once per AI the connected
+   *               bot pools offer for the game (none offered while no pool is connected).
+   *               Any one of the seats offered it may take it; the match goes on: the
+   *               absent seats become bot seats for that AI (its default level), status
+   *               WAITING until a pool joins them as it joins any bot seat (they are in
+   *               LobbyEvent.waiting_bot_seats). The tokens that held them are refused
+   *               from then on (PERMISSION_DENIED, saying the seat was handed to a bot).
+   *               It adds a version; every viewer's log gets an entry of kind
+   *               "hand-to-bot". An AI no connected pool offers is INVALID_ARGUMENT
+   *               (naming the ones offered) and changes nothing. The replay records it as
+   *               "hand-to-bot:<ai>:<seat>[,<seat>…]" (see RecordedChoice.choice_id).
    *   "rematch"   offered to each seat that must accept, once the match is over (status
    *               FINISHED): it offers, or accepts, a rematch; act it with the match's
    *               current version. It adds no version: every stream gets a message at the
@@ -1608,8 +1623,8 @@ export const ChoiceSchema: GenMessage<Choice> = /*@__PURE__*/
 export type LogEntry = Message<"hustings.v1.LogEntry"> & {
   /**
    * Position in the match's log, from 0. Entries the service adds to a message (kinds
-   * "undo", "timeout", "claim-win": not the game's own) carry the position the next game
-   * entry will take, and are sent once, with the version they belong to.
+   * "undo", "timeout", "claim-win", "hand-to-bot": not the game's own) carry the position
+   * the next game entry will take, and are sent once, with the version they belong to.
    *
    * @generated from field: uint64 seq = 1;
    */
@@ -1975,7 +1990,9 @@ export type RecordedChoice = Message<"hustings.v1.RecordedChoice"> & {
    * where the previous choice still in force was taken back (its log is empty, and the log
    * entries of the choice it took back no longer hold: to replay a match, drop each "undo"
    * together with that choice). A default choice made for a seat out of time is recorded
-   * as that choice.
+   * as that choice. "hand-to-bot:<ai>:<seats>" (seats comma-separated) where this seat
+   * handed the absent seats listed to a bot playing <ai>: it changes who holds them, not
+   * the game (its log is empty; a replay of the game skips it).
    *
    * @generated from field: string choice_id = 3;
    */
