@@ -10,7 +10,8 @@
 //! one path by which a step is stored and then published, [`fanout`] the per-viewer
 //! fan-out, [`streams`] streams and presence, [`history`] replays, [`clocks`] clocks and
 //! timeouts, [`forfeit`] resignation, timeout and claim-win outcomes, [`rematch`]
-//! rematches, [`evict`] leaving memory and rebuilding, [`summary`] the lobby's view.
+//! rematches, [`evict`] leaving memory and rebuilding, [`fenced`] stopping when another
+//! node took the match over, [`summary`] the lobby's view.
 
 use std::sync::Arc;
 
@@ -32,6 +33,7 @@ mod commands;
 mod commit;
 mod evict;
 mod fanout;
+mod fenced;
 mod forfeit;
 mod history;
 mod played;
@@ -110,6 +112,9 @@ pub enum Command {
     },
     /// A bot pool connected or left: tell the viewers why the empty bot seats wait now.
     PoolsChanged,
+    /// The lease renewal found that another node took the match over: stop (see
+    /// [`MatchActor::fenced`]).
+    LeaseLost,
     Shutdown,
 }
 
