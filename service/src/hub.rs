@@ -74,6 +74,15 @@ pub struct Hub {
     me: Weak<Hub>,
 }
 
+/// Where a request for a match is served (see [`Hub::route`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// By this node.
+    Here,
+    /// By the node at this URL, which holds the match's lease.
+    At(String),
+}
+
 /// A verified seat: the token was known and belongs to this match.
 pub struct SeatAuth {
     pub seat: Seat,
@@ -415,6 +424,34 @@ impl Hub {
             }
             let wait = std::time::Duration::from_millis(expires_in_ms.clamp(0, 60_000) as u64 + 20);
             tokio::time::sleep_until((now + wait).min(deadline)).await;
+        }
+    }
+
+    /// Where a request for match `id` is served: here, when the match is live here, this
+    /// node takes its lease, or its holder's lease lapsed (the rebuild then takes the match
+    /// over); at another node's URL while that node holds a live lease. A call another
+    /// node passed on (`forwarded`) is always served here.
+    pub async fn route(&self, id: &str, forwarded: bool) -> Result<Route, Status> {
+        if forwarded || self.store.lease_period().is_none() || self.is_live(id) || id.is_empty() {
+            return Ok(Route::Here);
+        }
+        match self.store.acquire(id).await {
+            Ok(Ownership::Mine) => {
+                self.start_renewing();
+                Ok(Route::Here)
+            }
+            Ok(Ownership::Elsewhere {
+                url: Some(url),
+                expires_in_ms,
+                ..
+            }) if expires_in_ms > 0 => Ok(Route::At(url)),
+            Ok(Ownership::Elsewhere { .. }) => Ok(Route::Here),
+            Err(crate::store::StoreError::NoSuchMatch(_)) => {
+                Err(Status::not_found(format!("no match {}", quote(id))))
+            }
+            Err(e) => Err(Status::unavailable(format!(
+                "could not find who serves the match: {e}"
+            ))),
         }
     }
 

@@ -12,6 +12,7 @@ pub mod actor;
 pub mod auth;
 pub mod clock;
 pub mod convert;
+pub mod forward;
 pub mod grpc;
 pub mod hub;
 pub mod keys;

@@ -15,7 +15,7 @@ use tracing::info;
 #[derive(Parser, Debug)]
 #[command(
     version,
-    after_help = "Memory: only matches that someone follows stay in memory; the others leave it after --evict-idle (finished ones after --linger) and are rebuilt from the database on the next request.\n\nStorage: matches are kept in the SQLite file hustings.sqlite inside the data directory, created on first start (default: $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else ./hustings-data). --database-url postgres://user:password@host/db uses PostgreSQL instead; --memory keeps matches in memory only. A database that cannot be read, or that was written by a newer server, stops the server with an error.\n\nSeveral nodes: servers started with the same --database-url postgres://… share its matches; each match is served by the node holding its lease (a row in the database, renewed every --lease/3; a node that stops renewing loses its matches to the next node asked for them). Give each node --advertise URL (and --node-id NAME if two share a URL). Until requests are forwarded between nodes, a request for a match another node serves is answered UNAVAILABLE, naming that node.\n\nExample:\n  hustings-server --listen 127.0.0.1:50051\n\nThen open http://127.0.0.1:50051/ in a browser to play there (the web client is served on the same port, its calls travel as gRPC-web), or play with `hustings play --game presidency`, or fill bot seats with `hustings-bot pool --ai greedy`."
+    after_help = "Memory: only matches that someone follows stay in memory; the others leave it after --evict-idle (finished ones after --linger) and are rebuilt from the database on the next request.\n\nStorage: matches are kept in the SQLite file hustings.sqlite inside the data directory, created on first start (default: $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else ./hustings-data). --database-url postgres://user:password@host/db uses PostgreSQL instead; --memory keeps matches in memory only. A database that cannot be read, or that was written by a newer server, stops the server with an error.\n\nSeveral nodes: servers started with the same --database-url postgres://… share its matches; each match is served by the node holding its lease (a row in the database, renewed every --lease/3; a node that stops renewing loses its matches to the next node asked for them). Give each node --advertise URL (and --node-id NAME if two share a URL). Every node answers every call: a call about a match another node serves is passed on to it (WatchMatch streams too); an owner that does not answer within a lease is not waited for, and the next call takes its matches over once its lease lapses. Put any gRPC load balancer in front (round robin per call).\n\nExample:\n  hustings-server --listen 127.0.0.1:50051\n\nThen open http://127.0.0.1:50051/ in a browser to play there (the web client is served on the same port, its calls travel as gRPC-web), or play with `hustings play --game presidency`, or fill bot seats with `hustings-bot pool --ai greedy`."
 )]
 struct Args {
     /// Address to listen on (port 0 picks a free port).
@@ -141,9 +141,9 @@ struct Args {
     streams_per_connection: u32,
     /// Run as one node of several servers sharing one PostgreSQL database (needs
     /// --database-url postgres://…), reachable by the other nodes at URL (e.g.
-    /// http://10.0.0.5:50051). Each match is served by one node at a time, the holder of
-    /// its lease; a node that dies or stalls loses its matches to the next node asked
-    /// for them within --lease.
+    /// http://10.0.0.5:50051): they pass calls about this node's matches on to it. Each
+    /// match is served by one node at a time, the holder of its lease; a node that dies
+    /// or stalls loses its matches to the next node asked for them within --lease.
     #[arg(long, value_name = "URL", env = "HUSTINGS_ADVERTISE")]
     advertise: Option<String>,
     /// This node's name among the nodes sharing the database. Default: the --advertise URL,
