@@ -119,6 +119,16 @@ impl ServerProcess {
         self.stderr.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
+    /// Sends the process a signal by name, as `kill -s NAME PID` does: `STOP` pauses it
+    /// (its sockets stay open, it answers nothing), `CONT` lets it run on.
+    pub fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .args(["-s", name, &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -s {name} failed");
+    }
+
     /// SIGKILL: the process gets no chance to flush or clean up.
     pub fn kill9(mut self) {
         self.child.kill().expect("SIGKILL the server");
@@ -158,6 +168,15 @@ pub fn start_expecting_failure(args: &[&str]) -> (ExitStatus, String) {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// A TCP port on 127.0.0.1 free now (for a server that must know its URL before it starts,
+/// as `--advertise` needs).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
 }
 
 /// A new empty directory under the system's temp dir, unique to this process and call.

@@ -17,31 +17,56 @@ use tonic::{Request, Response, Status};
 
 use crate::actor::{Command, Mailbox, UpdateResult};
 use crate::convert;
-use crate::hub::Hub;
+use crate::forward::{self, Peers};
+use crate::hub::{Hub, Route};
 use crate::keys::CreateKeys;
 use crate::metrics::StreamGauge;
 use crate::pools::Registration;
+use crate::sql::lease::DEFAULT_LEASE;
+use hustings_proto::v1::hustings_client::HustingsClient;
+use tonic::metadata::MetadataMap;
+use tonic::transport::Channel;
 
 /// The gRPC service.
 pub struct HustingsService {
     hub: Arc<Hub>,
     /// Who may create matches (everyone when empty).
     create_keys: CreateKeys,
+    /// The other nodes on the same database, for calls about the matches they own.
+    peers: Peers,
 }
 
 impl HustingsService {
     /// The service over `hub`, CreateMatch open to holders of `create_keys` (to all when
     /// there are none).
     pub fn new(hub: Arc<Hub>, create_keys: CreateKeys) -> Self {
-        HustingsService { hub, create_keys }
+        let lease = hub.store.lease_period().unwrap_or(DEFAULT_LEASE);
+        HustingsService {
+            hub,
+            create_keys,
+            peers: Peers::new(lease),
+        }
+    }
+
+    /// The node to pass a call about match `id` on to, when another live node owns it.
+    async fn peer(
+        &self,
+        metadata: &MetadataMap,
+        id: &str,
+    ) -> Result<Option<HustingsClient<Channel>>, Status> {
+        match self.hub.route(id, forward::is_forwarded(metadata)).await? {
+            Route::Here => Ok(None),
+            Route::At(url) => self.peers.client(&url).map(Some),
+        }
     }
 }
 
-/// A match stream that tells its actor when the client goes away.
+/// A match stream: from this node's actor, which it tells when the client goes away, or
+/// passed on from the node that owns the match.
 pub struct WatchStream {
-    inner: ReceiverStream<UpdateResult>,
-    actor: Mailbox,
-    id: u64,
+    inner: Pin<Box<dyn Stream<Item = UpdateResult> + Send>>,
+    /// The actor that opened it and the stream's id there (none when passed on).
+    actor: Option<(Mailbox, u64)>,
     /// Counts it among the open streams while it lives.
     _open: StreamGauge,
 }
@@ -55,7 +80,9 @@ impl Stream for WatchStream {
 
 impl Drop for WatchStream {
     fn drop(&mut self) {
-        let _ = self.actor.send(Box::new(Command::Unwatch { id: self.id }));
+        if let Some((actor, id)) = &self.actor {
+            let _ = actor.send(Box::new(Command::Unwatch { id: *id }));
+        }
     }
 }
 
@@ -120,7 +147,15 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::JoinMatchRequest>,
     ) -> Result<Response<pb::JoinMatchResponse>, Status> {
-        let req = req.into_inner();
+        let (metadata, _, req) = req.into_parts();
+        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
+            && let Some(r) = self
+                .peers
+                .within(peer.join_match(forward::request(req.clone())))
+                .await
+        {
+            return r.map(|r| Response::new(r.into_inner()));
+        }
         let kind = pb::ClientKind::try_from(req.client_kind).unwrap_or(pb::ClientKind::Unspecified);
         let seat = req.seat.map(|s| s as usize);
         let name = req.display_name.trim().to_string();
@@ -204,7 +239,20 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::WatchMatchRequest>,
     ) -> Result<Response<Self::WatchMatchStream>, Status> {
-        let req = req.into_inner();
+        let (metadata, _, req) = req.into_parts();
+        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await? {
+            let call = peer.watch_match(forward::request(req.clone()));
+            // An owner that is stalled or gone is not waited for beyond a lease: this node
+            // serves the stream itself, taking the match over once it may.
+            if let Some(answer) = self.peers.within(call).await {
+                let from = answer?.into_inner();
+                return Ok(Response::new(WatchStream {
+                    inner: Box::pin(forward::stream(from)),
+                    actor: None,
+                    _open: StreamGauge::open("match"),
+                }));
+            }
+        }
         let viewer = if req.token.is_empty() {
             Viewer::Spectator
         } else {
@@ -222,15 +270,22 @@ impl Hustings for HustingsService {
             })
             .await?;
         Ok(Response::new(WatchStream {
-            inner: ReceiverStream::new(rx),
-            actor,
-            id,
+            inner: Box::pin(ReceiverStream::new(rx)),
+            actor: Some((actor, id)),
             _open: StreamGauge::open("match"),
         }))
     }
 
     async fn act(&self, req: Request<pb::ActRequest>) -> Result<Response<pb::ActResponse>, Status> {
-        let req = req.into_inner();
+        let (metadata, _, req) = req.into_parts();
+        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
+            && let Some(r) = self
+                .peers
+                .within(peer.act(forward::request(req.clone())))
+                .await
+        {
+            return r.map(|r| Response::new(r.into_inner()));
+        }
         let seat = self.hub.authenticate(&req.match_id, &req.token).await?.seat;
         let version = self
             .hub
@@ -248,7 +303,15 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::ResignRequest>,
     ) -> Result<Response<pb::ResignResponse>, Status> {
-        let req = req.into_inner();
+        let (metadata, _, req) = req.into_parts();
+        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
+            && let Some(r) = self
+                .peers
+                .within(peer.resign(forward::request(req.clone())))
+                .await
+        {
+            return r.map(|r| Response::new(r.into_inner()));
+        }
         let seat = self.hub.authenticate(&req.match_id, &req.token).await?.seat;
         let outcome = self
             .hub
@@ -263,7 +326,15 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::GetReplayRequest>,
     ) -> Result<Response<pb::Replay>, Status> {
-        let req = req.into_inner();
+        let (metadata, _, req) = req.into_parts();
+        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
+            && let Some(r) = self
+                .peers
+                .within(peer.get_replay(forward::request(req.clone())))
+                .await
+        {
+            return r.map(|r| Response::new(r.into_inner()));
+        }
         let replay = self
             .hub
             .ask(&req.match_id, |reply| Command::Replay { reply })
@@ -275,7 +346,15 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::GetReplayViewRequest>,
     ) -> Result<Response<EncodedUpdate>, Status> {
-        let req = req.into_inner();
+        let (metadata, _, req) = req.into_parts();
+        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
+            && let Some(r) = self
+                .peers
+                .within(peer.get_replay_view(forward::request(req.clone())))
+                .await
+        {
+            return r.map(|r| Response::new(EncodedUpdate::of(&r.into_inner())));
+        }
         let version = req.version;
         let update = self
             .hub

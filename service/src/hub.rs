@@ -26,7 +26,7 @@ use crate::Limits;
 use crate::actor::{Command, Mailbox, MatchActor, summary_of};
 use crate::paging;
 use crate::pools::Pools;
-use crate::store::{ListQuery, Listed, MatchRecord, MatchSettings, SeatRecord, Store};
+use crate::store::{ListQuery, Listed, MatchRecord, MatchSettings, Ownership, SeatRecord, Store};
 use crate::validate::{quote, setup_error};
 
 /// A match in the hub's map: its actor, or the rebuild under way that others wait for.
@@ -68,6 +68,19 @@ pub struct Hub {
     wakes: Arc<Wakes>,
     /// The bot pools following the lobby and the AIs each offers.
     pub pools: Arc<Pools>,
+    /// The lease renewal has started (see [`Hub::start_renewing`]).
+    renewing: AtomicBool,
+    /// The hub itself, for the tasks it starts.
+    me: Weak<Hub>,
+}
+
+/// Where a request for a match is served (see [`Hub::route`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// By this node.
+    Here,
+    /// By the node at this URL, which holds the match's lease.
+    At(String),
 }
 
 /// A verified seat: the token was known and belongs to this match.
@@ -86,7 +99,9 @@ impl Hub {
     pub fn new(store: Arc<dyn Store>, limits: Limits) -> Arc<Self> {
         let (lobby, _) = broadcast::channel(1024);
         let (closing, _) = watch::channel(false);
-        Arc::new(Hub {
+        Arc::new_cyclic(|me| Hub {
+            me: me.clone(),
+            renewing: AtomicBool::new(false),
             closing,
             store,
             limits,
@@ -330,6 +345,7 @@ impl Hub {
             .map_err(|e| Status::unavailable(format!("could not store the match: {e}")))?;
         let summary = actor.summary();
         info!(match_id = %id, game = %record.game, variant = %record.setup.variant, seats, "match created");
+        self.start_renewing();
         let mailbox = Self::spawn(actor);
         self.map().insert(id, Slot::Live(mailbox));
         self.publish(summary.clone(), &[]);
@@ -374,12 +390,129 @@ impl Hub {
         }
     }
 
+    /// Takes the match's lease for this node (see [`Store::acquire`]), waiting for a
+    /// holder's lease to lapse for at most one lease period and a second: a node that died
+    /// or was paused loses its matches within that. A holder that keeps renewing keeps the
+    /// match: UNAVAILABLE, naming it.
+    async fn take_lease(&self, id: &str) -> Result<(), Status> {
+        let Some(period) = self.store.lease_period() else {
+            return Ok(());
+        };
+        let deadline = Instant::now() + period + std::time::Duration::from_secs(1);
+        loop {
+            let owner = self.store.acquire(id).await.map_err(|e| match e {
+                crate::store::StoreError::NoSuchMatch(_) => {
+                    Status::not_found(format!("no match {}", quote(id)))
+                }
+                e => Status::unavailable(format!("could not take the match's lease: {e}")),
+            })?;
+            let Ownership::Elsewhere {
+                node_id,
+                url,
+                expires_in_ms,
+            } = owner
+            else {
+                self.start_renewing();
+                return Ok(());
+            };
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(Status::unavailable(format!(
+                    "match {id} is served by node {node_id}{}; ask that node, or retry",
+                    url.map(|u| format!(" ({u})")).unwrap_or_default()
+                )));
+            }
+            let wait = std::time::Duration::from_millis(expires_in_ms.clamp(0, 60_000) as u64 + 20);
+            tokio::time::sleep_until((now + wait).min(deadline)).await;
+        }
+    }
+
+    /// Where a request for match `id` is served: here, when the match is live here, this
+    /// node takes its lease, or its holder's lease lapsed (the rebuild then takes the match
+    /// over); at another node's URL while that node holds a live lease. A call another
+    /// node passed on (`forwarded`) is always served here.
+    pub async fn route(&self, id: &str, forwarded: bool) -> Result<Route, Status> {
+        if forwarded || self.store.lease_period().is_none() || self.is_live(id) || id.is_empty() {
+            return Ok(Route::Here);
+        }
+        match self.store.acquire(id).await {
+            Ok(Ownership::Mine) => {
+                self.start_renewing();
+                Ok(Route::Here)
+            }
+            Ok(Ownership::Elsewhere {
+                url: Some(url),
+                expires_in_ms,
+                ..
+            }) if expires_in_ms > 0 => Ok(Route::At(url)),
+            Ok(Ownership::Elsewhere { .. }) => Ok(Route::Here),
+            Err(crate::store::StoreError::NoSuchMatch(_)) => {
+                Err(Status::not_found(format!("no match {}", quote(id))))
+            }
+            Err(e) => Err(Status::unavailable(format!(
+                "could not find who serves the match: {e}"
+            ))),
+        }
+    }
+
+    /// Renews this node's leases every third of a lease, from the first one it takes, for
+    /// as long as the hub lives; a match whose lease was lost is told to stop.
+    fn start_renewing(&self) {
+        let Some(period) = self.store.lease_period() else {
+            return;
+        };
+        if self.renewing.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let hub = self.me.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(period / 3);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let Some(hub) = hub.upgrade() else { return };
+                if *hub.closing.borrow() {
+                    return;
+                }
+                match hub.store.renew().await {
+                    Ok(lost) => {
+                        for id in lost {
+                            warn!(match_id = %id, "lost the match's lease: another node took it over");
+                            if let Some(Slot::Live(mb)) = hub.map().get(&id) {
+                                let _ = mb.send(Box::new(Command::LeaseLost));
+                            }
+                        }
+                    }
+                    Err(e) => warn!(error = %e, "could not renew this node's leases"),
+                }
+            }
+        });
+    }
+
+    /// Gives up every lease this node holds (the server stops), so other nodes may take
+    /// its matches at once.
+    pub async fn release_leases(&self) {
+        if let Err(e) = self.store.release_all().await {
+            warn!(error = %e, "could not give up this node's leases; they lapse by themselves");
+        }
+    }
+
     /// Loads a match from the store, starts its actor, and tells whoever waits.
     async fn rebuild(
         self: Arc<Self>,
         id: String,
         done: watch::Sender<Option<Result<Mailbox, Status>>>,
     ) {
+        if let Err(e) = self.take_lease(&id).await {
+            {
+                let mut map = self.map();
+                if matches!(map.get(&id), Some(Slot::Loading(_))) {
+                    map.remove(&id);
+                }
+            }
+            let _ = done.send(Some(Err(e)));
+            return;
+        }
         let built = match self.store.load(&id).await {
             Err(e) => Err(Status::unavailable(format!(
                 "could not read the match: {e}"
@@ -394,6 +527,11 @@ impl Hub {
             }
         };
         let result = built.map(Self::spawn);
+        if result.is_err()
+            && let Err(e) = self.store.release(&id).await
+        {
+            warn!(match_id = %id, error = %e, "could not give up the lease of a match that was not rebuilt");
+        }
         {
             let mut map = self.map();
             match &result {

@@ -12,6 +12,7 @@ pub mod actor;
 pub mod auth;
 pub mod clock;
 pub mod convert;
+pub mod forward;
 pub mod grpc;
 pub mod hub;
 pub mod keys;
@@ -161,6 +162,9 @@ pub struct ServerConfig {
     pub client_limits: Option<limits::ClientLimits>,
     /// Serve Prometheus metrics on this address (`GET /metrics`); `None`: no metrics.
     pub metrics: Option<SocketAddr>,
+    /// This server as a node of the servers sharing one PostgreSQL database: its name, its
+    /// advertised URL and its lease (see [`sql::lease`]). Unused by the single-node stores.
+    pub node: sql::lease::Node,
 }
 
 /// How long a new connection may take to finish its TLS handshake.
@@ -221,6 +225,8 @@ impl RunningServer {
             let _ = tx.send(());
         }
         let _ = (&mut self.join).await;
+        // Other nodes on the same database may take this one's matches at once.
+        self.hub.release_leases().await;
     }
 
     /// Waits until the server stops by itself (it only does on a fatal error).
@@ -236,7 +242,9 @@ pub async fn open_store(config: &ServerConfig) -> anyhow::Result<Arc<dyn Store>>
     Ok(match &config.database {
         Database::Memory => Arc::new(MemoryStore::default()),
         Database::Sqlite(path) => Arc::new(sql::sqlite::SqliteStore::open(path)?),
-        Database::Postgres(url) => Arc::new(sql::postgres::PostgresStore::open(url).await?),
+        Database::Postgres(url) => {
+            Arc::new(sql::postgres::PostgresStore::open_node(url, config.node.clone()).await?)
+        }
     })
 }
 

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use hustings_service::limits::{ClientLimits, Rate};
+use hustings_service::sql::lease::Node;
 use hustings_service::tls::TlsFiles;
 use hustings_service::{Database, Limits, RunningServer, ServerConfig, start};
 use tracing::info;
@@ -14,7 +15,7 @@ use tracing::info;
 #[derive(Parser, Debug)]
 #[command(
     version,
-    after_help = "Memory: only matches that someone follows stay in memory; the others leave it after --evict-idle (finished ones after --linger) and are rebuilt from the database on the next request.\n\nStorage: matches are kept in the SQLite file hustings.sqlite inside the data directory, created on first start (default: $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else ./hustings-data). --database-url postgres://user:password@host/db uses PostgreSQL instead; --memory keeps matches in memory only. A database that cannot be read, or that was written by a newer server, stops the server with an error.\n\nExample:\n  hustings-server --listen 127.0.0.1:50051\n\nThen open http://127.0.0.1:50051/ in a browser to play there (the web client is served on the same port, its calls travel as gRPC-web), or play with `hustings play --game presidency`, or fill bot seats with `hustings-bot pool --ai greedy`."
+    after_help = "Memory: only matches that someone follows stay in memory; the others leave it after --evict-idle (finished ones after --linger) and are rebuilt from the database on the next request.\n\nStorage: matches are kept in the SQLite file hustings.sqlite inside the data directory, created on first start (default: $XDG_DATA_HOME/hustings, else ~/.local/share/hustings, else ./hustings-data). --database-url postgres://user:password@host/db uses PostgreSQL instead; --memory keeps matches in memory only. A database that cannot be read, or that was written by a newer server, stops the server with an error.\n\nSeveral nodes: servers started with the same --database-url postgres://… share its matches; each match is served by the node holding its lease (a row in the database, renewed every --lease/3; a node that stops renewing loses its matches to the next node asked for them). Give each node --advertise URL (and --node-id NAME if two share a URL). Every node answers every call: a call about a match another node serves is passed on to it (WatchMatch streams too); an owner that does not answer within a lease is not waited for, and the next call takes its matches over once its lease lapses. Put any gRPC load balancer in front (round robin per call).\n\nExample:\n  hustings-server --listen 127.0.0.1:50051\n\nThen open http://127.0.0.1:50051/ in a browser to play there (the web client is served on the same port, its calls travel as gRPC-web), or play with `hustings play --game presidency`, or fill bot seats with `hustings-bot pool --ai greedy`."
 )]
 struct Args {
     /// Address to listen on (port 0 picks a free port).
@@ -138,6 +139,30 @@ struct Args {
     /// waits for one to end).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_streams_per_connection)]
     streams_per_connection: u32,
+    /// Run as one node of several servers sharing one PostgreSQL database (needs
+    /// --database-url postgres://…), reachable by the other nodes at URL (e.g.
+    /// http://10.0.0.5:50051): they pass calls about this node's matches on to it. Each
+    /// match is served by one node at a time, the holder of its lease; a node that dies
+    /// or stalls loses its matches to the next node asked for them within --lease.
+    #[arg(long, value_name = "URL", env = "HUSTINGS_ADVERTISE")]
+    advertise: Option<String>,
+    /// This node's name among the nodes sharing the database. Default: the --advertise URL,
+    /// else this host's name. A node started again under the same name takes back its
+    /// matches at once, without waiting for their leases to lapse; two running nodes must
+    /// not share a name.
+    #[arg(long, value_name = "NAME", env = "HUSTINGS_NODE_ID")]
+    node_id: Option<String>,
+    /// Seconds a node's lease on a match runs unrenewed (PostgreSQL only; renewed every
+    /// third of it): when a node dies or stalls, other nodes take its matches over this
+    /// long after its last renewal. Every write checks the lease's epoch, so a node that
+    /// wakes after losing a match cannot write to it.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = hustings_service::sql::lease::DEFAULT_LEASE.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..=3600)
+    )]
+    lease: u64,
     /// No limits per client (rates and streams per client): for load tests, or behind a
     /// proxy that applies its own (behind one, every client has the proxy's address).
     #[arg(long, env = "HUSTINGS_NO_CLIENT_LIMITS")]
@@ -173,7 +198,22 @@ async fn run() -> anyhow::Result<()> {
     } else {
         Database::in_data_dir(&args.data_dir.unwrap_or_else(default_data_dir))
     };
+    if args.advertise.is_some() && !matches!(database, Database::Postgres(_)) {
+        anyhow::bail!(
+            "--advertise runs this server as a node of a cluster, which needs the nodes' shared \
+             PostgreSQL database: add --database-url postgres://…"
+        );
+    }
+    let node = Node {
+        id: args
+            .node_id
+            .clone()
+            .unwrap_or_else(|| Node::default_id(args.advertise.as_deref())),
+        advertise: args.advertise.clone(),
+        lease: std::time::Duration::from_secs(args.lease),
+    };
     let config = ServerConfig {
+        node,
         database,
         limits: Limits {
             max_matches: args.max_matches,

@@ -180,8 +180,8 @@ pub struct Finished {
 
 /// One choice to append to a match: stored only if it is the next one (`index` equals the
 /// number already stored), together with the outcome when it ends the match, in one
-/// transaction. (Several nodes on one database will add the writer's epoch here, so that an
-/// append of a node whose lease lapsed is refused the same way.)
+/// transaction. On a store shared by several nodes the append is also fenced: it is stored
+/// only while this node's lease on the match is current (see [`Store::acquire`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Append {
     /// 0-based number of the choice.
@@ -239,6 +239,27 @@ pub enum StoreError {
     },
     #[error("storage failed: {0}")]
     Backend(String),
+    /// Another node took the match over (this node's lease lapsed and its epoch is no
+    /// longer the match's): nothing was written.
+    #[error("this node no longer owns match {0} (another node took it over); retry")]
+    Fenced(String),
+}
+
+/// Who may write a match, as [`Store::acquire`] finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ownership {
+    /// This node holds the lease now: its writes of the match are stored until another node
+    /// takes the match over.
+    Mine,
+    /// Another node holds a lease that has not lapsed.
+    Elsewhere {
+        /// Its `--node-id`.
+        node_id: String,
+        /// Its `--advertise` URL, when it gave one.
+        url: Option<String>,
+        /// How long its lease runs unless it renews it (zero or less: lapsed just now).
+        expires_in_ms: i64,
+    },
 }
 
 /// Where matches are kept. Every write returns only once it is stored: an acknowledged choice
@@ -266,8 +287,52 @@ pub trait Store: Send + Sync + 'static {
     /// first, at most `limit`.
     async fn waiting_for_bots(&self, limit: usize) -> Result<Vec<Listed>, StoreError>;
     /// The matches whose clocks run (clocked, every seat taken, not over): what must be
-    /// rebuilt at start-up.
+    /// rebuilt at start-up (on a shared store, only those no other node holds).
     async fn running_clocks(&self) -> Result<Vec<String>, StoreError>;
+
+    // Ownership. Several server nodes may share one store (PostgreSQL): each match is
+    // written by at most one node at a time, the holder of its lease. A lease has an
+    // epoch, raised by every take-over, and every write of the match is stored only while
+    // the writer's epoch is still the match's (a fencing token), so a node that was paused
+    // past its lease cannot write when it wakes. The single-node stores (memory, SQLite)
+    // keep these defaults: their node always owns every match.
+
+    /// Takes (or takes again) the lease on a match before this node rebuilds it: granted
+    /// when nobody holds it, its holder's lease lapsed, or this node held it; otherwise
+    /// who holds it. A new match's lease is taken by [`Store::create`]. `NoSuchMatch`
+    /// when there is no such match.
+    async fn acquire(&self, _id: &str) -> Result<Ownership, StoreError> {
+        Ok(Ownership::Mine)
+    }
+
+    /// Renews every lease this node holds, in one statement; returns the matches whose
+    /// lease it lost (another node took them over while this one could not renew).
+    async fn renew(&self) -> Result<Vec<String>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    /// Gives up this node's lease on a match (it left memory), so another node may take it
+    /// at once.
+    async fn release(&self, _id: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    /// Gives up every lease this node holds (the server stops).
+    async fn release_all(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    /// Whether this node still holds the match's lease, as far as it knows (a write may
+    /// still find it fenced).
+    fn holds(&self, _id: &str) -> bool {
+        true
+    }
+
+    /// How long a lease runs unrenewed, when the store has leases; the hub renews every
+    /// third of it.
+    fn lease_period(&self) -> Option<std::time::Duration> {
+        None
+    }
 }
 
 /// A store that keeps matches in memory only: each match's record (set-up, seats and

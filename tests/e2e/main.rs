@@ -14,6 +14,7 @@ mod bot_network;
 mod cli_play;
 mod cli_solitaire;
 mod clocks;
+mod cluster;
 mod durable;
 mod evict;
 mod fixtures;

@@ -40,7 +40,7 @@ impl MatchActor {
             let Some(cmd) = cmd else { break };
             // A pool connecting somewhere is no activity of this match's: it does not keep
             // an idle match in memory.
-            if !matches!(*cmd, Command::PoolsChanged) {
+            if !matches!(*cmd, Command::PoolsChanged | Command::LeaseLost) {
                 self.last_activity = tokio::time::Instant::now();
             }
             match *cmd {
@@ -97,7 +97,14 @@ impl MatchActor {
                     let _ = reply.send(self.replay_view(version));
                 }
                 Command::PoolsChanged => self.pools_changed(),
+                Command::LeaseLost => {}
                 Command::Shutdown => break,
+            }
+            // Another node took the match over (this node's write was fenced, or its lease
+            // renewal found it gone): this actor's state may be behind the match's.
+            if !self.hub.store.holds(&self.record.id) {
+                self.fenced();
+                break;
             }
         }
         // Commands that arrived after the hub let go of this actor are dropped unanswered:

@@ -138,6 +138,11 @@ impl MatchActor {
             self.last_activity = now;
             return false;
         }
+        // The lease goes before the hub lets go: a request that rebuilds the match here
+        // takes a new lease, which this release must not remove.
+        if let Err(e) = self.hub.store.release(&self.record.id).await {
+            warn!(match_id = %self.record.id, error = %e, "could not give up the match's lease; it lapses by itself");
+        }
         if let Some(me) = &self.me {
             self.hub.retire(&self.record.id, me);
         }

@@ -10,8 +10,9 @@
 //! one path by which a step is stored and then published, [`fanout`] the per-viewer
 //! fan-out, [`streams`] streams and presence, [`history`] replays, [`clocks`] clocks and
 //! timeouts, [`forfeit`] resignation, timeout and claim-win outcomes, [`handoff`] an
-//! absent seat handed to a bot, [`rematch`]
-//! rematches, [`evict`] leaving memory and rebuilding, [`summary`] the lobby's view.
+//! absent seat handed to a bot, [`rematch`] rematches, [`evict`] leaving memory and
+//! rebuilding, [`fenced`] stopping when another node took the match over, [`summary`] the
+//! lobby's view.
 
 use std::sync::Arc;
 
@@ -33,6 +34,7 @@ mod commands;
 mod commit;
 mod evict;
 mod fanout;
+mod fenced;
 mod forfeit;
 mod handoff;
 mod history;
@@ -113,6 +115,9 @@ pub enum Command {
     },
     /// A bot pool connected or left: tell the viewers why the empty bot seats wait now.
     PoolsChanged,
+    /// The lease renewal found that another node took the match over: stop (see
+    /// [`MatchActor::fenced`]).
+    LeaseLost,
     Shutdown,
 }
 

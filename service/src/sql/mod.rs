@@ -9,6 +9,7 @@
 //! its seats (with seat-token hashes, never tokens) and its ordered choices. A choice row is
 //! committed before the Act that made it is acknowledged.
 
+pub mod lease;
 pub mod postgres;
 pub mod sqlite;
 
@@ -87,6 +88,25 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX matches_clock_running ON matches (status, clocked);
     CREATE INDEX seats_by_token ON seats (token_hash);
     CREATE INDEX seats_waiting_for_bot ON seats (match_id) WHERE bot = 1 AND token_hash IS NULL;"#,
+    // 4: several server nodes on one PostgreSQL (SQLite gets the tables too and leaves them
+    // empty: it is single-node). Each match's lease: the node that owns it, the epoch
+    // raised by every take-over (every write checks it: a fencing token) and when the lease
+    // lapses unless renewed, in milliseconds of the database's own clock, so nodes'
+    // clocks never need to agree. Leases are rows with an expiry rather than advisory
+    // locks: a lock belongs to a connection, and a paused node keeps its connections open,
+    // so its locks would never lapse; a row lapses by the clock whatever its holder does.
+    // Each node's advertised URL and last heartbeat, for finding a match's owner.
+    "CREATE TABLE match_leases (
+        match_id TEXT PRIMARY KEY,
+        node_id TEXT NOT NULL,
+        epoch BIGINT NOT NULL,
+        expires_at_ms BIGINT NOT NULL
+    );
+    CREATE TABLE nodes (
+        node_id TEXT PRIMARY KEY,
+        advertise_url TEXT,
+        heartbeat_at_ms BIGINT NOT NULL
+    );",
 ];
 
 /// The schema version this server writes.
@@ -529,6 +549,17 @@ pub(crate) enum Write {
 }
 
 impl Write {
+    /// The match whose lease this write needs (every write of an existing match; a new
+    /// match takes its lease as it is stored).
+    pub(crate) fn fenced_id(&self) -> Option<&str> {
+        match self {
+            Write::Create(_) => None,
+            Write::SetSeat { id, .. } | Write::Append { id, .. } | Write::SaveLive { id, .. } => {
+                Some(id)
+            }
+        }
+    }
+
     /// A new match (see [`crate::store::Store::create`]).
     pub(crate) fn create(record: &MatchRecord) -> Self {
         Write::Create(Box::new(record.clone()))

@@ -17,16 +17,17 @@ use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio_postgres::NoTls;
 use tokio_postgres::types::ToSql;
 
+use super::lease::{CREATE_LEASE, Leases, Node, RUNNING_CLOCKS_FREE};
 use super::{
     APPEND_CHOICE, CREATE_VERSION_TABLE, Columns, FINISH, INSERT_CHOICE, INSERT_MATCH,
     LINK_REMATCH, LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param,
-    Plan, RUNNING_CLOCKS, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write,
-    append_refused, assemble, assemble_listed, decode_clocks, encode_clocks, finish_params,
-    list_sql, load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
+    Plan, SAVE_LIVE, SEAT_STATUS, TOKEN_SEATS, UPSERT_SEAT, VERSION_OF, Write, append_refused,
+    assemble, assemble_listed, decode_clocks, encode_clocks, finish_params, list_sql,
+    load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
 use crate::store::{
-    Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
-    StoreError,
+    Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, Ownership,
+    SeatRecord, Store, StoreError,
 };
 
 /// Connections in the pool: the writers' and the readers'.
@@ -38,11 +39,13 @@ const WRITERS: usize = 2;
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
 
-/// A store in a PostgreSQL database.
+/// A store in a PostgreSQL database, as one node of the servers that share it (see
+/// [`super::lease`]).
 pub struct PostgresStore {
     pool: Pool,
     writes: mpsc::UnboundedSender<(Write, Reply)>,
     url: String,
+    leases: Arc<Leases>,
 }
 
 /// The URL with any password replaced by `***`, for messages.
@@ -66,9 +69,14 @@ pub fn redact(url: &str) -> String {
 
 impl PostgresStore {
     /// Connects (waiting at most 10 s unless the URL sets `connect_timeout`) and migrates the
-    /// database. An unreachable server, refused credentials, a newer schema or foreign tables
-    /// are errors.
+    /// database, as the default node (this host's name, the default lease). An unreachable
+    /// server, refused credentials, a newer schema or foreign tables are errors.
     pub async fn open(url: &str) -> anyhow::Result<PostgresStore> {
+        Self::open_node(url, Node::default()).await
+    }
+
+    /// Like [`PostgresStore::open`], as the cluster node `node`.
+    pub async fn open_node(url: &str, node: Node) -> anyhow::Result<PostgresStore> {
         let shown = redact(url);
         let mut config: tokio_postgres::Config = url
             .parse()
@@ -76,6 +84,17 @@ impl PostgresStore {
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
         }
+        // A node paused inside a transaction would hold its row locks (and so stall a
+        // take-over) until it wakes: PostgreSQL ends such a transaction after a lease.
+        let idle = format!(
+            "-c idle_in_transaction_session_timeout={}",
+            node.lease.as_millis().max(1000)
+        );
+        let options = match config.get_options() {
+            Some(o) if !o.is_empty() => format!("{o} {idle}"),
+            _ => idle,
+        };
+        config.options(&options);
         let manager = Manager::from_config(
             config,
             NoTls,
@@ -96,17 +115,28 @@ impl PostgresStore {
         migrate(&mut client)
             .await
             .with_context(|| format!("cannot use {shown}"))?;
+        let leases = Arc::new(Leases::new(node));
+        leases
+            .heartbeat(&client)
+            .await
+            .with_context(|| format!("cannot register this node in {shown}"))?;
         drop(client);
         let (tx, rx) = mpsc::unbounded_channel();
         let rx = Arc::new(Mutex::new(rx));
         for _ in 0..WRITERS {
-            tokio::spawn(writer(pool.clone(), rx.clone()));
+            tokio::spawn(writer(pool.clone(), rx.clone(), leases.clone()));
         }
         Ok(PostgresStore {
             pool,
             writes: tx,
             url: shown,
+            leases,
         })
+    }
+
+    /// This node's name, URL and lease.
+    pub fn node(&self) -> &Node {
+        &self.leases.node
     }
 
     /// The database URL, password hidden.
@@ -196,7 +226,11 @@ fn stopped() -> StoreError {
 }
 
 /// A writer task: takes every write waiting, commits them together, answers each.
-async fn writer(pool: Pool, rx: Arc<Mutex<mpsc::UnboundedReceiver<(Write, Reply)>>>) {
+async fn writer(
+    pool: Pool,
+    rx: Arc<Mutex<mpsc::UnboundedReceiver<(Write, Reply)>>>,
+    leases: Arc<Leases>,
+) {
     loop {
         let batch = {
             let mut rx = rx.lock().await;
@@ -213,7 +247,7 @@ async fn writer(pool: Pool, rx: Arc<Mutex<mpsc::UnboundedReceiver<(Write, Reply)
         };
         let (writes, replies): (Vec<Write>, Vec<Reply>) = batch.into_iter().unzip();
         let start = std::time::Instant::now();
-        let committed = commit_batch(&pool, &writes).await;
+        let committed = commit_batch(&pool, &writes, &leases).await;
         crate::metrics::commit("postgres", writes.len(), start.elapsed());
         match committed {
             Ok(results) => {
@@ -230,26 +264,53 @@ async fn writer(pool: Pool, rx: Arc<Mutex<mpsc::UnboundedReceiver<(Write, Reply)
     }
 }
 
-/// One transaction for every write of the batch, their statements pipelined.
+/// One transaction for every write of the batch, their statements pipelined. The epochs
+/// of the matches written are checked first, under share locks held to the commit: a write
+/// of a match another node took over stores nothing and is told [`StoreError::Fenced`].
 async fn commit_batch(
     pool: &Pool,
     writes: &[Write],
+    leases: &Leases,
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let mut client = pool
         .get()
         .await
         .map_err(|e| StoreError::Backend(format!("postgres: {}", with_causes(&e))))?;
     let tx = client.transaction().await.map_err(backend)?;
-    let results = futures::future::join_all(writes.iter().map(|w| apply(&tx, w))).await;
+    let fenced = leases.fence(&tx, writes).await?;
+    let on = &tx;
+    let results = futures::future::join_all(writes.iter().zip(&fenced).map(|(w, &f)| async move {
+        match (f, w.fenced_id()) {
+            (true, Some(id)) => Err(StoreError::Fenced(id.to_string())),
+            _ => apply(on, w, leases).await,
+        }
+    }))
+    .await;
     // A statement that failed for a backend reason aborted the transaction; the commit
     // then fails and every write of the batch hears so.
     tx.commit().await.map_err(backend)?;
+    for (w, r) in writes.iter().zip(&results) {
+        match (w, r) {
+            (Write::Create(record), Ok(())) => leases.hold(&record.id, 1),
+            (_, Err(StoreError::Fenced(id))) => leases.forget(id),
+            _ => {}
+        }
+    }
     Ok(results)
 }
 
-async fn apply(c: &impl GenericClient, w: &Write) -> Result<(), StoreError> {
+async fn apply(c: &impl GenericClient, w: &Write, leases: &Leases) -> Result<(), StoreError> {
     match w {
-        Write::Create(record) => insert_record(c, record).await,
+        Write::Create(record) => {
+            insert_record(c, record).await?;
+            c.execute(
+                &c.prepare_cached(CREATE_LEASE).await.map_err(backend)?,
+                &[&record.id, &leases.node.id, &leases.lease_param()],
+            )
+            .await
+            .map_err(backend)?;
+            Ok(())
+        }
         Write::SetSeat { id, seat, record } => {
             if upsert_seat_row(c, id, *seat, record).await? == 0 {
                 return Err(StoreError::NoSuchMatch(id.clone()));
@@ -555,12 +616,36 @@ impl Store for PostgresStore {
         Ok(self
             .client()
             .await?
-            .query(RUNNING_CLOCKS, &[])
+            .query(RUNNING_CLOCKS_FREE, &[&self.leases.node.id])
             .await
             .map_err(backend)?
             .iter()
             .map(|r| r.get::<_, String>(0))
             .collect())
+    }
+
+    async fn acquire(&self, id: &str) -> Result<Ownership, StoreError> {
+        self.leases.acquire(&self.client().await?, id).await
+    }
+
+    async fn renew(&self) -> Result<Vec<String>, StoreError> {
+        self.leases.renew(&self.client().await?).await
+    }
+
+    async fn release(&self, id: &str) -> Result<(), StoreError> {
+        self.leases.release(&self.client().await?, id).await
+    }
+
+    async fn release_all(&self) -> Result<(), StoreError> {
+        self.leases.release_all(&self.client().await?).await
+    }
+
+    fn holds(&self, id: &str) -> bool {
+        self.leases.holds(id)
+    }
+
+    fn lease_period(&self) -> Option<Duration> {
+        Some(self.leases.node.lease)
     }
 }
 

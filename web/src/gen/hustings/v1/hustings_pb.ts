@@ -26,6 +26,11 @@
 //   RESOURCE_EXHAUSTED  a server limit: a request message larger than the server accepts
 //                       (64 KiB unless the server is configured otherwise), matches held,
 //                       viewers per match
+//   UNAVAILABLE         try again, on this node or another: the server is shutting down or
+//                       cannot reach its database, or (several nodes on one database) this
+//                       node no longer owns the match — another node took it over, so an
+//                       Act is not stored and a WatchMatch stream ends with this code —
+//                       or another node serves it now (the message names that node)
 //   UNIMPLEMENTED       an unknown method, or a compressed request (grpc-encoding other than
 //                       identity: the server accepts none)
 // An error message quotes at most the first 32 characters of any text the client sent, so

@@ -1,0 +1,495 @@
+//! Several server nodes on one PostgreSQL (issue 19), end to end with real `hustings-server`
+//! processes: each match is owned by one node at a time through a lease, and every write is
+//! fenced by the lease's epoch, so a node that was paused (SIGSTOP) past its lease and wakes
+//! up cannot write to a match another node took over: its pending Act and its streams end
+//! UNAVAILABLE, and the match's record stays one ordered log. Calls about a match another
+//! node owns are forwarded to it; when a node is SIGKILLed, its matches are taken over by
+//! the next request and every match finishes.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use hustings::server_proc::{ServerProcess, free_port, fresh_postgres_database};
+use hustings::{Client, connect, join, open_stream};
+use hustings_proto::v1 as pb;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use tonic::Code;
+
+/// The lease the nodes run with, in seconds (short, so the test waits little).
+const LEASE: &str = "2";
+
+/// A node on `db`, listening on a port picked now so that it can advertise its URL.
+fn node(db: &str, name: &str) -> ServerProcess {
+    let port = free_port();
+    let listen = format!("127.0.0.1:{port}");
+    let url = format!("http://{listen}");
+    ServerProcess::start_on(
+        &listen,
+        &[
+            "--database-url",
+            db,
+            "--advertise",
+            &url,
+            "--node-id",
+            name,
+            "--lease",
+            LEASE,
+        ],
+        &[],
+    )
+}
+
+/// A choice the server acknowledged.
+#[derive(Clone, Debug, PartialEq)]
+struct Ack {
+    version: u64,
+    seat: u32,
+    choice: String,
+}
+
+/// What the seat to act is offered now, read from its stream's first message: its seat,
+/// the version and the first choice that is not a take-back.
+async fn next_move(c: &mut Client, id: &str, tokens: &[String]) -> (u32, u64, String) {
+    for (seat, token) in tokens.iter().enumerate() {
+        let first = open_stream(c, id, token, 0)
+            .await
+            .message()
+            .await
+            .expect("stream healthy")
+            .expect("a snapshot first");
+        if let Some(p) = first.prompt
+            && let Some(choice) = p.choices.iter().find(|c| c.kind != "undo")
+        {
+            return (seat as u32, first.version, choice.id.clone());
+        }
+    }
+    panic!("match {id}: no seat has a prompt");
+}
+
+fn act(id: &str, token: &str, version: u64, choice: &str) -> pb::ActRequest {
+    pb::ActRequest {
+        match_id: id.into(),
+        token: token.into(),
+        version,
+        choice_id: choice.into(),
+    }
+}
+
+/// An Act the node it reaches has taken on itself: marked as passed on by another node, so
+/// that the node serves it rather than pass it on again. (Unmarked, a node that woke up to
+/// find the match gone would rightly pass the Act on to the new owner, which would store
+/// it; marked, it stands for the writes the old owner was already making when it stalled.)
+fn taken_on(req: pb::ActRequest) -> tonic::Request<pb::ActRequest> {
+    let mut r = tonic::Request::new(req);
+    r.metadata_mut().insert(
+        hustings_service::forward::FORWARDED,
+        tonic::metadata::MetadataValue::from_static("1"),
+    );
+    r
+}
+
+/// Plays `n` choices through the node `c` talks to.
+async fn play(c: &mut Client, id: &str, tokens: &[String], n: usize, acks: &mut Vec<Ack>) {
+    for _ in 0..n {
+        let (seat, version, choice) = next_move(c, id, tokens).await;
+        let r = c
+            .act(act(id, &tokens[seat as usize], version, &choice))
+            .await
+            .expect("the owner accepts a legal choice")
+            .into_inner();
+        assert_eq!(r.version, version + 1);
+        acks.push(Ack {
+            version: r.version,
+            seat,
+            choice,
+        });
+    }
+}
+
+/// Reads a stream to its end; the status it ended with (OK when it just ended).
+async fn end_of(stream: &mut tonic::Streaming<pb::MatchUpdate>) -> tonic::Status {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(20), stream.message()).await {
+            Err(_) => panic!("the stream neither ended nor errored within 20 s"),
+            Ok(Ok(Some(_))) => continue,
+            Ok(Ok(None)) => return tonic::Status::ok(""),
+            Ok(Err(s)) => return s,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_paused_past_its_lease_cannot_write_when_it_wakes() {
+    let Some(db) = fresh_postgres_database("cluster_stop") else {
+        return;
+    };
+    let a = node(&db, "node-a");
+    let b = node(&db, "node-b");
+    let (mut ca, mut cb) = (connect(&a.url()).await, connect(&b.url()).await);
+
+    // A match created on A is A's: B, asked for it while A renews its lease, passes the
+    // call on to A instead of taking the match.
+    let id = ca
+        .create_match(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            variant: "standard".into(),
+            seats: 2,
+            seed: Some(19),
+            options: [("rounds".to_string(), "3".to_string())].into(),
+            ..Default::default()
+        })
+        .await
+        .expect("created")
+        .into_inner()
+        .summary
+        .expect("summary")
+        .match_id;
+    let tokens = vec![
+        join(&mut ca, &id, 0, "p0").await,
+        join(&mut ca, &id, 1, "p1").await,
+    ];
+    let mut acks = Vec::new();
+    play(&mut ca, &id, &tokens, 4, &mut acks).await;
+    let through_b = open_stream(&mut cb, &id, "", 0)
+        .await
+        .message()
+        .await
+        .expect("stream healthy")
+        .expect("snapshot");
+    assert_eq!(through_b.version, 4, "B shows A's match as A holds it");
+    play(&mut cb, &id, &tokens, 2, &mut acks).await;
+
+    // A stalls (SIGSTOP) with a stream open and an Act on its way; B takes the match over
+    // once A's lease lapses and plays on.
+    let mut a_stream = open_stream(&mut ca, &id, "", 0).await;
+    let (seat, version, choice) = next_move(&mut ca, &id, &tokens).await;
+    a.signal("STOP");
+    let pending = {
+        let mut ca = ca.clone();
+        let req = taken_on(act(&id, &tokens[seat as usize], version, &choice));
+        tokio::spawn(async move { ca.act(req).await })
+    };
+    play(&mut cb, &id, &tokens, 3, &mut acks).await;
+
+    // A wakes: its pending Act is refused, its stream ends UNAVAILABLE.
+    a.signal("CONT");
+    let refused = tokio::time::timeout(Duration::from_secs(20), pending)
+        .await
+        .expect("the pending Act is answered")
+        .expect("task")
+        .expect_err("the old owner's Act is refused");
+    assert_eq!(refused.code(), Code::Unavailable, "{refused:?}");
+    let ended = end_of(&mut a_stream).await;
+    assert_eq!(ended.code(), Code::Unavailable, "{ended:?}");
+
+    // The same the other way round, where only the epoch can tell: B stalls with an Act
+    // for the version A will take the match over at, so the choice would be the next one
+    // (the sequence check alone would store it) but B's lease is no longer current.
+    let (seat, version, choice) = next_move(&mut cb, &id, &tokens).await;
+    b.signal("STOP");
+    let pending = {
+        let mut cb = cb.clone();
+        let req = taken_on(act(&id, &tokens[seat as usize], version, &choice));
+        tokio::spawn(async move { cb.act(req).await })
+    };
+    let taken = open_stream(&mut ca, &id, "", 0)
+        .await
+        .message()
+        .await
+        .expect("stream healthy")
+        .expect("snapshot");
+    assert_eq!(
+        taken.version, version,
+        "A took the match over where B left it"
+    );
+    b.signal("CONT");
+    let refused = tokio::time::timeout(Duration::from_secs(20), pending)
+        .await
+        .expect("the pending Act is answered")
+        .expect("task")
+        .expect_err("a fenced write is refused even when it is the next choice");
+    assert_eq!(refused.code(), Code::Unavailable, "{refused:?}");
+
+    // A plays the match to its end with a spectator watching from the start.
+    let spectator = tokio::spawn(hustings::spectate_all(a.url(), id.clone()));
+    // The spectator is following before anyone moves.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let seats: Vec<_> = tokens
+        .iter()
+        .enumerate()
+        .map(|(s, t)| {
+            tokio::spawn(hustings::play_seat(
+                a.url(),
+                id.clone(),
+                t.clone(),
+                7 + s as u64,
+            ))
+        })
+        .collect();
+    for s in seats {
+        s.await.expect("seat plays to the end");
+    }
+    let watched = spectator.await.expect("the spectator follows to the end");
+
+    // One ordered log: consecutive versions, every acknowledged choice at its version, and
+    // what the stream showed version by version.
+    let replay = ca
+        .get_replay(pb::GetReplayRequest {
+            match_id: id.clone(),
+        })
+        .await
+        .expect("replay")
+        .into_inner();
+    let summary = replay.summary.clone().expect("summary");
+    assert_eq!(summary.status, pb::MatchStatus::Finished as i32);
+    assert_eq!(replay.choices.len() as u64, summary.version);
+    for (n, rc) in replay.choices.iter().enumerate() {
+        assert_eq!(rc.version, n as u64 + 1, "versions are consecutive");
+    }
+    for a in &acks {
+        let rc = &replay.choices[(a.version - 1) as usize];
+        assert_eq!(
+            (rc.seat, rc.choice_id.as_str()),
+            (a.seat, a.choice.as_str()),
+            "acknowledged choice at version {} lost or changed",
+            a.version
+        );
+    }
+    let last = watched.last().expect("updates");
+    assert_eq!(last.version, summary.version);
+    assert!(last.outcome.is_some());
+    for u in watched.iter().filter(|u| !u.snapshot) {
+        let shown = u.last_action.as_ref().expect("a version's last action");
+        let rc = &replay.choices[(u.version - 1) as usize];
+        assert_eq!(
+            (shown.seat, shown.choice_id.as_str()),
+            (rc.seat, rc.choice_id.as_str())
+        );
+    }
+}
+
+/// A choice the server acknowledged, and when.
+#[derive(Clone, Debug)]
+struct TimedAck {
+    version: u64,
+    seat: u32,
+    choice: String,
+    at: Instant,
+}
+
+type TimedAcks = Arc<Mutex<Vec<TimedAck>>>;
+
+/// Plays one seat with random legal choices through the nodes `urls`, starting with
+/// `urls[start]` and moving to the next one whenever a node stops answering (its stream
+/// ends with an error, a call fails UNAVAILABLE), resuming from the last version seen.
+/// Returns true when the match ended.
+async fn drive(
+    urls: Vec<String>,
+    start: usize,
+    id: String,
+    token: String,
+    seat: u32,
+    seed: u64,
+    acks: TimedAcks,
+) -> bool {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut at = start;
+    let mut from = 0;
+    let deadline = Instant::now() + Duration::from_secs(300);
+    'connect: loop {
+        if Instant::now() > deadline {
+            return false;
+        }
+        let url = urls[at % urls.len()].clone();
+        at += 1;
+        let Ok(mut c) = pb::hustings_client::HustingsClient::connect(url).await else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let Ok(resp) = c
+            .watch_match(pb::WatchMatchRequest {
+                match_id: id.clone(),
+                token: token.clone(),
+                from_version: from,
+                include_json_view: false,
+            })
+            .await
+        else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let mut stream = resp.into_inner();
+        let mut acted_at = None;
+        loop {
+            let Ok(Some(u)) = stream.message().await else {
+                continue 'connect;
+            };
+            from = u.version;
+            if u.outcome.is_some() {
+                return true;
+            }
+            let Some(p) = u.prompt else { continue };
+            if acted_at == Some(u.version) {
+                continue;
+            }
+            acted_at = Some(u.version);
+            let choices: Vec<_> = p.choices.iter().filter(|c| c.kind != "undo").collect();
+            let Some(choice) = choices.choose(&mut rng).map(|c| c.id.clone()) else {
+                continue;
+            };
+            match c.act(act(&id, &token, u.version, &choice)).await {
+                Ok(r) => acks.lock().expect("acks").push(TimedAck {
+                    version: r.into_inner().version,
+                    seat,
+                    choice,
+                    at: Instant::now(),
+                }),
+                Err(s) if matches!(s.code(), Code::Aborted | Code::FailedPrecondition) => {}
+                Err(_) => continue 'connect,
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_a_node_and_its_matches_are_taken_over_and_finish() {
+    let Some(db) = fresh_postgres_database("cluster_kill") else {
+        return;
+    };
+    let a = node(&db, "node-a");
+    let b = node(&db, "node-b");
+    let urls = vec![a.url(), b.url()];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1919);
+
+    // Six matches, each created through a random node (which owns it), every seat played
+    // by a client talking to a random node: calls about a match the other node owns are
+    // forwarded to it.
+    let mut matches = Vec::new();
+    for m in 0..6u64 {
+        let creator = (m % 2) as usize;
+        let mut c = connect(&urls[creator]).await;
+        let id = c
+            .create_match(pb::CreateMatchRequest {
+                game: "presidency".into(),
+                variant: "standard".into(),
+                seats: 2,
+                seed: Some(100 + m),
+                options: [("rounds".to_string(), "6".to_string())].into(),
+                ..Default::default()
+            })
+            .await
+            .expect("created")
+            .into_inner()
+            .summary
+            .expect("summary")
+            .match_id;
+        let mut tokens = Vec::new();
+        for s in 0..2 {
+            let mut c = connect(&urls[rng.random_range(0..2)]).await;
+            tokens.push(join(&mut c, &id, s, &format!("p{s}")).await);
+        }
+        matches.push((id, creator, tokens, TimedAcks::default()));
+    }
+    let mut seats = Vec::new();
+    for (m, (id, _, tokens, acks)) in matches.iter().enumerate() {
+        for (s, t) in tokens.iter().enumerate() {
+            seats.push(tokio::spawn(drive(
+                urls.clone(),
+                rng.random_range(0..2),
+                id.clone(),
+                t.clone(),
+                s as u32,
+                1000 + 10 * m as u64 + s as u64,
+                acks.clone(),
+            )));
+        }
+    }
+
+    // SIGKILL A once every match is well under way.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !matches
+        .iter()
+        .all(|(_, _, _, acks)| acks.lock().expect("acks").len() >= 6)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the matches are not being played"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let killed = Instant::now();
+    a.kill9();
+
+    for s in seats {
+        assert!(
+            tokio::time::timeout(Duration::from_secs(300), s)
+                .await
+                .expect("the matches finish")
+                .expect("seat task"),
+            "every match is played to its end"
+        );
+    }
+
+    // Every acknowledged choice is in the replay at its version, each version once.
+    let mut cb = connect(&b.url()).await;
+    let mut resumed = Vec::new();
+    for (id, creator, _, acks) in &matches {
+        let replay = cb
+            .get_replay(pb::GetReplayRequest {
+                match_id: id.clone(),
+            })
+            .await
+            .expect("replay")
+            .into_inner();
+        let summary = replay.summary.clone().expect("summary");
+        assert_eq!(summary.status, pb::MatchStatus::Finished as i32);
+        assert_eq!(replay.choices.len() as u64, summary.version);
+        for (n, rc) in replay.choices.iter().enumerate() {
+            assert_eq!(rc.version, n as u64 + 1, "versions are consecutive");
+        }
+        let acks = acks.lock().expect("acks").clone();
+        let mut versions: Vec<u64> = acks.iter().map(|a| a.version).collect();
+        versions.sort_unstable();
+        versions.dedup();
+        assert_eq!(versions.len(), acks.len(), "a version acknowledged twice");
+        for a in &acks {
+            let rc = &replay.choices[(a.version - 1) as usize];
+            assert_eq!(
+                (rc.seat, rc.choice_id.as_str()),
+                (a.seat, a.choice.as_str()),
+                "match {id}: acknowledged choice at version {} lost or changed",
+                a.version
+            );
+        }
+        // A match of the killed node that was still being played: how long after the
+        // kill its first choice was accepted again (one that had ended before the kill,
+        // as a short game may on a loaded machine, has nothing to resume).
+        let first = acks
+            .iter()
+            .filter(|a| a.at > killed)
+            .map(|a| a.at - killed)
+            .min();
+        match first {
+            Some(first) if *creator == 0 => resumed.push(first),
+            Some(_) => {}
+            None => assert_eq!(
+                acks.iter().map(|a| a.version).max(),
+                Some(summary.version),
+                "match {id} accepted no choice after the kill but had not ended"
+            ),
+        }
+    }
+    resumed.sort();
+    if let (Some(p50), Some(max)) = (resumed.get(resumed.len() / 2), resumed.last()) {
+        eprintln!(
+            "cluster SIGKILL: kill to first accepted choice over {} matches of the killed node, \
+             lease {LEASE} s: p50 {p50:?}, max {max:?}",
+            resumed.len()
+        );
+        assert!(
+            *max < Duration::from_secs(15),
+            "a match of the killed node took {max:?} to accept a choice again"
+        );
+    }
+}
