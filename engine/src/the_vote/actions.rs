@@ -25,31 +25,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::Row;
+pub use super::card::Card;
 use super::data::{Faction, Law, TABLE as T};
-
-/// A card, by its printed number (1–36).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Card(u8);
-
-impl Card {
-    /// The card with this number, if the table has one.
-    pub fn new(number: u8) -> Option<Card> {
-        (1..=T.cards.len())
-            .contains(&(number as usize))
-            .then_some(Card(number))
-    }
-    /// The printed number.
-    pub fn number(self) -> u8 {
-        self.0
-    }
-    /// The card's stable id (`sojourner-truth`).
-    pub fn id(self) -> &'static str {
-        T.card(self.0).id
-    }
-    fn from_id(id: &str) -> Option<Card> {
-        T.card_by_id(id).map(Card)
-    }
-}
 
 /// A Region, by its index into the data table (0–5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -287,7 +264,7 @@ fn row_index(r: Row) -> u32 {
 
 impl crate::core::Action for Action {
     fn code(self) -> u32 {
-        let card = |c: Card| c.0 as u32;
+        let card = |c: Card| c.number() as u32;
         let region = |r: Region| r.0 as u32;
         let (kind, hi, lo): (u32, u32, u32) = match self {
             Action::First(f) => (0, faction_index(f), 0),
@@ -361,7 +338,7 @@ mod tests {
 
     /// Every action the game could name, legal or not.
     fn universe() -> Vec<Action> {
-        let cards: Vec<Card> = (1..=T.cards.len() as u8).filter_map(Card::new).collect();
+        let cards: Vec<Card> = Card::all().collect();
         let regions: Vec<Region> = (0..T.regions.len()).filter_map(Region::new).collect();
         let mut all = vec![
             Action::First(Faction::Equality),

@@ -5,7 +5,7 @@ use super::*;
 
 impl TheVote {
     /// Every card whose place is not public: the Deck and the set-up discards.
-    pub(super) fn unseen(view: &View) -> Vec<u8> {
+    pub(super) fn unseen(view: &View) -> Vec<Card> {
         let mut seen = vec![false; T.cards.len() + 1];
         let places = view
             .display
@@ -21,11 +21,9 @@ impl TheVote {
                     .flat_map(|p| p.reserve.iter().map(|r| r.card)),
             );
         for c in places {
-            seen[c as usize] = true;
+            seen[c.number() as usize] = true;
         }
-        (1..=T.cards.len() as u8)
-            .filter(|&c| !seen[c as usize])
-            .collect()
+        Card::all().filter(|c| !seen[c.number() as usize]).collect()
     }
 
     pub(super) fn hidden_from(view: &View, rng: &mut dyn RngCore) -> Hidden {

@@ -59,6 +59,7 @@ macro_rules! note {
 }
 
 pub mod actions;
+pub mod card;
 pub mod data;
 mod decisions;
 mod hidden;
@@ -76,6 +77,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::actions::Action;
 use self::actions::{Op, Play};
+pub use self::card::Card;
 use self::data::{CardKind, CardType, Faction, Law, Special, TABLE, Table};
 pub use self::decisions::Decision;
 pub use self::pending::{AmendmentStatus, Pending};
@@ -99,14 +101,6 @@ const T: Table = TABLE;
 /// The data table the rules play with (for AIs and tools that read card and region facts).
 pub fn table() -> &'static Table {
     &T
-}
-
-fn card_id(n: u8) -> &'static str {
-    T.card(n).id
-}
-
-fn card_name(n: u8) -> &'static str {
-    T.card(n).name
 }
 
 fn region_id(r: usize) -> &'static str {
@@ -225,7 +219,7 @@ impl RegionState {
 /// A card in a Reserve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReserveCard {
-    pub card: u8,
+    pub card: Card,
     pub face_up: bool,
 }
 
@@ -272,13 +266,13 @@ impl ActionKind {
 pub struct Target {
     pub region: u8,
     /// The Region card flipped for this Bonus Action.
-    pub bonus: Option<u8>,
+    pub bonus: Option<Card>,
     /// The opponent's card that Blocks here, and the card that Counters it.
-    pub block: Option<u8>,
-    pub counter: Option<u8>,
+    pub block: Option<Card>,
+    pub counter: Option<Card>,
     /// Votes suppressed here, and the cards Supremacy flipped for them.
     pub suppressed: u8,
-    pub suppress_cards: Vec<u8>,
+    pub suppress_cards: Vec<Card>,
     /// Votes resolved (Law, Amendment) and whether it passed or ratified.
     pub resolved: bool,
     pub passed: bool,
@@ -287,7 +281,7 @@ pub struct Target {
 }
 
 impl Target {
-    fn new(region: usize, bonus: Option<u8>) -> Self {
+    fn new(region: usize, bonus: Option<Card>) -> Self {
         Target {
             region: region as u8,
             bonus,
@@ -307,7 +301,7 @@ impl Target {
 pub struct ActionInProgress {
     pub kind: ActionKind,
     pub seat: Seat,
-    pub card: u8,
+    pub card: Card,
     /// The markers each Region's action may change (before Municipal Elections and Blocks).
     pub strength: u8,
     pub law: Option<Law>,
@@ -389,17 +383,17 @@ pub struct View {
     pub congress: Seat,
     pub congress_points: [u32; 2],
     /// The Events Display, in draw order (faction is a card fact).
-    pub display: Vec<u8>,
+    pub display: Vec<Card>,
     /// The face-up Discard pile, bottom to top.
-    pub discard: Vec<u8>,
+    pub discard: Vec<Card>,
     /// Cards dealt face-down under Supreme Courts at set-up, unseen until the first reshuffle.
     pub hidden_discards: u8,
     pub deck_count: u8,
     /// Permanently Removed cards.
-    pub removed: Vec<u8>,
+    pub removed: Vec<Card>,
     /// Cards beside the map: Silent Sentinels before Org 5, Amendments not passed.
-    pub aside: Vec<u8>,
-    pub amendments_passed: Vec<u8>,
+    pub aside: Vec<Card>,
+    pub amendments_passed: Vec<Card>,
     pub reshuffles: u32,
     pub action: Option<ActionInProgress>,
     pub step: Step,
@@ -423,11 +417,11 @@ impl View {
     pub fn pool(&self, seat: Seat) -> u8 {
         (T.markers_each as u32).saturating_sub(self.markers_on_map(seat)) as u8
     }
-    pub fn display_of(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+    pub fn display_of(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
         self.display
             .iter()
             .copied()
-            .filter(move |&c| T.card(c).faction.seat() == seat)
+            .filter(move |&c| c.def().faction.seat() == seat)
     }
 }
 
@@ -435,8 +429,8 @@ impl View {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Hidden {
     /// Top of the deck is the last card.
-    deck: Vec<u8>,
-    setup_discards: Vec<u8>,
+    deck: Vec<Card>,
+    setup_discards: Vec<Card>,
     rng: GameRng,
 }
 
