@@ -1016,58 +1016,26 @@ fn discard_more_choice(id: String, action: Action) -> Choice {
 
 #[cfg(test)]
 mod contract_tests {
-    use rand::SeedableRng;
-    use rand::seq::IndexedRandom;
 
     use super::*;
     use crate::Game;
     use crate::core::{GameLog, Setup};
+    use crate::testing::{self, assert_quiet_copy_plays_the_same};
 
     /// Plays `games` random games through the cheap path, handing each state to `each`
     /// before every action.
-    fn random_states(games: u64, mut each: impl FnMut(&TheVote, Seat, &[Action])) -> usize {
-        let mut states = 0;
-        let mut legal = Vec::new();
-        for seed in 0..games {
-            let mut g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            while let Some(seat) = g.first_to_act() {
-                legal.clear();
-                g.legal_actions(seat, &mut legal);
-                each(&g, seat, &legal);
-                states += 1;
-                let a = *legal.choose(&mut rng).expect("a legal action");
-                g.apply_action(seat, a);
-            }
-        }
-        states
+    fn random_states(games: u64, each: impl FnMut(&TheVote, Seat, &[Action])) -> usize {
+        testing::random_states(0..games, |seed| Setup::new("standard", 2, seed), each)
     }
 
     #[test]
     fn a_state_that_keeps_no_log_plays_the_same_game() {
         // Search states format no log text (`say!`, `note!`): nothing else may change.
         for seed in 0..30 {
-            let mut logged = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
+            let logged = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
             let mut quiet = logged.clone();
             quiet.log = GameLog::off();
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let (mut legal, mut again) = (Vec::new(), Vec::new());
-            while let Some(seat) = logged.first_to_act() {
-                legal.clear();
-                again.clear();
-                logged.legal_actions(seat, &mut legal);
-                quiet.legal_actions(seat, &mut again);
-                assert_eq!(legal, again, "seed {seed}");
-                let a = *legal.choose(&mut rng).expect("a legal action");
-                logged.apply_action(seat, a);
-                quiet.apply_action(seat, a);
-                assert_eq!(logged.public, quiet.public, "seed {seed} after {a}");
-            }
-            assert!(quiet.log().is_empty());
-            assert!(
-                logged.log().len() > 50,
-                "seed {seed}: a whole game is logged"
-            );
+            assert_quiet_copy_plays_the_same(logged, quiet, seed, |g| g.public.clone());
         }
     }
 

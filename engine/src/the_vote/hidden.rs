@@ -8,18 +8,8 @@ impl TheVote {
     pub(super) fn unseen(view: &View) -> Vec<Card> {
         let mut seen = vec![false; T.cards.len() + 1];
         let places = view
-            .display
-            .iter()
-            .chain(&view.discard)
-            .chain(&view.removed)
-            .chain(&view.aside)
-            .chain(view.action.iter().map(|a| &a.card))
-            .copied()
-            .chain(
-                view.players
-                    .iter()
-                    .flat_map(|p| p.reserve.iter().map(|r| r.card)),
-            );
+            .placed_cards()
+            .chain(view.action.iter().map(|a| a.card));
         for c in places {
             seen[c.number() as usize] = true;
         }

@@ -37,27 +37,6 @@
 //! - After the safety cap of [`data::Table::turn_cap`] turns the higher VP wins, Supremacy on
 //!   a tie.
 
-/// Logs a formatted text about a seat, formatting nothing when the state keeps no log (a
-/// search state): `say!(game, kind, seat, "format", args…)`.
-macro_rules! say {
-    ($game:expr, $kind:expr, $seat:expr, $($fmt:tt)+) => {
-        if $game.log.is_on() {
-            let text = format!($($fmt)+);
-            $game.say($kind, $seat, text);
-        }
-    };
-}
-
-/// Logs the entry `$entry` builds, building nothing when the state keeps no log.
-macro_rules! note {
-    ($game:expr, $entry:expr) => {
-        if $game.log.is_on() {
-            let entry = $entry;
-            $game.log.push(entry);
-        }
-    };
-}
-
 pub mod actions;
 pub mod card;
 pub mod data;
@@ -417,6 +396,21 @@ impl View {
     pub fn pool(&self, seat: Seat) -> u8 {
         (T.markers_each as u32).saturating_sub(self.markers_on_map(seat)) as u8
     }
+    /// Every card whose place is public: the Display, the Discard pile, the Removed cards,
+    /// the cards beside the map and the Reserves (not the card of the action in progress).
+    pub fn placed_cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.display
+            .iter()
+            .chain(&self.discard)
+            .chain(&self.removed)
+            .chain(&self.aside)
+            .copied()
+            .chain(
+                self.players
+                    .iter()
+                    .flat_map(|p| p.reserve.iter().map(|r| r.card)),
+            )
+    }
     pub fn display_of(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
         self.display
             .iter()
@@ -480,6 +474,11 @@ impl TheVote {
 
     /// Logs `text` about `seat` (through `say!`, which formats nothing when the log is
     /// off).
+    fn push_log(&mut self, entry: LogEntry) {
+        self.log.push(entry);
+    }
+
+    /// A log line of `kind` about `seat` (see the crate's `say!`).
     fn say(&mut self, kind: &str, seat: Option<Seat>, text: String) {
         let mut e = LogEntry::new(kind, text);
         e.seat = seat;

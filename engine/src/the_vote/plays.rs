@@ -84,6 +84,22 @@ impl TheVote {
         self.new_action(kind, seat, card, strength);
     }
 
+    /// The start of an action that spends all PW with a card from the Display (Organization,
+    /// a Special Event): the card leaves the Display, the PW are spent and logged ("Equality
+    /// plays the Special Event … , spending 4 PW").
+    fn start_all_in(&mut self, seat: Seat, card: Card, kind: &str, how: &str) {
+        let name = faction_name(seat);
+        self.take_from_display(card);
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            kind,
+            Some(seat),
+            "{name} {how} {}, spending {pw} PW",
+            card.name()
+        );
+    }
+
     /// Persuade (7.2): pay and flip a Reserve card; each face-up Public Opinion card adds one.
     pub(super) fn persuade(&mut self, seat: Seat, card: Card) {
         let name = faction_name(seat);
@@ -107,15 +123,7 @@ impl TheVote {
     pub(super) fn organize(&mut self, seat: Seat, card: Card) {
         let name = faction_name(seat);
         let d = card.def();
-        let cname = d.name;
-        self.take_from_display(card);
-        let pw = self.spend_all(seat);
-        say!(
-            self,
-            "organize",
-            Some(seat),
-            "{name} takes the Organization Action with {cname}, spending {pw} PW"
-        );
+        self.start_all_in(seat, card, "organize", "takes the Organization Action with");
         self.org_score(seat);
         let before = self.player(seat).org;
         let after = (before + 1).min(T.org_max);
@@ -181,17 +189,8 @@ impl TheVote {
     /// A Special Event (11.0): the Supreme Courts strike a Law; Silent Sentinels score, turn
     /// Blue Apathy to Equality and Remove cards.
     pub(super) fn event(&mut self, seat: Seat, card: Card) {
-        let name = faction_name(seat);
         let d = card.def();
-        let cname = d.name;
-        self.take_from_display(card);
-        let pw = self.spend_all(seat);
-        say!(
-            self,
-            "event",
-            Some(seat),
-            "{name} plays the Special Event {cname}, spending {pw} PW"
-        );
+        self.start_all_in(seat, card, "event", "plays the Special Event");
         match d.kind {
             CardKind::Special(Special::SupremeCourts) => {
                 self.new_action(ActionKind::SupremeCourts, seat, card, 0);

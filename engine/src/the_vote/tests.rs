@@ -6,7 +6,7 @@ use rand::seq::IndexedRandom;
 
 use super::data::{CARDS, Entry, REGIONS};
 use super::*;
-use crate::testing::check_redaction;
+use crate::testing::{check_redaction, random_prompt_step};
 
 fn card(id: &str) -> Card {
     Card::from_id(id).unwrap_or_else(|| panic!("no card {id}"))
@@ -1348,10 +1348,7 @@ fn deck_order_and_setup_discards_stay_hidden_until_the_first_reshuffle() {
                     assert!(!v.discard.contains(&c) && !v.display.contains(&c));
                 }
             }
-            let seat = g.to_act()[0];
-            let p = g.prompt(seat).unwrap();
-            let c = p.choices.choose(&mut rng).unwrap().id.clone();
-            g.apply(seat, &c).unwrap();
+            random_prompt_step(&mut g, &mut rng).unwrap();
             steps += 1;
         }
     }
@@ -1411,47 +1408,19 @@ fn resampled_states_play_on_to_the_end() {
             if g.outcome().is_some() {
                 break;
             }
-            let seat = g.to_act()[0];
-            let c = g
-                .prompt(seat)
-                .unwrap()
-                .choices
-                .choose(&mut rng)
-                .unwrap()
-                .id
-                .clone();
-            g.apply(seat, &c).unwrap();
+            random_prompt_step(&mut g, &mut rng).unwrap();
         }
         for viewer in [Viewer::Seat(0), Viewer::Seat(1)] {
             let mut s = TheVote::resample(&g.view(viewer), viewer, &mut rng);
             let mut n = 0;
             while s.outcome().is_none() {
-                let seat = s.to_act()[0];
-                let c = s
-                    .prompt(seat)
-                    .unwrap()
-                    .choices
-                    .choose(&mut rng)
-                    .unwrap()
-                    .id
-                    .clone();
-                s.apply(seat, &c).unwrap();
+                random_prompt_step(&mut s, &mut rng).unwrap();
                 n += 1;
                 assert!(n < 100_000, "no end");
             }
             let v = &s.public;
             let mut all: Vec<u8> = v
-                .display
-                .iter()
-                .chain(&v.discard)
-                .chain(&v.removed)
-                .chain(&v.aside)
-                .copied()
-                .chain(
-                    v.players
-                        .iter()
-                        .flat_map(|p| p.reserve.iter().map(|r| r.card)),
-                )
+                .placed_cards()
                 .chain(s.hidden.deck.iter().copied())
                 .chain(s.hidden.setup_discards.iter().copied())
                 .map(Card::number)

@@ -59,19 +59,7 @@ fn invariant(g: &TheVote) -> Result<(), String> {
         }
     }
     // Every card is in exactly one place.
-    let mut places: Vec<Card> = v
-        .display
-        .iter()
-        .chain(&v.discard)
-        .chain(&v.removed)
-        .chain(&v.aside)
-        .copied()
-        .chain(
-            v.players
-                .iter()
-                .flat_map(|p| p.reserve.iter().map(|r| r.card)),
-        )
-        .collect();
+    let mut places: Vec<Card> = v.placed_cards().collect();
     if let Some(a) = &v.action
         && !places.contains(&a.card)
     {
