@@ -210,6 +210,99 @@ pub fn random_game<G: Game>(
     })
 }
 
+/// Plays one random game through the cheap path for each seed of `seeds` (the set-up
+/// `setup` makes from it; the same seed draws the choices), handing `each` every state where
+/// a seat decides, with that seat and its legal actions. Returns how many states there were.
+pub fn random_states<G: Game>(
+    seeds: Range<u64>,
+    setup: impl Fn(u64) -> Setup,
+    mut each: impl FnMut(&G, Seat, &[G::Action]),
+) -> usize {
+    let mut states = 0;
+    let mut legal = Vec::new();
+    for seed in seeds {
+        let mut g = G::new(&setup(seed)).expect("set-up");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        while let Some(seat) = g.first_to_act() {
+            legal.clear();
+            g.legal_actions(seat, &mut legal);
+            each(&g, seat, &legal);
+            states += 1;
+            let a = *legal.choose(&mut rng).expect("a legal action");
+            g.apply_action(seat, a);
+        }
+        assert!(g.outcome().is_some(), "seed {seed}: no outcome");
+    }
+    states
+}
+
+/// Plays one random game through the cheap path in two copies, `logged` and `quiet` (the
+/// same state, but keeping no log, as search states do), and checks that they offer the same
+/// actions and reach the same `state` after every one (a test helper: it panics); the quiet
+/// copy logs nothing, the logged one a whole game.
+pub fn assert_quiet_copy_plays_the_same<G: Game, S: PartialEq + std::fmt::Debug>(
+    mut logged: G,
+    mut quiet: G,
+    seed: u64,
+    state: impl Fn(&G) -> S,
+) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (mut legal, mut again) = (Vec::new(), Vec::new());
+    while let Some(seat) = logged.first_to_act() {
+        legal.clear();
+        again.clear();
+        logged.legal_actions(seat, &mut legal);
+        quiet.legal_actions(seat, &mut again);
+        assert_eq!(legal, again, "seed {seed}");
+        let a = *legal.choose(&mut rng).expect("a legal action");
+        logged.apply_action(seat, a);
+        quiet.apply_action(seat, a);
+        assert_eq!(state(&logged), state(&quiet), "seed {seed} after {a}");
+    }
+    assert!(quiet.log().is_empty());
+    assert!(
+        logged.log().len() > 50,
+        "seed {seed}: a whole game is logged"
+    );
+}
+
+/// Checks a game's spelling of its actions (a test helper: it panics): every action of `all`
+/// reads back from its id and from its code and shares neither with another; no id of `bad`
+/// reads as an action; every id of `today` reads and writes back byte for byte.
+pub fn check_action_spelling<A: Action>(all: &[A], bad: &[&str], today: &[&str]) {
+    let mut codes = std::collections::HashSet::new();
+    let mut ids = std::collections::HashSet::new();
+    for &a in all {
+        let id = a.to_string();
+        assert_eq!(parse_action::<A>(&id), Some(a), "{id}");
+        assert_eq!(A::from_code(a.code()), Some(a), "{id}");
+        assert!(codes.insert(a.code()), "{id}: code shared");
+        assert!(ids.insert(id.clone()), "{id}: id shared");
+    }
+    for bad in bad {
+        assert_eq!(parse_action::<A>(bad), None, "{bad:?} must not read");
+    }
+    for &id in today {
+        let a = parse_action::<A>(id).unwrap_or_else(|| panic!("{id} does not read"));
+        assert_eq!(a.to_string(), id);
+    }
+}
+
+/// One step of a random game taken the way a client takes it: the first seat to act picks
+/// one of its prompt's choice ids at random and applies it through the checked `apply`.
+/// Returns the seat and the id, so that a copy can be played along.
+pub fn random_prompt_step<G: Game>(
+    game: &mut G,
+    rng: &mut impl Rng,
+) -> Result<(Seat, String), String> {
+    let seat = *game.to_act().first().ok_or("nobody to act")?;
+    let prompt = game.prompt(seat).ok_or("no prompt for the seat to act")?;
+    let id = prompt.choices.choose(rng).ok_or("no choices")?.id.clone();
+    game.apply(seat, &id)
+        .map_err(|e| format!("{id} refused: {e}"))?;
+    Ok((seat, id))
+}
+
 /// Checks `seat`'s legal actions (`legal`, as [`Game::legal_actions`] listed them) against
 /// its prompt: the prompt offers exactly their ids, in the same order, each described with
 /// that id; each action is legal ([`Game::is_legal`]), reads back from its id

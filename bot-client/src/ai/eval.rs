@@ -247,9 +247,7 @@ fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
     // Regions that would ratify it now (its Law in force, or an Equality majority).
     let mut pending = 0;
     for &card in &view.aside {
-        let Some(CardKind::Special(Special::Amendment(law))) =
-            table.cards.get(card as usize - 1).map(|d| d.kind)
-        else {
+        let CardKind::Special(Special::Amendment(law)) = card.def().kind else {
             continue;
         };
         pending += 1;
@@ -267,11 +265,7 @@ fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
     let e_po_up = view.players[EQUALITY]
         .reserve
         .iter()
-        .filter(|c| {
-            c.face_up
-                && table.cards.get(c.card as usize - 1).map(|d| d.kind)
-                    == Some(CardKind::PublicOpinion)
-        })
+        .filter(|c| c.face_up && c.card.def().kind == CardKind::PublicOpinion)
         .count();
     if pending > 0 && view.congress == EQUALITY && e_po_up > 0 {
         s += VOTE_AMENDMENT_READY;
@@ -314,15 +308,10 @@ fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
     let reserve = |p: &hustings_engine::the_vote::Player| -> f64 {
         p.reserve
             .iter()
-            .map(|c| {
-                match (
-                    c.face_up,
-                    table.cards.get(c.card as usize - 1).map(|d| d.kind),
-                ) {
-                    (true, Some(CardKind::Suppression)) => VOTE_SUPPRESSION_UP,
-                    (true, _) => VOTE_RESERVE_UP,
-                    (false, _) => VOTE_RESERVE_DOWN,
-                }
+            .map(|c| match (c.face_up, c.card.def().kind) {
+                (true, CardKind::Suppression) => VOTE_SUPPRESSION_UP,
+                (true, _) => VOTE_RESERVE_UP,
+                (false, _) => VOTE_RESERVE_DOWN,
             })
             .sum()
     };

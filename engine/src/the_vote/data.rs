@@ -22,6 +22,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::card::Card;
+
 /// The two players. Seat 0 is Equality, seat 1 Supremacy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Faction {
@@ -342,11 +344,11 @@ impl Table {
     pub fn region_by_id(&self, id: &str) -> Option<usize> {
         self.regions.iter().position(|r| r.id == id)
     }
-    pub fn special(&self, s: Special) -> Option<u8> {
+    pub fn special(&self, s: Special) -> Option<Card> {
         self.cards
             .iter()
             .find(|c| c.kind == CardKind::Special(s))
-            .map(|c| c.number)
+            .and_then(|c| Card::new(c.number))
     }
     pub fn total_points(&self) -> u32 {
         self.regions.iter().map(|r| r.congress_points as u32).sum()

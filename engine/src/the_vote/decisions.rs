@@ -95,15 +95,6 @@ impl ActionSink<Action> for Forced {
     }
 }
 
-fn card(c: Card) -> u8 {
-    c.number()
-}
-
-fn as_card(n: u8) -> Card {
-    // Every card number the state holds comes from the table.
-    Card::new(n).unwrap_or_else(|| unreachable!("card {n} is not in the table"))
-}
-
 fn as_region(r: usize) -> Region {
     Region::new(r).unwrap_or_else(|| unreachable!("region {r} is not in the table"))
 }
@@ -272,7 +263,7 @@ impl TheVote {
             (Some(Decision::Suppress { region, .. }), Action::Suppress(c)) => card_choice(
                 id,
                 "suppress",
-                format!("Flip {} face-down to suppress votes", card_name(card(c))),
+                format!("Flip {} face-down to suppress votes", c.name()),
                 c,
             )
             .location(region_id(region)),
@@ -285,7 +276,7 @@ impl TheVote {
             (_, Action::Remove(c)) => card_choice(
                 id,
                 "remove",
-                format!("Remove {} from the game", card_name(card(c))),
+                format!("Remove {} from the game", c.name()),
                 c,
             ),
             (Some(Decision::SentinelRemove), Action::Done) => {
@@ -293,12 +284,9 @@ impl TheVote {
             }
             (Some(Decision::DiscardWhat), _) => discard_what_choice(id, action),
             (Some(Decision::DiscardMore), _) => discard_more_choice(id, action),
-            (_, Action::Refresh(c)) => card_choice(
-                id,
-                "refresh",
-                format!("Flip {} face-up", card_name(card(c))),
-                c,
-            ),
+            (_, Action::Refresh(c)) => {
+                card_choice(id, "refresh", format!("Flip {} face-up", c.name()), c)
+            }
             // Not a legal action of `seat` now: described by its id alone.
             _ => Choice::new(id.clone(), "", id),
         }
@@ -410,7 +398,7 @@ impl TheVote {
         let pw = p.pw;
         out.push(Action::Pass);
         for c in self.public.display_of(seat) {
-            let d = T.card(c);
+            let d = c.def();
             if d.cost() > pw {
                 continue;
             }
@@ -436,18 +424,18 @@ impl TheVote {
                 _ => None,
             };
             if let Some(play) = play {
-                out.push(Action::Play(play, as_card(c)));
+                out.push(Action::Play(play, c));
             }
         }
         for c in self.face_up_po_iter(seat) {
-            if T.card(c).cost() <= pw {
-                out.push(Action::Play(Play::Persuade, as_card(c)));
+            if c.def().cost() <= pw {
+                out.push(Action::Play(Play::Persuade, c));
             }
         }
         if seat == EQUALITY && self.has_congress(EQUALITY) && self.has_face_up_po(seat) {
             for &c in &self.public.aside {
-                if matches!(T.card(c).kind, CardKind::Special(Special::Amendment(_))) {
-                    out.push(Action::Play(Play::Amendment, as_card(c)));
+                if matches!(c.def().kind, CardKind::Special(Special::Amendment(_))) {
+                    out.push(Action::Play(Play::Amendment, c));
                 }
             }
         }
@@ -479,7 +467,7 @@ impl TheVote {
         let pw = self.player(seat).pw;
         match action {
             Action::Play(play, c) => {
-                let d = T.card(card(c));
+                let d = c.def();
                 let label = match play {
                     Play::Radicalize => format!("Radicalize with {} ({} PW)", d.name, d.cost()),
                     Play::Organize => format!("Organization with {} (last action)", d.name),
@@ -519,7 +507,7 @@ impl TheVote {
             Action::Pass => self.pass(seat),
             Action::DiscardAction => self.discard_action(seat),
             Action::FederalLaw => self.federal_law(seat),
-            Action::Play(play, c) => self.play(seat, play, card(c)),
+            Action::Play(play, c) => self.play(seat, play, c),
             _ => {}
         }
     }
@@ -534,7 +522,7 @@ impl TheVote {
 
     fn law_type_actions(&self, out: &mut impl ActionSink<Action>) {
         let Some(a) = self.action() else { return };
-        let fixed = T.card(a.card).region();
+        let fixed = a.card.def().region();
         let open = |l: Law| match fixed {
             Some(r) => !self.public.regions[r].law(l),
             None => self.public.regions.iter().any(|r| !r.law(l)),
@@ -563,7 +551,7 @@ impl TheVote {
 
     fn apply_law_type(&mut self, action: Action) {
         let Action::Law(law) = action else { return };
-        let fixed_region = self.action().and_then(|a| T.card(a.card).region());
+        let fixed_region = self.action().and_then(|a| a.card.def().region());
         if let Some(a) = self.public.action.as_mut() {
             a.law = Some(law);
         }
@@ -582,7 +570,7 @@ impl TheVote {
         let Some(a) = self.action() else { return };
         out.push(Action::Done);
         for c in self.bonus_cards(a) {
-            out.push(Action::Bonus(as_card(c)));
+            out.push(Action::Bonus(c));
         }
     }
 
@@ -591,9 +579,8 @@ impl TheVote {
             self.after_bonus();
             return;
         };
-        let c = card(c);
         self.set_face(seat, c, false);
-        let r = T.card(c).region().unwrap_or(0);
+        let r = c.def().region().unwrap_or(0);
         self.add_target(r, Some(c));
         say!(
             self,
@@ -601,7 +588,7 @@ impl TheVote {
             Some(seat),
             "{} flips {} for a Bonus Action in {}",
             faction_name(seat),
-            card_name(c),
+            c.name(),
             region_name(r)
         );
     }
@@ -612,7 +599,7 @@ impl TheVote {
         let Some(a) = self.action() else { return };
         out.push(Action::Pass);
         for (r, c) in self.block_options(a) {
-            out.push(Action::Block(as_region(r), as_card(c)));
+            out.push(Action::Block(as_region(r), c));
         }
     }
 
@@ -631,7 +618,7 @@ impl TheVote {
             self.public.step = Step::Counter;
             return;
         };
-        let (r, c) = (r.index(), card(c));
+        let r = r.index();
         self.set_face(seat, c, false);
         if let Some(t) = self.target_mut(r) {
             t.block = Some(c);
@@ -642,9 +629,9 @@ impl TheVote {
             Some(seat),
             "{} Blocks {} markers in {} with {}",
             faction_name(seat),
-            T.card(c).cost(),
+            c.def().cost(),
             region_name(r),
-            card_name(c)
+            c.name()
         );
     }
 
@@ -652,7 +639,7 @@ impl TheVote {
         let Some(a) = self.action() else { return };
         out.push(Action::Done);
         for (r, c) in self.counter_options(a) {
-            out.push(Action::Counter(as_region(r), as_card(c)));
+            out.push(Action::Counter(as_region(r), c));
         }
     }
 
@@ -661,7 +648,7 @@ impl TheVote {
             self.next_flip(0);
             return;
         };
-        let (r, c) = (r.index(), card(c));
+        let r = r.index();
         self.set_face(seat, c, false);
         if let Some(t) = self.target_mut(r) {
             t.counter = Some(c);
@@ -673,7 +660,7 @@ impl TheVote {
             "{} Counters the Block in {} with {}",
             faction_name(seat),
             region_name(r),
-            card_name(c)
+            c.name()
         );
     }
 
@@ -733,7 +720,7 @@ impl TheVote {
 
     fn keep_text(&self) -> String {
         self.action()
-            .map_or_else(String::new, |a| format!("Keep {}?", card_name(a.card)))
+            .map_or_else(String::new, |a| format!("Keep {}?", a.card.name()))
     }
 
     fn keep_choice(&self, id: String, k: KeepTo) -> Choice {
@@ -743,7 +730,7 @@ impl TheVote {
         };
         let c = Choice::new(id, "keep", label);
         match self.action() {
-            Some(a) => c.card(card_id(a.card)),
+            Some(a) => c.card(a.card.id()),
             None => c,
         }
     }
@@ -761,7 +748,7 @@ impl TheVote {
                     Some(a.seat),
                     "{} takes {} into its Reserve",
                     faction_name(a.seat),
-                    card_name(a.card)
+                    a.card.name()
                 );
             } else {
                 self.discard_card(a.card);
@@ -787,13 +774,12 @@ impl TheVote {
 
     fn suppress_actions(&self, region: usize, left: u8, out: &mut impl ActionSink<Action>) {
         for c in self.suppress_options(region, left) {
-            out.push(Action::Suppress(as_card(c)));
+            out.push(Action::Suppress(c));
         }
     }
 
     fn apply_suppress(&mut self, target: usize, left: u8, action: Action) {
         let Action::Suppress(c) = action else { return };
-        let c = card(c);
         let region = self.target_region(target);
         let value = self
             .suppressors(region)
@@ -815,7 +801,7 @@ impl TheVote {
             "suppress",
             Some(SUPREMACY),
             "Supremacy flips {} to suppress {value} votes in {}",
-            card_name(c),
+            c.name(),
             region_name(region)
         );
         let left = left.saturating_sub(value);
@@ -832,13 +818,13 @@ impl TheVote {
     fn pay_actions(&self, out: &mut impl ActionSink<Action>) {
         let Some(a) = self.action() else { return };
         for c in self.face_up_po_iter(a.seat) {
-            out.push(Action::Remove(as_card(c)));
+            out.push(Action::Remove(c));
         }
     }
 
     fn apply_pay(&mut self, seat: Seat, action: Action) {
         if let Action::Remove(c) = action {
-            self.remove_card(seat, card(c));
+            self.remove_card(seat, c);
             self.after_payment();
         }
     }
@@ -861,13 +847,13 @@ impl TheVote {
     fn sentinel_actions(&self, out: &mut impl ActionSink<Action>) {
         out.push(Action::Done);
         for c in self.removable(EQUALITY) {
-            out.push(Action::Remove(as_card(c)));
+            out.push(Action::Remove(c));
         }
     }
 
     fn apply_sentinel(&mut self, action: Action) {
         match action {
-            Action::Remove(c) => self.remove_card(EQUALITY, card(c)),
+            Action::Remove(c) => self.remove_card(EQUALITY, c),
             _ => self.finish_sentinels(),
         }
     }
@@ -876,18 +862,18 @@ impl TheVote {
 
     fn discard_what_actions(&self, seat: Seat, out: &mut impl ActionSink<Action>) {
         for c in self.public.display_of(seat) {
-            out.push(Action::Discard(as_card(c)));
+            out.push(Action::Discard(c));
         }
         for c in self.removable(seat) {
-            out.push(Action::RemoveReserve(as_card(c)));
+            out.push(Action::RemoveReserve(c));
         }
     }
 
     fn apply_discard_what(&mut self, seat: Seat, action: Action) {
         match action {
-            Action::Discard(c) => self.start_discarding(seat, card(c)),
+            Action::Discard(c) => self.start_discarding(seat, c),
             Action::RemoveReserve(c) => {
-                self.remove_card(seat, card(c));
+                self.remove_card(seat, c);
                 self.end_player_phase();
             }
             _ => {}
@@ -898,16 +884,16 @@ impl TheVote {
         let Some(a) = self.action() else { return };
         out.push(Action::Done);
         for c in self.public.display_of(a.seat) {
-            if Some(T.card(c).card_type()) == a.discard_type {
-                out.push(Action::Discard(as_card(c)));
+            if Some(c.def().card_type()) == a.discard_type {
+                out.push(Action::Discard(c));
             }
         }
     }
 
     fn apply_discard_more(&mut self, action: Action) {
         if let Action::Discard(c) = action {
-            self.take_from_display(card(c));
-            self.discard_card(card(c));
+            self.take_from_display(c);
+            self.discard_card(c);
         } else {
             self.public.action = None;
             self.end_player_phase();
@@ -919,14 +905,13 @@ impl TheVote {
     fn refresh_actions(&self, seat: Seat, out: &mut impl ActionSink<Action>) {
         for r in &self.player(seat).reserve {
             if !r.face_up {
-                out.push(Action::Refresh(as_card(r.card)));
+                out.push(Action::Refresh(r.card));
             }
         }
     }
 
     fn apply_refresh(&mut self, seat: Seat, left: u8, action: Action) {
         if let Action::Refresh(c) = action {
-            let c = card(c);
             self.set_face(seat, c, true);
             say!(
                 self,
@@ -934,7 +919,7 @@ impl TheVote {
                 Some(seat),
                 "{} refreshes {}",
                 faction_name(seat),
-                card_name(c)
+                c.name()
             );
         }
         if left <= 1 {
@@ -954,13 +939,13 @@ fn bonus_choice(id: String, action: Action) -> Choice {
     let Action::Bonus(c) = action else {
         return Choice::new(id, "done", "No more Bonus Actions");
     };
-    let r = T.card(card(c)).region().unwrap_or(0);
+    let r = c.def().region().unwrap_or(0);
     card_choice(
         id,
         "bonus",
         format!(
             "Flip {} face-down for a Bonus Action in {}",
-            card_name(card(c)),
+            c.name(),
             region_name(r)
         ),
         c,
@@ -972,14 +957,14 @@ fn block_choice(id: String, action: Action) -> Choice {
     let Action::Block(r, c) = action else {
         return Choice::new(id, "pass", "Do not Block (more)");
     };
-    let cost = T.card(card(c)).cost();
+    let cost = c.def().cost();
     card_choice(
         id,
         "block",
         format!(
             "Block {cost} markers in {} with {}",
             region_name(r.index()),
-            card_name(card(c))
+            c.name()
         ),
         c,
     )
@@ -997,7 +982,7 @@ fn counter_choice(id: String, action: Action) -> Choice {
         format!(
             "Counter the Block in {} with {}",
             region_name(r.index()),
-            card_name(card(c))
+            c.name()
         ),
         c,
     )
@@ -1009,13 +994,13 @@ fn discard_what_choice(id: String, action: Action) -> Choice {
         Action::RemoveReserve(c) => card_choice(
             id,
             "remove-reserve",
-            format!("Remove {} from your Reserve", card_name(card(c))),
+            format!("Remove {} from your Reserve", c.name()),
             c,
         ),
         Action::Discard(c) => card_choice(
             id,
             "discard",
-            format!("Discard {} from the Display", card_name(card(c))),
+            format!("Discard {} from the Display", c.name()),
             c,
         ),
         _ => Choice::new(id.clone(), "", id),
@@ -1024,67 +1009,33 @@ fn discard_what_choice(id: String, action: Action) -> Choice {
 
 fn discard_more_choice(id: String, action: Action) -> Choice {
     match action {
-        Action::Discard(c) => {
-            card_choice(id, "discard", format!("Discard {}", card_name(card(c))), c)
-        }
+        Action::Discard(c) => card_choice(id, "discard", format!("Discard {}", c.name()), c),
         _ => Choice::new(id, "done", "Discard no more"),
     }
 }
 
 #[cfg(test)]
 mod contract_tests {
-    use rand::SeedableRng;
-    use rand::seq::IndexedRandom;
 
     use super::*;
     use crate::Game;
     use crate::core::{GameLog, Setup};
+    use crate::testing::{self, assert_quiet_copy_plays_the_same};
 
     /// Plays `games` random games through the cheap path, handing each state to `each`
     /// before every action.
-    fn random_states(games: u64, mut each: impl FnMut(&TheVote, Seat, &[Action])) -> usize {
-        let mut states = 0;
-        let mut legal = Vec::new();
-        for seed in 0..games {
-            let mut g = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            while let Some(seat) = g.first_to_act() {
-                legal.clear();
-                g.legal_actions(seat, &mut legal);
-                each(&g, seat, &legal);
-                states += 1;
-                let a = *legal.choose(&mut rng).expect("a legal action");
-                g.apply_action(seat, a);
-            }
-        }
-        states
+    fn random_states(games: u64, each: impl FnMut(&TheVote, Seat, &[Action])) -> usize {
+        testing::random_states(0..games, |seed| Setup::new("standard", 2, seed), each)
     }
 
     #[test]
     fn a_state_that_keeps_no_log_plays_the_same_game() {
         // Search states format no log text (`say!`, `note!`): nothing else may change.
         for seed in 0..30 {
-            let mut logged = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
+            let logged = TheVote::new(&Setup::new("standard", 2, seed)).expect("set-up");
             let mut quiet = logged.clone();
             quiet.log = GameLog::off();
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let (mut legal, mut again) = (Vec::new(), Vec::new());
-            while let Some(seat) = logged.first_to_act() {
-                legal.clear();
-                again.clear();
-                logged.legal_actions(seat, &mut legal);
-                quiet.legal_actions(seat, &mut again);
-                assert_eq!(legal, again, "seed {seed}");
-                let a = *legal.choose(&mut rng).expect("a legal action");
-                logged.apply_action(seat, a);
-                quiet.apply_action(seat, a);
-                assert_eq!(logged.public, quiet.public, "seed {seed} after {a}");
-            }
-            assert!(quiet.log().is_empty());
-            assert!(
-                logged.log().len() > 50,
-                "seed {seed}: a whole game is logged"
-            );
+            assert_quiet_copy_plays_the_same(logged, quiet, seed, |g| g.public.clone());
         }
     }
 

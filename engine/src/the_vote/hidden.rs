@@ -5,27 +5,15 @@ use super::*;
 
 impl TheVote {
     /// Every card whose place is not public: the Deck and the set-up discards.
-    pub(super) fn unseen(view: &View) -> Vec<u8> {
+    pub(super) fn unseen(view: &View) -> Vec<Card> {
         let mut seen = vec![false; T.cards.len() + 1];
         let places = view
-            .display
-            .iter()
-            .chain(&view.discard)
-            .chain(&view.removed)
-            .chain(&view.aside)
-            .chain(view.action.iter().map(|a| &a.card))
-            .copied()
-            .chain(
-                view.players
-                    .iter()
-                    .flat_map(|p| p.reserve.iter().map(|r| r.card)),
-            );
+            .placed_cards()
+            .chain(view.action.iter().map(|a| a.card));
         for c in places {
-            seen[c as usize] = true;
+            seen[c.number() as usize] = true;
         }
-        (1..=T.cards.len() as u8)
-            .filter(|&c| !seen[c as usize])
-            .collect()
+        Card::all().filter(|c| !seen[c.number() as usize]).collect()
     }
 
     pub(super) fn hidden_from(view: &View, rng: &mut dyn RngCore) -> Hidden {

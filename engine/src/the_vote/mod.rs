@@ -37,28 +37,8 @@
 //! - After the safety cap of [`data::Table::turn_cap`] turns the higher VP wins, Supremacy on
 //!   a tie.
 
-/// Logs a formatted text about a seat, formatting nothing when the state keeps no log (a
-/// search state): `say!(game, kind, seat, "format", args…)`.
-macro_rules! say {
-    ($game:expr, $kind:expr, $seat:expr, $($fmt:tt)+) => {
-        if $game.log.is_on() {
-            let text = format!($($fmt)+);
-            $game.say($kind, $seat, text);
-        }
-    };
-}
-
-/// Logs the entry `$entry` builds, building nothing when the state keeps no log.
-macro_rules! note {
-    ($game:expr, $entry:expr) => {
-        if $game.log.is_on() {
-            let entry = $entry;
-            $game.log.push(entry);
-        }
-    };
-}
-
 pub mod actions;
+pub mod card;
 pub mod data;
 mod decisions;
 mod hidden;
@@ -76,6 +56,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::actions::Action;
 use self::actions::{Op, Play};
+pub use self::card::Card;
 use self::data::{CardKind, CardType, Faction, Law, Special, TABLE, Table};
 pub use self::decisions::Decision;
 pub use self::pending::{AmendmentStatus, Pending};
@@ -99,14 +80,6 @@ const T: Table = TABLE;
 /// The data table the rules play with (for AIs and tools that read card and region facts).
 pub fn table() -> &'static Table {
     &T
-}
-
-fn card_id(n: u8) -> &'static str {
-    T.card(n).id
-}
-
-fn card_name(n: u8) -> &'static str {
-    T.card(n).name
 }
 
 fn region_id(r: usize) -> &'static str {
@@ -225,7 +198,7 @@ impl RegionState {
 /// A card in a Reserve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReserveCard {
-    pub card: u8,
+    pub card: Card,
     pub face_up: bool,
 }
 
@@ -272,13 +245,13 @@ impl ActionKind {
 pub struct Target {
     pub region: u8,
     /// The Region card flipped for this Bonus Action.
-    pub bonus: Option<u8>,
+    pub bonus: Option<Card>,
     /// The opponent's card that Blocks here, and the card that Counters it.
-    pub block: Option<u8>,
-    pub counter: Option<u8>,
+    pub block: Option<Card>,
+    pub counter: Option<Card>,
     /// Votes suppressed here, and the cards Supremacy flipped for them.
     pub suppressed: u8,
-    pub suppress_cards: Vec<u8>,
+    pub suppress_cards: Vec<Card>,
     /// Votes resolved (Law, Amendment) and whether it passed or ratified.
     pub resolved: bool,
     pub passed: bool,
@@ -287,7 +260,7 @@ pub struct Target {
 }
 
 impl Target {
-    fn new(region: usize, bonus: Option<u8>) -> Self {
+    fn new(region: usize, bonus: Option<Card>) -> Self {
         Target {
             region: region as u8,
             bonus,
@@ -307,7 +280,7 @@ impl Target {
 pub struct ActionInProgress {
     pub kind: ActionKind,
     pub seat: Seat,
-    pub card: u8,
+    pub card: Card,
     /// The markers each Region's action may change (before Municipal Elections and Blocks).
     pub strength: u8,
     pub law: Option<Law>,
@@ -389,17 +362,17 @@ pub struct View {
     pub congress: Seat,
     pub congress_points: [u32; 2],
     /// The Events Display, in draw order (faction is a card fact).
-    pub display: Vec<u8>,
+    pub display: Vec<Card>,
     /// The face-up Discard pile, bottom to top.
-    pub discard: Vec<u8>,
+    pub discard: Vec<Card>,
     /// Cards dealt face-down under Supreme Courts at set-up, unseen until the first reshuffle.
     pub hidden_discards: u8,
     pub deck_count: u8,
     /// Permanently Removed cards.
-    pub removed: Vec<u8>,
+    pub removed: Vec<Card>,
     /// Cards beside the map: Silent Sentinels before Org 5, Amendments not passed.
-    pub aside: Vec<u8>,
-    pub amendments_passed: Vec<u8>,
+    pub aside: Vec<Card>,
+    pub amendments_passed: Vec<Card>,
     pub reshuffles: u32,
     pub action: Option<ActionInProgress>,
     pub step: Step,
@@ -423,11 +396,26 @@ impl View {
     pub fn pool(&self, seat: Seat) -> u8 {
         (T.markers_each as u32).saturating_sub(self.markers_on_map(seat)) as u8
     }
-    pub fn display_of(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+    /// Every card whose place is public: the Display, the Discard pile, the Removed cards,
+    /// the cards beside the map and the Reserves (not the card of the action in progress).
+    pub fn placed_cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.display
+            .iter()
+            .chain(&self.discard)
+            .chain(&self.removed)
+            .chain(&self.aside)
+            .copied()
+            .chain(
+                self.players
+                    .iter()
+                    .flat_map(|p| p.reserve.iter().map(|r| r.card)),
+            )
+    }
+    pub fn display_of(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
         self.display
             .iter()
             .copied()
-            .filter(move |&c| T.card(c).faction.seat() == seat)
+            .filter(move |&c| c.def().faction.seat() == seat)
     }
 }
 
@@ -435,8 +423,8 @@ impl View {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Hidden {
     /// Top of the deck is the last card.
-    deck: Vec<u8>,
-    setup_discards: Vec<u8>,
+    deck: Vec<Card>,
+    setup_discards: Vec<Card>,
     rng: GameRng,
 }
 
@@ -486,6 +474,11 @@ impl TheVote {
 
     /// Logs `text` about `seat` (through `say!`, which formats nothing when the log is
     /// off).
+    fn push_log(&mut self, entry: LogEntry) {
+        self.log.push(entry);
+    }
+
+    /// A log line of `kind` about `seat` (see the crate's `say!`).
     fn say(&mut self, kind: &str, seat: Option<Seat>, text: String) {
         let mut e = LogEntry::new(kind, text);
         e.seat = seat;

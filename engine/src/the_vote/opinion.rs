@@ -19,14 +19,14 @@ impl TheVote {
             .find(|t| t.region as usize == region)
     }
 
-    pub(super) fn add_target(&mut self, region: usize, bonus: Option<u8>) {
+    pub(super) fn add_target(&mut self, region: usize, bonus: Option<Card>) {
         if let Some(a) = self.public.action.as_mut() {
             a.targets.push(Target::new(region, bonus));
         }
     }
 
-    pub(super) fn bonus_cards(&self, a: &ActionInProgress) -> Vec<u8> {
-        self.face_up(a.seat, |c| match T.card(c).kind {
+    pub(super) fn bonus_cards(&self, a: &ActionInProgress) -> Vec<Card> {
+        self.face_up(a.seat, |c| match c.def().kind {
             CardKind::Region { region, .. } => {
                 !a.targets.iter().any(|t| t.region == region)
                     && (a.kind != ActionKind::Law
@@ -39,15 +39,15 @@ impl TheVote {
 
     /// The cards that may block a Public Opinion action in a Region for `seat`, or counter
     /// there: face-up Public Opinion cards, and a face-up Region card of that Region.
-    pub(super) fn block_cards(&self, seat: Seat, region: usize) -> Vec<u8> {
-        self.face_up(seat, |c| match T.card(c).kind {
+    pub(super) fn block_cards(&self, seat: Seat, region: usize) -> Vec<Card> {
+        self.face_up(seat, |c| match c.def().kind {
             CardKind::PublicOpinion => true,
             CardKind::Region { region: g, .. } => g as usize == region,
             _ => false,
         })
     }
 
-    pub(super) fn block_options(&self, a: &ActionInProgress) -> Vec<(usize, u8)> {
+    pub(super) fn block_options(&self, a: &ActionInProgress) -> Vec<(usize, Card)> {
         let mut v = Vec::new();
         for t in a.targets.iter().filter(|t| t.block.is_none()) {
             for card in self.block_cards(1 - a.seat, t.region as usize) {
@@ -57,7 +57,7 @@ impl TheVote {
         v
     }
 
-    pub(super) fn counter_options(&self, a: &ActionInProgress) -> Vec<(usize, u8)> {
+    pub(super) fn counter_options(&self, a: &ActionInProgress) -> Vec<(usize, Card)> {
         let mut v = Vec::new();
         for t in a
             .targets
@@ -105,7 +105,7 @@ impl TheVote {
             && self.public.regions[t.region as usize].law(Law::MunicipalElections);
         let mut s = a.strength + municipal as u8;
         if let (Some(b), None) = (t.block, t.counter) {
-            s = s.saturating_sub(T.card(b).cost());
+            s = s.saturating_sub(b.def().cost());
         }
         s
     }

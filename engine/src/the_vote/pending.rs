@@ -147,7 +147,7 @@ impl View {
     }
 
     /// Where Amendment card `card` stands, from the public places a card can be.
-    pub fn amendment_status(&self, card: u8) -> AmendmentStatus {
+    pub fn amendment_status(&self, card: Card) -> AmendmentStatus {
         if self.amendments_passed.contains(&card) {
             AmendmentStatus::Passed
         } else if self.aside.contains(&card) {

@@ -46,7 +46,7 @@ impl TheVote {
     }
 
     /// An action with a card: each card type allows one (see `decisions.rs` for which).
-    pub(super) fn play(&mut self, seat: Seat, play: Play, card: u8) {
+    pub(super) fn play(&mut self, seat: Seat, play: Play, card: Card) {
         match play {
             Play::Radicalize => self.radicalize(seat, card),
             Play::Persuade => self.persuade(seat, card),
@@ -59,8 +59,8 @@ impl TheVote {
     }
 
     /// Radicalize (7.1): pay the card from the Display; its cost is the strength.
-    pub(super) fn radicalize(&mut self, seat: Seat, card: u8) {
-        let cost = T.card(card).cost();
+    pub(super) fn radicalize(&mut self, seat: Seat, card: Card) {
+        let cost = card.def().cost();
         self.start_paid(seat, card, ActionKind::Radicalize, cost, "Radicalizes with");
         self.public.step = Step::Region;
     }
@@ -68,9 +68,9 @@ impl TheVote {
     /// The start of an action paid with the card's PW cost (Radicalize, Suppression, Law):
     /// the card leaves the Display, its cost is paid and logged ("Equality Radicalizes with
     /// … (2 PW)"), and the action of `kind` begins with `strength`.
-    fn start_paid(&mut self, seat: Seat, card: u8, kind: ActionKind, strength: u8, how: &str) {
+    fn start_paid(&mut self, seat: Seat, card: Card, kind: ActionKind, strength: u8, how: &str) {
         let name = faction_name(seat);
-        let d = T.card(card);
+        let d = card.def();
         let cname = d.name;
         self.take_from_display(card);
         self.pay(seat, d.cost());
@@ -84,10 +84,26 @@ impl TheVote {
         self.new_action(kind, seat, card, strength);
     }
 
-    /// Persuade (7.2): pay and flip a Reserve card; each face-up Public Opinion card adds one.
-    pub(super) fn persuade(&mut self, seat: Seat, card: u8) {
+    /// The start of an action that spends all PW with a card from the Display (Organization,
+    /// a Special Event): the card leaves the Display, the PW are spent and logged ("Equality
+    /// plays the Special Event … , spending 4 PW").
+    fn start_all_in(&mut self, seat: Seat, card: Card, kind: &str, how: &str) {
         let name = faction_name(seat);
-        let d = T.card(card);
+        self.take_from_display(card);
+        let pw = self.spend_all(seat);
+        say!(
+            self,
+            kind,
+            Some(seat),
+            "{name} {how} {}, spending {pw} PW",
+            card.name()
+        );
+    }
+
+    /// Persuade (7.2): pay and flip a Reserve card; each face-up Public Opinion card adds one.
+    pub(super) fn persuade(&mut self, seat: Seat, card: Card) {
+        let name = faction_name(seat);
+        let d = card.def();
         let cname = d.name;
         self.pay(seat, d.cost());
         let strength = self.face_up_po_iter(seat).count() as u8;
@@ -104,18 +120,10 @@ impl TheVote {
     }
 
     /// Organization (8.0): score, raise Org, refresh the Reserve; a Last Action.
-    pub(super) fn organize(&mut self, seat: Seat, card: u8) {
+    pub(super) fn organize(&mut self, seat: Seat, card: Card) {
         let name = faction_name(seat);
-        let d = T.card(card);
-        let cname = d.name;
-        self.take_from_display(card);
-        let pw = self.spend_all(seat);
-        say!(
-            self,
-            "organize",
-            Some(seat),
-            "{name} takes the Organization Action with {cname}, spending {pw} PW"
-        );
+        let d = card.def();
+        self.start_all_in(seat, card, "organize", "takes the Organization Action with");
         self.org_score(seat);
         let before = self.player(seat).org;
         let after = (before + 1).min(T.org_max);
@@ -154,10 +162,10 @@ impl TheVote {
 
     /// The Suppression Action (9.0): a Suppression card costs a face-up Public Opinion card;
     /// a Region card enters the Reserve face-up.
-    pub(super) fn suppression(&mut self, seat: Seat, card: u8) {
+    pub(super) fn suppression(&mut self, seat: Seat, card: Card) {
         let how = "takes the Suppression Action with";
         self.start_paid(seat, card, ActionKind::Suppression, 0, how);
-        if T.card(card).kind == CardKind::Suppression {
+        if card.def().kind == CardKind::Suppression {
             self.public.step = Step::RemovePublicOpinion;
         } else {
             self.after_payment();
@@ -165,9 +173,9 @@ impl TheVote {
     }
 
     /// A Law Action (10.0): the Law (and Region) to vote, from the card.
-    pub(super) fn law_action(&mut self, seat: Seat, card: u8) {
+    pub(super) fn law_action(&mut self, seat: Seat, card: Card) {
         self.start_paid(seat, card, ActionKind::Law, 0, "takes a Law Action with");
-        match T.card(card).kind {
+        match card.def().kind {
             CardKind::Law(Some(l)) => {
                 if let Some(a) = self.public.action.as_mut() {
                     a.law = Some(l);
@@ -180,18 +188,9 @@ impl TheVote {
 
     /// A Special Event (11.0): the Supreme Courts strike a Law; Silent Sentinels score, turn
     /// Blue Apathy to Equality and Remove cards.
-    pub(super) fn event(&mut self, seat: Seat, card: u8) {
-        let name = faction_name(seat);
-        let d = T.card(card);
-        let cname = d.name;
-        self.take_from_display(card);
-        let pw = self.spend_all(seat);
-        say!(
-            self,
-            "event",
-            Some(seat),
-            "{name} plays the Special Event {cname}, spending {pw} PW"
-        );
+    pub(super) fn event(&mut self, seat: Seat, card: Card) {
+        let d = card.def();
+        self.start_all_in(seat, card, "event", "plays the Special Event");
         match d.kind {
             CardKind::Special(Special::SupremeCourts) => {
                 self.new_action(ActionKind::SupremeCourts, seat, card, 0);
@@ -219,9 +218,9 @@ impl TheVote {
 
     /// An Amendment (11.3): all PW, a Public Opinion card Removed to pay, then a ratification
     /// vote in every Region.
-    pub(super) fn amendment(&mut self, seat: Seat, card: u8) {
+    pub(super) fn amendment(&mut self, seat: Seat, card: Card) {
         let name = faction_name(seat);
-        let d = T.card(card);
+        let d = card.def();
         let cname = d.name;
         self.public.aside.retain(|&c| c != card);
         let pw = self.spend_all(seat);
@@ -241,8 +240,8 @@ impl TheVote {
     }
 
     /// The Discard Action's first card (12.1): later ones must be of its type.
-    pub(super) fn start_discarding(&mut self, seat: Seat, card: u8) {
-        let d = T.card(card);
+    pub(super) fn start_discarding(&mut self, seat: Seat, card: Card) {
+        let d = card.def();
         self.take_from_display(card);
         self.discard_card(card);
         self.new_action(ActionKind::Discard, seat, card, 0);
@@ -252,8 +251,8 @@ impl TheVote {
         self.public.step = Step::DiscardMore;
     }
 
-    pub(super) fn law_action_possible(&self, card: u8) -> bool {
-        match T.card(card).kind {
+    pub(super) fn law_action_possible(&self, card: Card) -> bool {
+        match card.def().kind {
             CardKind::Law(Some(l)) => self.public.regions.iter().any(|r| !r.law(l)),
             CardKind::Law(None) => self.public.regions.iter().any(|r| r.discs() < 3),
             CardKind::Region { region, .. } => !self.open_laws(region as usize).is_empty(),
@@ -261,7 +260,7 @@ impl TheVote {
         }
     }
 
-    pub(super) fn new_action(&mut self, kind: ActionKind, seat: Seat, card: u8, strength: u8) {
+    pub(super) fn new_action(&mut self, kind: ActionKind, seat: Seat, card: Card, strength: u8) {
         self.public.action = Some(ActionInProgress {
             kind,
             seat,
@@ -280,7 +279,7 @@ impl TheVote {
         };
         match a.kind {
             ActionKind::Suppression => {
-                let face_up = T.card(a.card).kind != CardKind::Suppression;
+                let face_up = a.card.def().kind != CardKind::Suppression;
                 self.player_mut(SUPREMACY).reserve.push(ReserveCard {
                     card: a.card,
                     face_up,
@@ -290,7 +289,7 @@ impl TheVote {
                     "reserve",
                     Some(SUPREMACY),
                     "{} enters Supremacy's Reserve face-{}",
-                    card_name(a.card),
+                    a.card.name(),
                     if face_up { "up" } else { "down" }
                 );
                 self.complete_action();
@@ -310,7 +309,7 @@ impl TheVote {
         let Some(a) = self.public.action.take() else {
             return;
         };
-        self.gain_pw(1 - a.seat, T.card(a.card).opponent_pw());
+        self.gain_pw(1 - a.seat, a.card.def().opponent_pw());
         self.public.step = Step::Action;
     }
 }

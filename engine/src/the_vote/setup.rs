@@ -24,28 +24,28 @@ impl TheVote {
                 congress: SUPREMACY,
             })
             .collect();
-        let of = |entry: data::Entry| -> Vec<u8> {
+        let of = |entry: data::Entry| -> Vec<Card> {
             T.cards
                 .iter()
                 .filter(|c| c.entry == entry)
-                .map(|c| c.number)
+                .filter_map(|c| Card::new(c.number))
                 .collect()
         };
         let mut prelude = of(data::Entry::Prelude);
         let mut regular = of(data::Entry::Regular);
         prelude.shuffle(&mut rng);
         regular.shuffle(&mut rng);
-        let setup_discards: Vec<u8> = regular
+        let setup_discards: Vec<Card> = regular
             .drain(..T.setup_discards.min(regular.len()))
             .collect();
         let mut deck = regular;
         deck.extend(prelude);
         let court = T.special(Special::SupremeCourts);
-        let aside: Vec<u8> = T
+        let aside: Vec<Card> = T
             .cards
             .iter()
-            .filter(|c| c.entry == data::Entry::Special && Some(c.number) != court)
-            .map(|c| c.number)
+            .filter_map(|c| Card::new(c.number))
+            .filter(|&c| c.def().entry == data::Entry::Special && Some(c) != court)
             .collect();
         let player = || Player {
             org: T.org_start,
@@ -119,7 +119,7 @@ impl TheVote {
             };
             self.public.deck_count = self.hidden.deck.len() as u8;
             self.public.display.push(card);
-            let f = T.card(card).faction;
+            let f = card.def().faction;
             note!(
                 self,
                 LogEntry::new(
@@ -127,12 +127,12 @@ impl TheVote {
                     format!(
                         "Drawn to the Display for {}: {} ({})",
                         f.name(),
-                        card_name(card),
-                        T.card(card).describe(&T)
+                        card.name(),
+                        card.def().describe(&T)
                     ),
                 )
                 .seat(f.seat())
-                .card(card_id(card))
+                .card(card.id())
             );
         }
     }
@@ -144,7 +144,7 @@ impl TheVote {
             let best = self
                 .public
                 .display_of(seat)
-                .map(|c| T.card(c).cost())
+                .map(|c| c.def().cost())
                 .max()
                 .unwrap_or(0);
             self.gain_pw(seat, best);

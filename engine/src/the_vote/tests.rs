@@ -6,15 +6,15 @@ use rand::seq::IndexedRandom;
 
 use super::data::{CARDS, Entry, REGIONS};
 use super::*;
-use crate::testing::check_redaction;
+use crate::testing::{check_redaction, random_prompt_step};
 
-fn card(id: &str) -> u8 {
-    T.card_by_id(id).unwrap_or_else(|| panic!("no card {id}"))
+fn card(id: &str) -> Card {
+    Card::from_id(id).unwrap_or_else(|| panic!("no card {id}"))
 }
 
 /// A card's PW cost in the data table.
 fn cost(id: &str) -> u8 {
-    T.card(card(id)).cost()
+    card(id).def().cost()
 }
 
 fn region(id: &str) -> usize {
@@ -28,7 +28,7 @@ fn game(seed: u64) -> TheVote {
 }
 
 /// Takes a card from wherever it is (Deck, set-up discards, Display, Discard, Reserves, aside).
-fn lift(g: &mut TheVote, c: u8) {
+fn lift(g: &mut TheVote, c: Card) {
     g.hidden.deck.retain(|&x| x != c);
     g.hidden.setup_discards.retain(|&x| x != c);
     g.public.deck_count = g.hidden.deck.len() as u8;
@@ -182,19 +182,19 @@ fn data_factions_and_types_of_the_cards_named_in_the_rulebook() {
         "vindication-of-the-rights-of-women",
         "middle-atlantic",
     ] {
-        assert_eq!(T.card(card(id)).faction, Faction::Equality, "{id}");
+        assert_eq!(card(id).def().faction, Faction::Equality, "{id}");
     }
     for id in ["ridicule", "gerrymandering"] {
-        assert_eq!(T.card(card(id)).faction, Faction::Supremacy, "{id}");
+        assert_eq!(card(id).def().faction, Faction::Supremacy, "{id}");
     }
     assert_eq!(
-        T.card(card("woman-suffrage")).kind,
+        card("woman-suffrage").def().kind,
         CardKind::Law(Some(Law::WomanSuffrage))
     );
-    assert_eq!(T.card(card("gerrymandering")).kind, CardKind::Suppression);
-    assert_eq!(T.card(card("the-west")).region(), Some(region("the-west")));
+    assert_eq!(card("gerrymandering").def().kind, CardKind::Suppression);
+    assert_eq!(card("the-west").def().region(), Some(region("the-west")));
     assert_eq!(
-        T.card(card("middle-atlantic")).region(),
+        card("middle-atlantic").def().region(),
         Some(region("middle-atlantic"))
     );
 }
@@ -202,7 +202,7 @@ fn data_factions_and_types_of_the_cards_named_in_the_rulebook() {
 #[test]
 fn data_upper_and_deep_south_are_supremacy_region_cards_suppressing_two() {
     for (id, r) in [("upper-south", "upper-south"), ("deep-south", "deep-south")] {
-        let c = T.card(card(id));
+        let c = card(id).def();
         assert_eq!(c.faction, Faction::Supremacy);
         assert_eq!(
             c.kind,
@@ -294,7 +294,7 @@ fn setup_builds_the_deck_the_display_and_the_income() {
             g.hidden
                 .setup_discards
                 .iter()
-                .all(|&c| T.card(c).entry == Entry::Regular)
+                .all(|&c| c.def().entry == Entry::Regular)
         );
         // At least four cards each; the last card drawn is the one that completed the set.
         let e = v.display_of(EQUALITY).count();
@@ -302,10 +302,10 @@ fn setup_builds_the_deck_the_display_and_the_income() {
         assert!(e >= 4 && s >= 4);
         assert!(e == 4 || s == 4);
         // Prelude cards come first.
-        assert!(v.display.iter().all(|&c| T.card(c).entry == Entry::Prelude));
+        assert!(v.display.iter().all(|&c| c.def().entry == Entry::Prelude));
         assert_eq!(v.display.len() + v.deck_count as usize, 32 - 9);
         for seat in [EQUALITY, SUPREMACY] {
-            let best = v.display_of(seat).map(|c| T.card(c).cost()).max().unwrap();
+            let best = v.display_of(seat).map(|c| c.def().cost()).max().unwrap();
             assert_eq!(v.players[seat].pw, best);
         }
         let chooser = if v.players[1].pw > v.players[0].pw {
@@ -1341,17 +1341,14 @@ fn deck_order_and_setup_discards_stay_hidden_until_the_first_reshuffle() {
                 let log = g.log_for(Viewer::Seat(0), 0);
                 for &c in &g.hidden.setup_discards {
                     assert!(
-                        !log.iter().any(|e| e.card.as_deref() == Some(card_id(c))),
+                        !log.iter().any(|e| e.card.as_deref() == Some(c.id())),
                         "{} leaked",
-                        card_name(c)
+                        c.name()
                     );
                     assert!(!v.discard.contains(&c) && !v.display.contains(&c));
                 }
             }
-            let seat = g.to_act()[0];
-            let p = g.prompt(seat).unwrap();
-            let c = p.choices.choose(&mut rng).unwrap().id.clone();
-            g.apply(seat, &c).unwrap();
+            random_prompt_step(&mut g, &mut rng).unwrap();
             steps += 1;
         }
     }
@@ -1362,7 +1359,7 @@ fn two_deck_orders_look_the_same_to_everyone() {
     let g = game(11);
     let mut h = g.clone();
     h.hidden.deck.reverse();
-    let mut all: Vec<u8> = h.hidden.deck.clone();
+    let mut all: Vec<Card> = h.hidden.deck.clone();
     all.append(&mut h.hidden.setup_discards);
     all.rotate_left(3);
     h.hidden.setup_discards = all.split_off(all.len() - 9);
@@ -1381,14 +1378,14 @@ fn resampled_states_keep_the_view_and_redraw_the_unseen_cards() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     let s = TheVote::resample(&view, Viewer::Seat(1), &mut rng);
     assert_eq!(s.view(Viewer::Seat(1)), view);
-    let mut a: Vec<u8> = s
+    let mut a: Vec<Card> = s
         .hidden
         .deck
         .iter()
         .chain(&s.hidden.setup_discards)
         .copied()
         .collect();
-    let mut b: Vec<u8> = g
+    let mut b: Vec<Card> = g
         .hidden
         .deck
         .iter()
@@ -1411,49 +1408,22 @@ fn resampled_states_play_on_to_the_end() {
             if g.outcome().is_some() {
                 break;
             }
-            let seat = g.to_act()[0];
-            let c = g
-                .prompt(seat)
-                .unwrap()
-                .choices
-                .choose(&mut rng)
-                .unwrap()
-                .id
-                .clone();
-            g.apply(seat, &c).unwrap();
+            random_prompt_step(&mut g, &mut rng).unwrap();
         }
         for viewer in [Viewer::Seat(0), Viewer::Seat(1)] {
             let mut s = TheVote::resample(&g.view(viewer), viewer, &mut rng);
             let mut n = 0;
             while s.outcome().is_none() {
-                let seat = s.to_act()[0];
-                let c = s
-                    .prompt(seat)
-                    .unwrap()
-                    .choices
-                    .choose(&mut rng)
-                    .unwrap()
-                    .id
-                    .clone();
-                s.apply(seat, &c).unwrap();
+                random_prompt_step(&mut s, &mut rng).unwrap();
                 n += 1;
                 assert!(n < 100_000, "no end");
             }
             let v = &s.public;
             let mut all: Vec<u8> = v
-                .display
-                .iter()
-                .chain(&v.discard)
-                .chain(&v.removed)
-                .chain(&v.aside)
-                .copied()
-                .chain(
-                    v.players
-                        .iter()
-                        .flat_map(|p| p.reserve.iter().map(|r| r.card)),
-                )
+                .placed_cards()
                 .chain(s.hidden.deck.iter().copied())
                 .chain(s.hidden.setup_discards.iter().copied())
+                .map(Card::number)
                 .collect();
             all.sort_unstable();
             assert_eq!(all, (1..=36).collect::<Vec<u8>>(), "seed {seed}");

@@ -65,7 +65,7 @@ impl TheVote {
         p.reserve.len() < p.org as usize
     }
 
-    pub(super) fn face_up(&self, seat: Seat, pred: impl Fn(u8) -> bool) -> Vec<u8> {
+    pub(super) fn face_up(&self, seat: Seat, pred: impl Fn(Card) -> bool) -> Vec<Card> {
         self.player(seat)
             .reserve
             .iter()
@@ -75,11 +75,11 @@ impl TheVote {
     }
 
     /// `seat`'s face-up Public Opinion cards, in Reserve order.
-    pub(super) fn face_up_po_iter(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+    pub(super) fn face_up_po_iter(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
         self.player(seat)
             .reserve
             .iter()
-            .filter(|r| r.face_up && T.card(r.card).kind == CardKind::PublicOpinion)
+            .filter(|r| r.face_up && r.card.def().kind == CardKind::PublicOpinion)
             .map(|r| r.card)
     }
 
@@ -88,16 +88,11 @@ impl TheVote {
     }
 
     /// `seat`'s Reserve cards that may be Removed: all but the Amendments it has passed.
-    pub(super) fn removable(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+    pub(super) fn removable(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
         self.player(seat)
             .reserve
             .iter()
-            .filter(|r| {
-                !matches!(
-                    T.card(r.card).kind,
-                    CardKind::Special(Special::Amendment(_))
-                )
-            })
+            .filter(|r| !matches!(r.card.def().kind, CardKind::Special(Special::Amendment(_))))
             .map(|r| r.card)
     }
 
@@ -106,7 +101,7 @@ impl TheVote {
         self.public.display_of(seat).next().is_some() || self.removable(seat).next().is_some()
     }
 
-    pub(super) fn set_face(&mut self, seat: Seat, card: u8, up: bool) {
+    pub(super) fn set_face(&mut self, seat: Seat, card: Card, up: bool) {
         if let Some(r) = self
             .player_mut(seat)
             .reserve
@@ -117,11 +112,11 @@ impl TheVote {
         }
     }
 
-    pub(super) fn take_from_reserve(&mut self, seat: Seat, card: u8) {
+    pub(super) fn take_from_reserve(&mut self, seat: Seat, card: Card) {
         self.player_mut(seat).reserve.retain(|r| r.card != card);
     }
 
-    pub(super) fn take_from_display(&mut self, card: u8) {
+    pub(super) fn take_from_display(&mut self, card: Card) {
         self.public.display.retain(|&c| c != card);
     }
 
@@ -157,16 +152,15 @@ impl TheVote {
         }
     }
 
-    pub(super) fn discard_card(&mut self, card: u8) {
+    pub(super) fn discard_card(&mut self, card: Card) {
         self.public.discard.push(card);
         note!(
             self,
-            LogEntry::new("discard", format!("{} is Discarded", card_name(card)))
-                .card(card_id(card))
+            LogEntry::new("discard", format!("{} is Discarded", card.name())).card(card.id())
         );
     }
 
-    pub(super) fn remove_card(&mut self, seat: Seat, card: u8) {
+    pub(super) fn remove_card(&mut self, seat: Seat, card: Card) {
         self.take_from_reserve(seat, card);
         self.public.removed.push(card);
         note!(
@@ -176,11 +170,11 @@ impl TheVote {
                 format!(
                     "{} Removes {} from the game",
                     faction_name(seat),
-                    card_name(card)
+                    card.name()
                 ),
             )
             .seat(seat)
-            .card(card_id(card))
+            .card(card.id())
         );
     }
 }

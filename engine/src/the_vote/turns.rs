@@ -40,7 +40,7 @@ impl TheVote {
                 self.public
                     .amendments_passed
                     .iter()
-                    .any(|&a| T.card(a).kind == CardKind::Special(Special::Amendment(l)))
+                    .any(|&a| a.def().kind == CardKind::Special(Special::Amendment(l)))
             });
         if both && e >= s {
             self.finish(
@@ -94,12 +94,12 @@ impl TheVote {
         }
         // 14.4 Passive abilities: scoring, conditional scoring, then refresh.
         let sup = self
-            .face_up(SUPREMACY, |c| T.card(c).kind == CardKind::Suppression)
+            .face_up(SUPREMACY, |c| c.def().kind == CardKind::Suppression)
             .len() as u8;
         self.gain_vp(SUPREMACY, sup, "face-up Suppression cards");
         let full = self
             .face_up(EQUALITY, |c| {
-                T.card(c)
+                c.def()
                     .region()
                     .is_some_and(|r| self.public.regions[r].discs() == 3)
             })
@@ -112,7 +112,7 @@ impl TheVote {
     /// Region card, for Supremacy).
     pub(super) fn start_refresh(&mut self, seat: Seat) {
         let n = self
-            .face_up(seat, |c| match T.card(c).kind {
+            .face_up(seat, |c| match c.def().kind {
                 CardKind::PublicOpinion => true,
                 CardKind::Region { .. } => seat == SUPREMACY,
                 _ => false,

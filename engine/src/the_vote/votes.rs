@@ -13,12 +13,12 @@ impl TheVote {
     }
 
     /// Supremacy's face-up cards that can suppress in `region`, with their values.
-    pub(super) fn suppressors(&self, region: usize) -> Vec<(u8, u8)> {
+    pub(super) fn suppressors(&self, region: usize) -> Vec<(Card, u8)> {
         self.player(SUPREMACY)
             .reserve
             .iter()
             .filter(|r| r.face_up)
-            .filter_map(|r| match T.card(r.card).kind {
+            .filter_map(|r| match r.card.def().kind {
                 CardKind::Suppression => Some((r.card, 1)),
                 CardKind::Region {
                     region: g,
@@ -36,7 +36,7 @@ impl TheVote {
     }
 
     /// Cards Supremacy may flip next to suppress exactly `left` more votes in `region`.
-    pub(super) fn suppress_options(&self, region: usize, left: u8) -> Vec<u8> {
+    pub(super) fn suppress_options(&self, region: usize, left: u8) -> Vec<Card> {
         let cards = self.suppressors(region);
         cards
             .iter()
@@ -73,7 +73,7 @@ impl TheVote {
                     .public
                     .amendments_passed
                     .iter()
-                    .any(|&a| T.card(a).kind == CardKind::Special(Special::Amendment(l)));
+                    .any(|&a| a.def().kind == CardKind::Special(Special::Amendment(l)));
                 if r.law(l) && !protected {
                     v.push((i, l));
                 }
@@ -207,7 +207,7 @@ impl TheVote {
                     let discs = self.public.regions[region].discs();
                     self.gain_vp(EQUALITY, discs, &format!("Laws in {}", region_name(region)));
                 }
-                if T.card(a.card).region().is_some() && self.room(EQUALITY) {
+                if a.card.def().region().is_some() && self.room(EQUALITY) {
                     self.public.step = Step::Keep;
                 } else {
                     self.discard_card(a.card);
@@ -221,7 +221,7 @@ impl TheVote {
                     .filter(|t| t.passed)
                     .map(|t| T.regions[t.region as usize].congress_points as u32)
                     .sum();
-                let name = card_name(a.card);
+                let name = a.card.name();
                 if points >= T.amendment_points {
                     note!(
                         self,
@@ -230,7 +230,7 @@ impl TheVote {
                             format!("The {name} passes with {points} Congress Control Points"),
                         )
                         .seat(EQUALITY)
-                        .card(card_id(a.card))
+                        .card(a.card.id())
                         .amount(points as i64)
                     );
                     for r in 0..T.regions.len() {
@@ -258,7 +258,7 @@ impl TheVote {
                             ),
                         )
                         .seat(EQUALITY)
-                        .card(card_id(a.card))
+                        .card(a.card.id())
                         .amount(points as i64)
                     );
                     self.public.aside.push(a.card);

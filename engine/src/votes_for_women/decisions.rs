@@ -297,8 +297,7 @@ impl VotesForWomen {
 mod tests {
     use super::*;
     use crate::Game;
-    use rand::SeedableRng;
-    use rand::seq::IndexedRandom;
+    use crate::testing::{self, assert_quiet_copy_plays_the_same};
 
     /// Plays `games` random games of `variant` through the cheap path, calling `each` on
     /// every state where a seat decides; returns how many there were.
@@ -306,24 +305,9 @@ mod tests {
         variant: &str,
         seats: usize,
         games: u64,
-        mut each: impl FnMut(&VotesForWomen, Seat, &[Action]),
+        each: impl FnMut(&VotesForWomen, Seat, &[Action]),
     ) -> usize {
-        let mut states = 0;
-        let mut legal = Vec::new();
-        for seed in 0..games {
-            let mut g = VotesForWomen::new(&Setup::new(variant, seats, seed)).expect("set-up");
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            while let Some(seat) = g.first_to_act() {
-                legal.clear();
-                g.legal_actions(seat, &mut legal);
-                each(&g, seat, &legal);
-                states += 1;
-                let a = *legal.choose(&mut rng).expect("a legal action");
-                g.apply_action(seat, a);
-            }
-            assert!(g.outcome().is_some());
-        }
-        states
+        testing::random_states(0..games, |seed| Setup::new(variant, seats, seed), each)
     }
 
     #[test]
@@ -361,27 +345,10 @@ mod tests {
     fn a_state_that_keeps_no_log_plays_the_same_game() {
         // Search states keep no log: nothing else may change.
         for seed in 0..20 {
-            let mut logged = VotesForWomen::new(&Setup::new("standard", 2, seed)).expect("set-up");
+            let logged = VotesForWomen::new(&Setup::new("standard", 2, seed)).expect("set-up");
             let mut quiet = logged.clone();
             quiet.log = GameLog::off();
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let (mut legal, mut again) = (Vec::new(), Vec::new());
-            while let Some(seat) = logged.first_to_act() {
-                legal.clear();
-                again.clear();
-                logged.legal_actions(seat, &mut legal);
-                quiet.legal_actions(seat, &mut again);
-                assert_eq!(legal, again, "seed {seed}");
-                let a = *legal.choose(&mut rng).expect("a legal action");
-                logged.apply_action(seat, a);
-                quiet.apply_action(seat, a);
-                assert_eq!(logged.board, quiet.board, "seed {seed} after {a}");
-            }
-            assert!(quiet.log().is_empty());
-            assert!(
-                logged.log().len() > 50,
-                "seed {seed}: a whole game is logged"
-            );
+            assert_quiet_copy_plays_the_same(logged, quiet, seed, |g| g.board.clone());
         }
     }
 }

@@ -66,27 +66,6 @@
 //!   made once per Cleanup, so the phase always ends; the Strategy card a two-player side
 //!   wins is taken by its second player, who keeps it or gives it (`give:<card>`).
 
-/// Logs a line about `side` (see [`VotesForWomen::say`]), its text formatted only when the
-/// log is on: a search state (no log) formats nothing.
-macro_rules! say {
-    ($g:expr, $side:expr, $kind:expr, $($fmt:tt)+) => {
-        if $g.log.is_on() {
-            let text = format!($($fmt)+);
-            $g.say($side, $kind, text);
-        }
-    };
-}
-
-/// Logs an entry (see [`VotesForWomen::push_log`]), built only when the log is on.
-macro_rules! note {
-    ($g:expr, $entry:expr) => {
-        if $g.log.is_on() {
-            let entry = $entry;
-            $g.push_log(entry);
-        }
-    };
-}
-
 pub mod actions;
 mod cleanup;
 mod cubes;

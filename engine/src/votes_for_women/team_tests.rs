@@ -34,21 +34,8 @@ fn offered(g: &VotesForWomen, id: &str) -> bool {
 
 /// Takes the first choice (preferring ids that start with one of `prefer`) until `stop`.
 fn play_until(g: &mut VotesForWomen, prefer: &[&str], stop: impl Fn(&VotesForWomen) -> bool) {
-    for _ in 0..20_000 {
-        if stop(g) || g.board.outcome.is_some() {
-            return;
-        }
-        let s = g.to_act()[0];
-        let p = g.prompt(s).expect("a prompt for the seat to act");
-        let id = prefer
-            .iter()
-            .find_map(|pre| p.choices.iter().find(|c| c.id.starts_with(pre)))
-            .unwrap_or(&p.choices[0])
-            .id
-            .clone();
-        g.apply(s, &id).expect("legal");
-    }
-    panic!("the condition never came");
+    let came = super::tests::play_preferring(g, prefer, 20_000, stop);
+    assert!(came, "the condition never came");
 }
 
 /// A Turn-2 Operations state, round `round`, with an empty map; `campaigners` on the board,

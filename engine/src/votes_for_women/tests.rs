@@ -107,21 +107,34 @@ fn claimed(g: &mut VotesForWomen, side: Side, c: CardId) {
 /// Resolves the play in progress, taking the first offered choice that starts with one of
 /// `prefer` (else the first choice) until the stack is empty.
 fn resolve(g: &mut VotesForWomen, prefer: &[&str]) {
-    for _ in 0..1000 {
-        if g.board.stack.is_empty() || g.board.outcome.is_some() {
-            return;
+    let ended = play_preferring(g, prefer, 1000, |g| g.board.stack.is_empty());
+    assert!(ended, "the play never ended");
+}
+
+/// Plays, until `stop` holds or the game ends, the first offered choice that starts with one
+/// of `prefer` (else the first choice); false if `limit` choices do not get there.
+pub(super) fn play_preferring(
+    g: &mut VotesForWomen,
+    prefer: &[&str],
+    limit: usize,
+    stop: impl Fn(&VotesForWomen) -> bool,
+) -> bool {
+    for _ in 0..limit {
+        if stop(g) || g.board.outcome.is_some() {
+            return true;
         }
         let s = g.to_act()[0];
-        let p = g.prompt(s).expect("prompt");
+        let p = g.prompt(s).expect("a prompt for the seat to act");
         let id = prefer
             .iter()
             .find_map(|pre| p.choices.iter().find(|c| c.id.starts_with(pre)))
             .unwrap_or(&p.choices[0])
             .id
             .clone();
-        g.apply(s, &id).expect("choice refused");
+        g.apply(s, &id)
+            .unwrap_or_else(|e| panic!("{id} refused: {e}"));
     }
-    panic!("the play never ended");
+    false
 }
 
 fn cubes(g: &VotesForWomen, side: Side, s: St) -> u8 {

@@ -3,11 +3,11 @@
 use hustings_engine::presidency::data::CAMPAIGN;
 use hustings_engine::presidency::{Phase, Presidency, TOTAL_VOTES};
 use hustings_engine::testing::{
-    FuzzOptions, HeavyChecks, assert_seed_never_shown, fuzz_seeds, random_game, scrambled_seed,
+    FuzzOptions, HeavyChecks, assert_seed_never_shown, fuzz_seeds, random_game, random_prompt_step,
+    scrambled_seed,
 };
 use hustings_engine::{Game, Setup, Viewer};
 use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 
 fn invariant(g: &Presidency) -> Result<(), String> {
     let v = g.public();
@@ -216,10 +216,7 @@ fn deck_order_never_appears_in_any_view_prompt_or_log() {
             if g.outcome().is_some() {
                 break;
             }
-            let seat = g.to_act()[0];
-            let prompt = g.prompt(seat).unwrap();
-            let c = prompt.choices.choose(&mut rng).unwrap().id.clone();
-            g.apply(seat, &c).unwrap();
+            random_prompt_step(&mut g, &mut rng).unwrap();
             step += 1;
         }
         reshuffled += g.log().iter().any(|e| e.kind == "reshuffle") as usize;

@@ -2,7 +2,7 @@
 
 use hustings_engine::testing::{HeavyChecks, assert_seed_never_shown, fuzz_seeds, scrambled_seed};
 use hustings_engine::the_vote::data::{CardKind, Special, TABLE};
-use hustings_engine::the_vote::{EQUALITY, SUPREMACY, Step, TheVote};
+use hustings_engine::the_vote::{Card, EQUALITY, SUPREMACY, Step, TheVote};
 use hustings_engine::{Setup, Viewer};
 
 fn invariant(g: &TheVote) -> Result<(), String> {
@@ -25,12 +25,7 @@ fn invariant(g: &TheVote) -> Result<(), String> {
         let amendments = p
             .reserve
             .iter()
-            .filter(|r| {
-                matches!(
-                    TABLE.card(r.card).kind,
-                    CardKind::Special(Special::Amendment(_))
-                )
-            })
+            .filter(|r| matches!(r.card.def().kind, CardKind::Special(Special::Amendment(_))))
             .count();
         if p.reserve.len() > p.org as usize + amendments {
             return Err(format!(
@@ -41,7 +36,7 @@ fn invariant(g: &TheVote) -> Result<(), String> {
         }
         if p.reserve
             .iter()
-            .any(|r| TABLE.card(r.card).faction.seat() != seat)
+            .any(|r| r.card.def().faction.seat() != seat)
         {
             return Err(format!("seat {seat} holds an enemy card"));
         }
@@ -64,19 +59,7 @@ fn invariant(g: &TheVote) -> Result<(), String> {
         }
     }
     // Every card is in exactly one place.
-    let mut places: Vec<u8> = v
-        .display
-        .iter()
-        .chain(&v.discard)
-        .chain(&v.removed)
-        .chain(&v.aside)
-        .copied()
-        .chain(
-            v.players
-                .iter()
-                .flat_map(|p| p.reserve.iter().map(|r| r.card)),
-        )
-        .collect();
+    let mut places: Vec<Card> = v.placed_cards().collect();
     if let Some(a) = &v.action
         && !places.contains(&a.card)
     {

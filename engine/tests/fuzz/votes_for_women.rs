@@ -4,7 +4,9 @@
 use super::votes_for_women_checks::{
     board_consistent, cards_conserved, ending, games, unchecked_game,
 };
-use hustings_engine::testing::{HeavyChecks, assert_seed_never_shown, fuzz_seeds, scrambled_seed};
+use hustings_engine::testing::{
+    HeavyChecks, assert_seed_never_shown, fuzz_seeds, random_prompt_step, scrambled_seed,
+};
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::votes_for_women::data::is_oppobot;
 use hustings_engine::{Game, Setup, Viewer};
@@ -171,7 +173,6 @@ fn registered_in_the_catalogue_and_resampled_from_json() {
 
 #[test]
 fn a_state_saved_as_json_plays_on_exactly_like_the_original() {
-    use rand::seq::IndexedRandom;
     for seed in 0..20u64 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut g = VotesForWomen::new(&Setup::new("standard", 2, seed)).unwrap();
@@ -182,16 +183,7 @@ fn a_state_saved_as_json_plays_on_exactly_like_the_original() {
                 let json = serde_json::to_string(&g).unwrap();
                 copy = Some(serde_json::from_str(&json).unwrap());
             }
-            let seat = g.to_act()[0];
-            let c = g
-                .prompt(seat)
-                .unwrap()
-                .choices
-                .choose(&mut rng)
-                .unwrap()
-                .id
-                .clone();
-            g.apply(seat, &c).unwrap();
+            let (seat, c) = random_prompt_step(&mut g, &mut rng).unwrap();
             if let Some(k) = copy.as_mut() {
                 k.apply(seat, &c).unwrap();
             }

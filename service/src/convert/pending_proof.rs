@@ -68,12 +68,12 @@ fn play_and_digest(
                             let new = the_vote_pending(&v);
                             kinds.insert(new.step.clone());
                             let mut bytes = new.encode_to_vec();
-                            for c in tv::data::TABLE.cards {
+                            for c in tv::Card::all() {
                                 if matches!(
-                                    c.kind,
+                                    c.def().kind,
                                     tv::data::CardKind::Special(tv::data::Special::Amendment(_))
                                 ) {
-                                    let status = v.amendment_status(c.number).slug();
+                                    let status = v.amendment_status(c).slug();
                                     bytes.extend_from_slice(status.as_bytes());
                                 }
                             }

@@ -146,7 +146,7 @@ fn the_vote_view_carries_the_boards_markers_tracks_and_hidden_counts() {
     assert!(!pending.text.is_empty());
     // Suppression values: Supremacy's Region cards as printed, its Suppression cards 1,
     // Equality's cards none.
-    let by_id = |id: &str| the_vote_card(tv::data::TABLE.card_by_id(id).expect("card"), true);
+    let by_id = |id: &str| the_vote_card(tv::Card::from_id(id).expect("card"), true);
     assert_eq!(by_id("deep-south").suppress, 2);
     assert_eq!(by_id("deep-south").region, "deep-south");
     assert_eq!(by_id("poll-tax").suppress, 1);

@@ -21,16 +21,10 @@ pub(super) fn card_type_slug(t: tv::data::CardType) -> &'static str {
     }
 }
 
-/// A card of The Vote on the wire, from its number in the data table, with its text when
-/// `full`.
-pub(super) fn the_vote_card(number: u8, full: bool) -> pb::TheVoteCard {
+/// A card of The Vote on the wire, with its text when `full`.
+pub(super) fn the_vote_card(card: tv::Card, full: bool) -> pb::TheVoteCard {
     use tv::data::{CardKind, Special};
-    let Some(c) = tv::data::TABLE.cards.get((number as usize).wrapping_sub(1)) else {
-        return pb::TheVoteCard {
-            number: number as u32,
-            ..Default::default()
-        };
-    };
+    let c = card.def();
     let (region, law, suppress) = match c.kind {
         // Only Supremacy flips cards to suppress: Equality's Region cards never do.
         CardKind::Region { region, suppress } => (
@@ -87,7 +81,7 @@ pub(super) fn the_vote_description(number: u8) -> String {
         .unwrap_or_default()
 }
 
-pub(super) fn the_vote_cards(cards: &[u8], full: bool) -> Vec<pb::TheVoteCard> {
+pub(super) fn the_vote_cards(cards: &[tv::Card], full: bool) -> Vec<pb::TheVoteCard> {
     cards.iter().map(|&c| the_vote_card(c, full)).collect()
 }
 
@@ -116,8 +110,8 @@ pub(super) fn the_vote_pending(v: &tv::View) -> pb::TheVotePending {
 /// The Vote's typed view, with the card texts when `full`.
 pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
     use tv::data::{Law, TABLE};
-    let the_vote_card = |number: u8| the_vote_card(number, full);
-    let the_vote_cards = |cards: &[u8]| the_vote_cards(cards, full);
+    let the_vote_card = |card: tv::Card| the_vote_card(card, full);
+    let the_vote_cards = |cards: &[tv::Card]| the_vote_cards(cards, full);
     let finished = v.outcome.is_some();
     pb::TheVoteView {
         turn: v.turn,
@@ -190,15 +184,13 @@ pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
         deck_count: v.deck_count as u32,
         removed: the_vote_cards(&v.removed),
         aside: the_vote_cards(&v.aside),
-        amendments: TABLE
-            .cards
-            .iter()
-            .filter_map(|c| match c.kind {
+        amendments: tv::Card::all()
+            .filter_map(|c| match c.def().kind {
                 tv::data::CardKind::Special(tv::data::Special::Amendment(l)) => {
                     Some(pb::TheVoteAmendment {
-                        card: Some(the_vote_card(c.number)),
+                        card: Some(the_vote_card(c)),
                         law: l.slug().into(),
-                        status: v.amendment_status(c.number).slug().into(),
+                        status: v.amendment_status(c).slug().into(),
                     })
                 }
                 _ => None,
@@ -250,11 +242,7 @@ pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
 pub(super) fn reference() -> pb::match_reference::Game {
     static REFERENCE: OnceLock<pb::TheVoteReference> = OnceLock::new();
     let r = REFERENCE.get_or_init(|| pb::TheVoteReference {
-        cards: tv::data::TABLE
-            .cards
-            .iter()
-            .map(|c| the_vote_card(c.number, true))
-            .collect(),
+        cards: tv::Card::all().map(|c| the_vote_card(c, true)).collect(),
     });
     pb::match_reference::Game::TheVote(r.clone())
 }
