@@ -357,11 +357,6 @@ async fn another_pool_takes_over_a_bot_seat_whose_pool_left_past_the_grace_perio
     server.shutdown().await;
 }
 
-/// Plays `token`'s seat at random (never a reserved choice) from version `from` until the
-/// match is over or `stop` says so; hands the absent seats to a bot of `hand` once it is
-/// offered, after trying an AI no pool offers (refused, and nothing changes: the good
-/// handoff is then accepted at the same version). Returns the last update and the version
-/// the handoff made, if it did.
 /// A TCP relay to the server that can vanish at once, as a client's network does: every
 /// connection through it is cut. (Dropping a client's stream instead asks its HTTP/2 stack
 /// to tell the server; a client that vanishes tells nothing, and that is the case here.)
@@ -400,6 +395,11 @@ impl Relay {
     }
 }
 
+/// Plays `token`'s seat at random (never a reserved choice) from version `from` until the
+/// match is over or `stop` says so; hands the absent seats to a bot of `hand` once it is
+/// offered, after trying an AI no pool offers (refused, and nothing changes: the good
+/// handoff is then accepted at the same version). Returns the last update and the version
+/// the handoff made, if it did.
 async fn play_and_hand(
     url: &str,
     match_id: &str,
