@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
 /// Choices the service adds: a person playing on never takes them here.
-const RESERVED: &[&str] = &["undo", "claim-win", "rematch"];
+const RESERVED: &[&str] = &["undo", "claim-win", "hand-to-bot", "rematch"];
 
 /// A Presidential Race with seat 0 for the test (playing as a person would, at random) and
 /// seat 1 for a pool's `random` bot. The grace before claim-win is long: the test's own
@@ -425,7 +425,7 @@ async fn play_and_hand(
             .prompt
             .iter()
             .flat_map(|p| p.choices.iter())
-            .filter(|c| !RESERVED.contains(&c.kind.as_str()) && c.kind != "hand-to-bot")
+            .filter(|c| !RESERVED.contains(&c.kind.as_str()))
             .map(|c| c.id.clone())
             .collect();
         let done = update.outcome.is_some() || stop(&update);
