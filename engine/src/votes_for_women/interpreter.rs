@@ -502,25 +502,26 @@ impl VotesForWomen {
         self.set_task(next);
     }
 
-    /// The cards the top frame drew (its slice of the drawn zone).
-    pub(super) fn own_drawn(&self, side: Side) -> &[CardId] {
-        let base = self
-            .board
+    /// Where the top frame's drawn cards begin in the drawn zone (0 with no frame): what
+    /// [`Self::mark_draw_base`] recorded. Reading and taking the frame's own cards both start
+    /// there.
+    fn top_draw_base(&self) -> usize {
+        self.board
             .stack
             .last()
             .map(|f| f.base as usize)
-            .unwrap_or(0);
+            .unwrap_or(0)
+    }
+
+    /// The cards the top frame drew (its slice of the drawn zone).
+    pub(super) fn own_drawn(&self, side: Side) -> &[CardId] {
+        let base = self.top_draw_base();
         let d = &self.hidden.drawn[side.index()];
         &d[base.min(d.len())..]
     }
 
     pub(super) fn take_own_drawn(&mut self, side: Side) -> Vec<CardId> {
-        let base = self
-            .board
-            .stack
-            .last()
-            .map(|f| f.base as usize)
-            .unwrap_or(0);
+        let base = self.top_draw_base();
         let d = &mut self.hidden.drawn[side.index()];
         let base = base.min(d.len());
         d.split_off(base)
