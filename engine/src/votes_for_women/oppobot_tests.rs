@@ -2,6 +2,7 @@
 //! examples with their dice, and one test per rule difference of "Managing the Oppobot".
 
 use super::data::*;
+use super::tests::open_map;
 use super::*;
 
 fn solitaire(difficulty: &str) -> VotesForWomen {
@@ -21,23 +22,7 @@ fn bot_to_play(top: CardId, dice: &[u8], tweak: impl FnOnce(&mut Board)) -> Vote
         b.active = Side::Opposition;
         b.hand_done = false;
         b.stack.clear();
-        b.states = vec![UsState::default(); 48];
-        b.campaigners = vec![
-            Campaigner {
-                hue: Hue::Purple,
-                region: Region::Northeast,
-            },
-            Campaigner {
-                hue: Hue::Yellow,
-                region: Region::Northeast,
-            },
-            Campaigner {
-                hue: Hue::Red,
-                region: Region::South,
-            },
-        ];
-        b.available_states = deck_cards(Deck::State).collect();
-        h.set_aside_states.clear();
+        open_map(b, h);
         h.decks[1].remove(top);
         h.decks[1].top.push(top);
         h.oppobot_set_aside.retain(|&c| c != top);

@@ -2,6 +2,7 @@
 //! Players") and of co-op against the Oppobot: one test per rule difference from the
 //! two-player game, each checking what the players would see.
 
+use super::tests::{offered, pick};
 use super::*;
 use crate::testing::check_redaction;
 
@@ -14,22 +15,6 @@ const O_FILLER: CardId = 93;
 
 fn new(variant: &str, seats: usize, seed: u64) -> VotesForWomen {
     VotesForWomen::new(&Setup::new(variant, seats, seed)).expect("set-up")
-}
-
-/// Chooses `id` for whoever must act, failing if it is not offered; returns the seat.
-fn pick(g: &mut VotesForWomen, id: &str) -> Seat {
-    let s = g.to_act()[0];
-    if let Err(e) = g.apply(s, id) {
-        panic!("{id} refused for seat {s}: {e}");
-    }
-    s
-}
-
-fn offered(g: &VotesForWomen, id: &str) -> bool {
-    g.to_act()
-        .first()
-        .and_then(|&s| g.prompt(s))
-        .is_some_and(|p| p.find(id).is_some())
 }
 
 /// Takes the first choice (preferring ids that start with one of `prefer`) until `stop`.

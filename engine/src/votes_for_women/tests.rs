@@ -16,27 +16,10 @@ fn table(side: Side, hand: &[CardId]) -> VotesForWomen {
     b.hand_done = false;
     b.claimed_done = false;
     b.commit = None;
-    b.states = vec![UsState::default(); 48];
-    b.campaigners = vec![
-        Campaigner {
-            hue: Hue::Purple,
-            region: Region::Northeast,
-        },
-        Campaigner {
-            hue: Hue::Yellow,
-            region: Region::Northeast,
-        },
-        Campaigner {
-            hue: Hue::Red,
-            region: Region::South,
-        },
-    ];
     b.congress = 0;
     b.buttons = [6, 3];
     b.stack.clear();
-    // Every State card is available, so that claims can be seen.
-    b.available_states = deck_cards(Deck::State).collect();
-    g.hidden.set_aside_states.clear();
+    open_map(b, &mut g.hidden);
     // Hands: the tested card plus a filler that is never played.
     let filler = |s: Side| if s == Side::Suffragist { 47 } else { 93 };
     for s in [Side::Suffragist, Side::Opposition] {
@@ -53,19 +36,45 @@ fn table(side: Side, hand: &[CardId]) -> VotesForWomen {
     g
 }
 
+/// The map both the card tests and the Oppobot tests start from: no cube and no mark in any
+/// state, a purple and a yellow Campaigner in the Northeast and a red one in the South, and
+/// every State card available (none set aside), so that claims can be seen.
+pub(super) fn open_map(b: &mut Board, h: &mut Hidden) {
+    b.states = vec![UsState::default(); 48];
+    b.campaigners = vec![
+        Campaigner {
+            hue: Hue::Purple,
+            region: Region::Northeast,
+        },
+        Campaigner {
+            hue: Hue::Yellow,
+            region: Region::Northeast,
+        },
+        Campaigner {
+            hue: Hue::Red,
+            region: Region::South,
+        },
+    ];
+    b.available_states = deck_cards(Deck::State).collect();
+    h.set_aside_states.clear();
+}
+
 fn seat(side: Side) -> Seat {
     side.index()
 }
 
-/// Chooses `id` for whoever must act, failing if it is not offered.
-fn pick(g: &mut VotesForWomen, id: &str) {
+/// Chooses `id` for whoever must act, failing if it is not offered; returns the seat (the
+/// team tests check which partner acted).
+pub(super) fn pick(g: &mut VotesForWomen, id: &str) -> Seat {
     let s = g.to_act()[0];
     if let Err(e) = g.apply(s, id) {
-        panic!("{id} refused: {e}");
+        panic!("{id} refused for seat {s}: {e}");
     }
+    s
 }
 
-fn offered(g: &VotesForWomen, id: &str) -> bool {
+/// Whether the seat to act is offered `id`.
+pub(super) fn offered(g: &VotesForWomen, id: &str) -> bool {
     g.to_act()
         .first()
         .and_then(|&s| g.prompt(s))
