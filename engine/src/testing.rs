@@ -62,16 +62,17 @@ pub struct HeavyChecks {
 /// Plays [`random_game`] once per seed of `seeds`, set up by `setup(seed)`, with `invariant`
 /// checked after every choice and the costlier checks as `heavy` says. Panics on the first game
 /// that fails, naming `label` (variant, difficulty: whatever tells the batches apart) and the
-/// seed; hands every finished game to `each`, for the caller's own checks and tallies.
+/// seed; hands every finished game to `each`, for the caller's own checks, and returns what
+/// `each` made of every game, in seed order (who won, for [`wins_per_side`]).
 #[track_caller]
-pub fn fuzz_seeds<G: Game>(
+pub fn fuzz_seeds<G: Game, T>(
     label: &str,
     seeds: Range<u64>,
     heavy: HeavyChecks,
     setup: impl Fn(u64) -> Setup,
     invariant: &mut dyn FnMut(&G) -> Result<(), String>,
-    mut each: impl FnMut(u64, &GameRecord),
-) {
+    mut each: impl FnMut(u64, &GameRecord) -> T,
+) -> Vec<T> {
     let light = FuzzOptions::default();
     let heavy_opts = FuzzOptions {
         redaction_every: heavy.redaction_every,
@@ -83,6 +84,7 @@ pub fn fuzz_seeds<G: Game>(
     } else {
         format!("{label} ")
     };
+    let mut made = Vec::with_capacity(seeds.end.saturating_sub(seeds.start) as usize);
     for seed in seeds {
         let opts = if seed.is_multiple_of(heavy.heavy_every) {
             &heavy_opts
@@ -93,8 +95,27 @@ pub fn fuzz_seeds<G: Game>(
             Ok(record) => record,
             Err(e) => panic!("{label}seed {seed}: {e}"),
         };
-        each(seed, &record);
+        made.push(each(seed, &record));
     }
+    made
+}
+
+/// How many of a batch's two-sided games each side won, from the winning side (0 or 1) of
+/// each game, as a fuzzer's `each` named it for [`fuzz_seeds`].
+pub fn wins_per_side(winners: &[usize]) -> [u32; 2] {
+    let mut wins = [0u32; 2];
+    for &side in winners {
+        wins[side] += 1;
+    }
+    wins
+}
+
+/// Asserts that each side won some of a batch's games ([`wins_per_side`]; a test helper: it
+/// panics). Random play
+/// gives each side some wins; a side that never wins means a broken rule.
+#[track_caller]
+pub fn assert_both_sides_win(wins: [u32; 2]) {
+    assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
 }
 
 /// How many games a fuzz test plays: `default`, unless the environment variable `var` holds a

@@ -53,7 +53,7 @@ fn fuzz(variant: &str, seats: usize, games: u64) {
         redaction_every: 7,
         illegal_every: 5,
     };
-    fuzz_seeds::<Presidency>(
+    fuzz_seeds::<Presidency, _>(
         &format!("{variant}/{seats}"),
         0..games,
         heavy,

@@ -1,6 +1,9 @@
 //! Random-play fuzzing of The Vote: 10,000 seeded games, checked after every choice.
 
-use hustings_engine::testing::{HeavyChecks, assert_seed_never_shown, fuzz_seeds, scrambled_seed};
+use hustings_engine::testing::{
+    HeavyChecks, assert_both_sides_win, assert_seed_never_shown, fuzz_seeds, scrambled_seed,
+    wins_per_side,
+};
 use hustings_engine::the_vote::data::{CardKind, Special, TABLE};
 use hustings_engine::the_vote::{Card, EQUALITY, SUPREMACY, Step, TheVote};
 use hustings_engine::{Setup, Viewer};
@@ -93,8 +96,7 @@ fn fuzz_10000_games() {
         redaction_every: 11,
         illegal_every: 7,
     };
-    let mut wins = [0u32; 2];
-    fuzz_seeds::<TheVote>(
+    let winners = fuzz_seeds::<TheVote, _>(
         "",
         0..10_000,
         heavy,
@@ -103,11 +105,11 @@ fn fuzz_10000_games() {
         |seed, record| {
             assert!(!record.outcome.reason.is_empty());
             assert_eq!(record.outcome.winners.len(), 1, "seed {seed}: one winner");
-            wins[record.outcome.winners[0]] += 1;
+            record.outcome.winners[0]
         },
     );
     // Both sides can win under random play.
-    assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
+    assert_both_sides_win(wins_per_side(&winners));
 }
 
 #[test]

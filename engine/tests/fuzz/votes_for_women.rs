@@ -2,10 +2,11 @@
 //! checked after every choice, and redaction / refusal checks on a subset.
 
 use super::votes_for_women_checks::{
-    board_consistent, cards_conserved, ending, games, unchecked_game,
+    HEAVY, board_consistent, cards_conserved, ending, games, unchecked_game,
 };
 use hustings_engine::testing::{
-    HeavyChecks, assert_seed_never_shown, fuzz_seeds, random_prompt_step, scrambled_seed,
+    assert_both_sides_win, assert_seed_never_shown, fuzz_seeds, random_prompt_step, scrambled_seed,
+    wins_per_side,
 };
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::votes_for_women::data::is_oppobot;
@@ -37,22 +38,16 @@ fn invariant(g: &VotesForWomen) -> Result<(), String> {
     Ok(())
 }
 
-fn fuzz(seeds: std::ops::Range<u64>, heavy_every: u64) -> [u32; 2] {
-    let heavy = HeavyChecks {
-        heavy_every,
-        redaction_every: 13,
-        illegal_every: 7,
-    };
-    let mut wins = [0u32; 2];
-    fuzz_seeds::<VotesForWomen>(
+fn fuzz(seeds: std::ops::Range<u64>) -> [u32; 2] {
+    let winners = fuzz_seeds::<VotesForWomen, _>(
         "",
         seeds,
-        heavy,
+        HEAVY,
         |seed| Setup::new("standard", 2, scrambled_seed(seed)),
         &mut invariant,
-        |_, record| wins[record.outcome.winners[0]] += 1,
+        |_, record| record.outcome.winners[0],
     );
-    wins
+    wins_per_side(&winners)
 }
 
 /// Games per half of the 10,000 (`VFW_GAMES` sets the total, for quick runs).
@@ -63,15 +58,13 @@ fn half() -> u64 {
 // The 10,000 games run as two tests of 5,000 so that the harness can use both cores.
 #[test]
 fn fuzz_10000_games_first_half() {
-    let wins = fuzz(0..half(), 200);
     // Random play gives each side some wins; a side that never wins means a broken rule.
-    assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
+    assert_both_sides_win(fuzz(0..half()));
 }
 
 #[test]
 fn fuzz_10000_games_second_half() {
-    let wins = fuzz(half()..2 * half(), 200);
-    assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
+    assert_both_sides_win(fuzz(half()..2 * half()));
 }
 
 #[test]

@@ -6,11 +6,20 @@
 #![allow(dead_code)]
 
 use hustings_engine::Setup;
-use hustings_engine::testing::{FuzzOptions, GameRecord, games_from_env, random_game};
+use hustings_engine::testing::{FuzzOptions, GameRecord, HeavyChecks, games_from_env, random_game};
 use hustings_engine::votes_for_women::data::{
     CardId, Deck, LAST_CARD, NOT_VERSUS_OPPOBOT, Side, card, is_oppobot,
 };
 use hustings_engine::votes_for_women::{Mark, Phase, Source, VotesForWomen};
+
+/// How often the two-player and the solitaire fuzzers run the costlier checks: one game in 200
+/// gets the redaction checker every 13 choices and an illegal choice every 7. Both play a
+/// two-seat game at 10,000 games a batch, so one rate serves both.
+pub const HEAVY: HeavyChecks = HeavyChecks {
+    heavy_every: 200,
+    redaction_every: 13,
+    illegal_every: 7,
+};
 
 /// Games per fuzz batch: 10,000, or `VFW_GAMES` for quick runs.
 pub fn games() -> u64 {

@@ -3,10 +3,11 @@
 //! choice, redaction and refusal checks on a subset, and replays compared.
 
 use super::votes_for_women_checks::{
-    board_consistent, cards_conserved, ending, games, in_play_against_the_oppobot, unchecked_game,
+    HEAVY, board_consistent, cards_conserved, ending, games, in_play_against_the_oppobot,
+    unchecked_game,
 };
 use hustings_engine::Setup;
-use hustings_engine::testing::{HeavyChecks, fuzz_seeds, scrambled_seed};
+use hustings_engine::testing::{fuzz_seeds, scrambled_seed, wins_per_side};
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::votes_for_women::data::Side;
 
@@ -40,34 +41,28 @@ fn invariant(g: &VotesForWomen) -> Result<(), String> {
     Ok(())
 }
 
-fn fuzz(difficulty: &str, seeds: std::ops::Range<u64>, heavy_every: u64) -> [u32; 2] {
-    let heavy = HeavyChecks {
-        heavy_every,
-        redaction_every: 13,
-        illegal_every: 7,
-    };
-    let mut wins = [0u32; 2];
-    fuzz_seeds::<VotesForWomen>(
+fn fuzz(difficulty: &str, seeds: std::ops::Range<u64>) -> [u32; 2] {
+    let winners = fuzz_seeds::<VotesForWomen, _>(
         difficulty,
         seeds,
-        heavy,
+        HEAVY,
         |seed| Setup::new("solitaire", 1, scrambled_seed(seed)).with_option("oppobot", difficulty),
         &mut invariant,
-        |_, record| wins[usize::from(record.outcome.winners.is_empty())] += 1,
+        |_, record| usize::from(record.outcome.winners.is_empty()),
     );
-    wins
+    wins_per_side(&winners)
 }
 
 #[test]
 fn fuzz_10000_solitaire_games_normal() {
-    let wins = fuzz("normal", 0..games(), 200);
+    let wins = fuzz("normal", 0..games());
     // A random Suffragist seldom if ever beats the Oppobot; the Oppobot must win some.
     assert!(wins[1] > 0, "Suffragist/Oppobot wins {wins:?}");
 }
 
 #[test]
 fn fuzz_10000_solitaire_games_hard() {
-    let wins = fuzz("hard", 0..games(), 200);
+    let wins = fuzz("hard", 0..games());
     assert!(wins[1] > 0, "Suffragist/Oppobot wins {wins:?}");
 }
 

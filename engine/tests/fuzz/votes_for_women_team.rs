@@ -7,7 +7,9 @@ use super::votes_for_women_checks::{
     board_consistent, cards_conserved, games, in_play_against_the_oppobot,
 };
 use hustings_engine::Setup;
-use hustings_engine::testing::{HeavyChecks, fuzz_seeds, scrambled_seed};
+use hustings_engine::testing::{
+    HeavyChecks, assert_both_sides_win, fuzz_seeds, scrambled_seed, wins_per_side,
+};
 use hustings_engine::votes_for_women::data::{Side, is_oppobot};
 use hustings_engine::votes_for_women::{Phase, VotesForWomen, player};
 
@@ -79,8 +81,7 @@ fn fuzz(variant: &str, seats: usize, difficulty: &str) -> [u32; 2] {
         redaction_every: 11,
         illegal_every: 7,
     };
-    let mut wins = [0u32; 2];
-    fuzz_seeds::<VotesForWomen>(
+    let winners = fuzz_seeds::<VotesForWomen, _>(
         &format!("{variant} {difficulty}"),
         0..games(),
         heavy,
@@ -89,27 +90,24 @@ fn fuzz(variant: &str, seats: usize, difficulty: &str) -> [u32; 2] {
         },
         &mut invariant,
         // Seat 0 plays the Suffragist in every variant.
-        |_, record| wins[usize::from(!record.outcome.winners.contains(&0))] += 1,
+        |_, record| usize::from(!record.outcome.winners.contains(&0)),
     );
-    wins
+    wins_per_side(&winners)
 }
 
 #[test]
 fn fuzz_10000_games_two_suffragists_against_one_opposition() {
-    let wins = fuzz("team-3-suffragists", 3, "normal");
-    assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
+    assert_both_sides_win(fuzz("team-3-suffragists", 3, "normal"));
 }
 
 #[test]
 fn fuzz_10000_games_one_suffragist_against_two_opposition() {
-    let wins = fuzz("team-3-opposition", 3, "normal");
-    assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
+    assert_both_sides_win(fuzz("team-3-opposition", 3, "normal"));
 }
 
 #[test]
 fn fuzz_10000_games_two_against_two() {
-    let wins = fuzz("team-4", 4, "normal");
-    assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
+    assert_both_sides_win(fuzz("team-4", 4, "normal"));
 }
 
 #[test]
