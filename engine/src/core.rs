@@ -24,6 +24,14 @@ impl Viewer {
             Viewer::Spectator => None,
         }
     }
+
+    /// Everyone who can look at a game of `seats` seats: each seat, then the spectators.
+    /// Redaction checks walk this list, so that no viewer is left out.
+    pub fn every(seats: usize) -> impl Iterator<Item = Viewer> {
+        (0..seats)
+            .map(Viewer::Seat)
+            .chain(std::iter::once(Viewer::Spectator))
+    }
 }
 
 /// Everything needed to build a new game: the same set-up always gives the same game.

@@ -378,26 +378,30 @@ pub fn check_actions<G: Game>(game: &G, seat: Seat, legal: &[G::Action]) -> Resu
     Ok(())
 }
 
-/// Plays `games` games set up by `setup(seed)` from large seeds (so that their digits cannot
-/// turn up by chance), each for at most `max_steps` choices: the first seat to act takes the
-/// choice at `pick(number of choices, step)`. Before every choice, asserts that no viewer of
-/// `viewers` is shown (view and whole log, as JSON) the seed or the generator's state, then
-/// hands the game, the viewer and that text to `also` for the game's own checks.
+/// How many games [`assert_seed_never_shown`] plays, and for how many choices each at most:
+/// every game's checks use the same amount of play, enough to reach every kind of view and
+/// log entry (the most any game's check played before they shared it).
+const SEED_CHECK_GAMES: u64 = 50;
+const SEED_CHECK_STEPS: usize = 400;
+
+/// Plays [`SEED_CHECK_GAMES`] games set up by `setup(seed)` from large seeds (so that their
+/// digits cannot turn up by chance), each for at most [`SEED_CHECK_STEPS`] choices: the first
+/// seat to act takes the choice at `pick(number of choices, step)`. Before every choice,
+/// asserts that no viewer ([`Viewer::every`]) is shown (view and whole log, as JSON) the seed
+/// or the generator's state, then hands the game, the viewer and that text to `also` for the
+/// game's own checks.
 #[track_caller]
 pub fn assert_seed_never_shown<G: Game>(
     setup: impl Fn(u64) -> Setup,
-    games: u64,
-    max_steps: usize,
-    viewers: &[Viewer],
     pick: impl Fn(usize, usize) -> usize,
     mut also: impl FnMut(&G, Viewer, &str),
 ) {
-    for i in 0..games {
+    for i in 0..SEED_CHECK_GAMES {
         let seed = 0xDEAD_BEEF_0000_0000u64 + i * 7_919;
         let mut g = G::new(&setup(seed)).expect("set-up");
         let mut steps = 0;
-        while g.outcome().is_none() && steps < max_steps {
-            for &viewer in viewers {
+        while g.outcome().is_none() && steps < SEED_CHECK_STEPS {
+            for viewer in Viewer::every(g.num_seats()) {
                 let text = serde_json::to_string(&(g.view(viewer), g.log_for(viewer, 0)))
                     .expect("views serialize");
                 assert!(!text.contains(&seed.to_string()), "seed leaked to {viewer}");
@@ -448,10 +452,7 @@ pub fn check_refusals<G: Game>(game: &G, acting: Seat) -> Result<(), String> {
 /// that a resampled state looks the same to that viewer.
 pub fn check_redaction<G: Game>(game: &G, seed: u64) -> Result<(), String> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let viewers = (0..game.num_seats())
-        .map(Viewer::Seat)
-        .chain(std::iter::once(Viewer::Spectator));
-    for viewer in viewers {
+    for viewer in Viewer::every(game.num_seats()) {
         let view = game.view(viewer);
         let log = game.log_for(viewer, 0);
         let prompt = viewer.seat().and_then(|s| game.prompt(s));

@@ -71,9 +71,6 @@ fn fuzz_10000_games_second_half() {
 fn seed_and_hidden_cards_never_appear_in_the_other_seat_view() {
     assert_seed_never_shown::<VotesForWomen>(
         |seed| Setup::new("standard", 2, seed),
-        30,
-        300,
-        &[Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)],
         |_, _| 0,
         |g, viewer, text| {
             let v = g.view(viewer);
