@@ -1248,6 +1248,13 @@ pub fn card(id: CardId) -> &'static CardDef {
     }
 }
 
+/// The names of `cards` in order, as the log lists them: "Seneca Falls, The Patriarchy".
+/// Every log line that names a set of cards (set-up, draws, discards) spells them this way.
+pub fn card_names(cards: &[CardId]) -> String {
+    let names: Vec<&str> = cards.iter().map(|&c| card(c).name).collect();
+    names.join(", ")
+}
+
 fn make_slug(name: &str) -> String {
     let mut out = String::new();
     for ch in name.chars() {

@@ -371,14 +371,13 @@ impl VotesForWomen {
             let k = (self.hidden.rng.next_u32() as usize) % hand.len();
             gone.push(hand.remove(k));
         }
-        let names: Vec<&str> = gone.iter().map(|&c| card(c).name).collect();
         say!(
             self,
             foe,
             "discard",
             "{} discards at random: {}",
             foe.name(),
-            names.join(", ")
+            card_names(&gone)
         );
         self.board.out.extend(&gone);
         self.draw(foe, gone.len(), false);
@@ -538,14 +537,13 @@ impl VotesForWomen {
     pub(super) fn discard_drawn(&mut self, side: Side) {
         let rest = self.take_own_drawn(side);
         if !rest.is_empty() {
-            let names: Vec<&str> = rest.iter().map(|&c| card(c).name).collect();
             say!(
                 self,
                 side,
                 "discard",
                 "{} discards {}",
                 side.name(),
-                names.join(", ")
+                card_names(&rest)
             );
             self.board.out.extend(rest);
         }

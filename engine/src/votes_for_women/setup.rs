@@ -123,21 +123,15 @@ impl VotesForWomen {
             },
             log: GameLog::new(),
         };
-        let names: Vec<&str> = game
-            .board
-            .available_states
-            .iter()
-            .map(|&c| card(c).name)
-            .collect();
-        let text = format!("State cards in play: {}", names.join(", "));
+        let text = format!(
+            "State cards in play: {}",
+            card_names(&game.board.available_states)
+        );
         note!(game, LogEntry::new("setup", text));
-        let names: Vec<&str> = game
-            .board
-            .strategy_display
-            .iter()
-            .map(|&c| card(c).name)
-            .collect();
-        let text = format!("Strategy cards available: {}", names.join(", "));
+        let text = format!(
+            "Strategy cards available: {}",
+            card_names(&game.board.strategy_display)
+        );
         note!(game, LogEntry::new("setup", text));
         game.begin_turn();
         game.run();
@@ -191,7 +185,6 @@ impl VotesForWomen {
                 None => break,
             }
         }
-        let names: Vec<&str> = got.iter().map(|&c| card(c).name).collect();
         let k = got.len();
         // Drawn-zone cards are the side's (both partners see them); a hand is one player's.
         let readers = if to_drawn {
@@ -205,7 +198,7 @@ impl VotesForWomen {
         let who = self.board.player_name(side, slot);
         note!(
             self,
-            LogEntry::new("draw", format!("{who} draws {}", names.join(", ")))
+            LogEntry::new("draw", format!("{who} draws {}", card_names(&got)))
                 .seat(seat)
                 .amount(k as i64)
                 .private(readers, Some(format!("{who} draws {k} cards")))
