@@ -321,22 +321,31 @@ impl TheVote {
     }
 
     pub(super) fn finish_court(&mut self) {
-        let Some(a) = self.public.action.take() else {
-            return;
-        };
-        self.reshuffle("the Supreme Courts");
-        self.public.discard.push(a.card);
-        self.gain_pw(EQUALITY, T.special_pw);
-        self.end_player_phase();
+        // Supremacy played it: Equality earns the PW; the card is discarded.
+        self.finish_reshuffling_special("the Supreme Courts", EQUALITY, |v, c| v.discard.push(c));
     }
 
     pub(super) fn finish_sentinels(&mut self) {
+        // Equality played it: Supremacy earns the PW; the card is Permanently Removed.
+        self.finish_reshuffling_special("Silent Sentinels", SUPREMACY, |v, c| v.removed.push(c));
+    }
+
+    /// Ends a Special Event that reshuffles the Deck (the Supreme Courts, Silent Sentinels):
+    /// every Discard goes into the Deck, and only then the card goes where `put` puts it (so
+    /// that it is not shuffled in); the opponent `earner` gains the Special Event's PW, and
+    /// the Player Phase ends. Nothing happens without an action in progress.
+    fn finish_reshuffling_special(
+        &mut self,
+        why: &str,
+        earner: Seat,
+        put: impl FnOnce(&mut View, Card),
+    ) {
         let Some(a) = self.public.action.take() else {
             return;
         };
-        self.reshuffle("Silent Sentinels");
-        self.public.removed.push(a.card);
-        self.gain_pw(SUPREMACY, T.special_pw);
+        self.reshuffle(why);
+        put(&mut self.public, a.card);
+        self.gain_pw(earner, T.special_pw);
         self.end_player_phase();
     }
 
