@@ -289,7 +289,8 @@ pub fn assert_quiet_copy_plays_the_same<G: Game, S: PartialEq + std::fmt::Debug>
 
 /// Checks a game's spelling of its actions (a test helper: it panics): every action of `all`
 /// reads back from its id and from its code and shares neither with another; no id of `bad`
-/// reads as an action; every id of `today` reads and writes back byte for byte.
+/// reads as an action, nor does the code with every bit set (no game packs its codes that
+/// full); every id of `today` reads and writes back byte for byte.
 pub fn check_action_spelling<A: Action>(all: &[A], bad: &[&str], today: &[&str]) {
     let mut codes = std::collections::HashSet::new();
     let mut ids = std::collections::HashSet::new();
@@ -303,6 +304,7 @@ pub fn check_action_spelling<A: Action>(all: &[A], bad: &[&str], today: &[&str])
     for bad in bad {
         assert_eq!(parse_action::<A>(bad), None, "{bad:?} must not read");
     }
+    assert_eq!(A::from_code(u32::MAX), None, "the code with every bit set");
     for &id in today {
         let a = parse_action::<A>(id).unwrap_or_else(|| panic!("{id} does not read"));
         assert_eq!(a.to_string(), id);
