@@ -158,23 +158,28 @@ impl VotesForWomen {
     /// A Lobbying action: a die per Campaigner of the side (d8 for the Suffragist while a
     /// card says so); each 6+ moves Congress once the roll is kept.
     fn lobby(&mut self, side: Side) {
-        let n = self.campaigners_of(side).len();
         let die = if side == Side::Suffragist && self.has_lasting(Lasting::LobbyD8) {
             Die::D8
         } else {
             Die::D6
         };
+        self.roll_per_campaigner(side, die, Source::Lobby, DicePurpose::Lobby);
+    }
+
+    /// The roll of Lobbying and of Campaigning: a `die` per Campaigner of the side, logged,
+    /// then a frame from `source` whose Dice task lets the side keep or re-roll them for
+    /// `purpose`.
+    pub(super) fn roll_per_campaigner(
+        &mut self,
+        side: Side,
+        die: Die,
+        source: Source,
+        purpose: DicePurpose,
+    ) {
+        let n = self.campaigners_of(side).len();
         let dice: Vec<u8> = (0..n).map(|_| self.roll_die(die)).collect();
         self.log_roll(side, die, &dice);
-        self.push_frame(
-            side,
-            Source::Lobby,
-            Some(Task::Dice {
-                purpose: DicePurpose::Lobby,
-                die,
-                dice,
-            }),
-        );
+        self.push_frame(side, source, Some(Task::Dice { purpose, die, dice }));
     }
 
     /// The active side's part of the round is over: next side, next round, or Cleanup.

@@ -532,7 +532,6 @@ impl VotesForWomen {
     /// On a two-player side the dice are one per Campaigner of the side, and the player needs
     /// a Campaigner of its own.
     pub(super) fn start_campaign(&mut self, side: Side) {
-        let n = self.campaigners_of(side).len();
         let own = self.own_campaigners(side, self.slot_now(side)).len();
         let cost = self.campaign_cost(side);
         if own == 0 || self.buttons(side) < cost {
@@ -540,17 +539,7 @@ impl VotesForWomen {
         }
         self.spend(side, cost);
         let die = self.campaign_die(side);
-        let dice: Vec<u8> = (0..n).map(|_| self.roll_die(die)).collect();
-        self.log_roll(side, die, &dice);
-        self.push_frame(
-            side,
-            Source::Campaign,
-            Some(Task::Dice {
-                purpose: DicePurpose::Campaign,
-                die,
-                dice,
-            }),
-        );
+        self.roll_per_campaigner(side, die, Source::Campaign, DicePurpose::Campaign);
     }
 
     /// Applies one of the actions [`Self::task_offers`] listed to the top frame's task.
