@@ -193,13 +193,19 @@ impl VotesForWomen {
         self.board.active = Side::Suffragist;
         if self.board.round < ROUNDS {
             self.board.round += 1;
-            let r = self.board.round;
-            note!(
-                self,
-                LogEntry::new("round", format!("Round {r}")).amount(r as i64)
-            );
+            self.log_round();
             return;
         }
         self.cleanup();
+    }
+
+    /// The log line that opens an Operations round, after the Strategy Phase or the previous
+    /// round: its number as text and as the amount.
+    pub(super) fn log_round(&mut self) {
+        let r = self.board.round;
+        note!(
+            self,
+            LogEntry::new("round", format!("Round {r}")).amount(r as i64)
+        );
     }
 }

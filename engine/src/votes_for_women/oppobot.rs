@@ -512,13 +512,7 @@ impl VotesForWomen {
             )
             .dice(vec![r as u32])
         );
-        self.board.phase = Phase::Operations;
-        self.board.commit = None;
-        let rd = self.board.round;
-        note!(
-            self,
-            LogEntry::new("round", format!("Round {rd}")).amount(rd as i64)
-        );
+        self.end_strategy_phase();
         match winner {
             Some(Side::Suffragist) => {
                 // In co-op Yellow, the side's Strategy decider, takes the card.

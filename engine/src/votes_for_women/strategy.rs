@@ -117,17 +117,20 @@ impl VotesForWomen {
             "The Opposition answers: {}",
             answer.word()
         );
-        self.board.phase = Phase::Operations;
-        self.board.commit = None;
-        let r = self.board.round;
-        note!(
-            self,
-            LogEntry::new("round", format!("Round {r}")).amount(r as i64)
-        );
+        self.end_strategy_phase();
         if let Some(w) = winner {
             // The side's Strategy decider (its second player) takes the card.
             let slot = self.board.strategy_slot(w);
             self.push_frame_for(w, slot, Source::StrategyPick, Some(Task::PickStrategy));
         }
+    }
+
+    /// The bid is settled, by the Opposition's answer or the Oppobot's die: Operations begin
+    /// in the current round and the commitment is forgotten. The Strategy card the winner
+    /// takes is still to come (its frame goes on top after this).
+    pub(super) fn end_strategy_phase(&mut self) {
+        self.board.phase = Phase::Operations;
+        self.board.commit = None;
+        self.log_round();
     }
 }
