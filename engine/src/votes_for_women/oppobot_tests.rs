@@ -246,8 +246,11 @@ fn a_claimed_state_card_is_played_at_once_for_its_oppobot_text() {
     }
 }
 
-fn strategy_phase(commit: u8, die: u8) -> VotesForWomen {
-    let mut g = solitaire("normal");
+/// A Turn-2 Strategy Phase against the Oppobot at `difficulty` where the Suffragist, with 5
+/// buttons, commits `commit`; `dice` are the next die results (the Oppobot's Strategy die
+/// first). Every bid test starts here.
+fn strategy_bid(difficulty: &str, commit: u8, dice: &[u8]) -> VotesForWomen {
+    let mut g = solitaire(difficulty);
     g.edit(|b, h| {
         b.turn = 2;
         b.phase = Phase::Strategy;
@@ -256,12 +259,17 @@ fn strategy_phase(commit: u8, die: u8) -> VotesForWomen {
         b.commit = None;
         b.buttons = [5, 0];
         b.stack.clear();
-        h.forced_dice = vec![die, 1];
+        h.forced_dice = dice.to_vec();
     });
     let id = format!("commit:{commit}");
     assert!(g.prompt(0).unwrap().choices.iter().any(|c| c.id == id));
     g.apply(0, &id).unwrap();
     g
+}
+
+/// The normal Oppobot's bid with its Strategy die at `die` (and a 1 for the slot die).
+fn strategy_phase(commit: u8, die: u8) -> VotesForWomen {
+    strategy_bid("normal", commit, &[die, 1])
 }
 
 #[test]
@@ -304,27 +312,9 @@ fn final_voting_the_oppobot_picks_the_state_with_most_red_cubes() {
 
 #[test]
 fn hard_difficulty_rolls_d8_for_the_bid() {
-    let mut g = solitaire("hard");
-    g.edit(|b, _| {
-        b.turn = 2;
-        b.phase = Phase::Strategy;
-        b.round = 1;
-        b.commit = None;
-        b.buttons = [2, 0];
-        b.stack.clear();
-    });
-    g.apply(0, "commit:0").unwrap();
+    let g = strategy_bid("hard", 0, &[]);
     assert!(logged(&g, "Strategy die d8"));
-    let mut g = solitaire("normal");
-    g.edit(|b, _| {
-        b.turn = 2;
-        b.phase = Phase::Strategy;
-        b.round = 1;
-        b.commit = None;
-        b.buttons = [2, 0];
-        b.stack.clear();
-    });
-    g.apply(0, "commit:0").unwrap();
+    let g = strategy_bid("normal", 0, &[]);
     assert!(logged(&g, "Strategy die d4"));
 }
 
