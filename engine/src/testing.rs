@@ -111,8 +111,8 @@ pub fn wins_per_side(winners: &[usize]) -> [u32; 2] {
 }
 
 /// Asserts that each side won some of a batch's games ([`wins_per_side`]; a test helper: it
-/// panics). Random play
-/// gives each side some wins; a side that never wins means a broken rule.
+/// panics). Random play gives each side some wins; a side that never wins means a broken
+/// rule.
 #[track_caller]
 pub fn assert_both_sides_win(wins: [u32; 2]) {
     assert!(wins[0] > 0 && wins[1] > 0, "wins {wins:?}");
