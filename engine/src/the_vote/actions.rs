@@ -26,29 +26,8 @@ use std::str::FromStr;
 
 use super::Row;
 pub use super::card::Card;
-use super::data::{Faction, Law, TABLE as T};
-
-/// A Region, by its index into the data table (0–5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Region(u8);
-
-impl Region {
-    /// The Region at this index, if the table has one.
-    pub fn new(index: usize) -> Option<Region> {
-        (index < T.regions.len()).then_some(Region(index as u8))
-    }
-    /// The index into the data table's Regions.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-    /// The Region's stable id (`the-west`).
-    pub fn id(self) -> &'static str {
-        T.regions[self.index()].id
-    }
-    fn from_id(id: &str) -> Option<Region> {
-        T.region_by_id(id).and_then(Region::new)
-    }
-}
+use super::data::{Faction, Law};
+pub use super::region::Region;
 
 /// The action a card is played for from the Display, the Reserve or beside the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -265,7 +244,7 @@ fn row_index(r: Row) -> u32 {
 impl crate::core::Action for Action {
     fn code(self) -> u32 {
         let card = |c: Card| c.number() as u32;
-        let region = |r: Region| r.0 as u32;
+        let region = |r: Region| r.index() as u32;
         let (kind, hi, lo): (u32, u32, u32) = match self {
             Action::First(f) => (0, faction_index(f), 0),
             Action::Pass => (1, 0, 0),
@@ -340,7 +319,7 @@ mod tests {
     /// Every action the game could name, legal or not.
     fn universe() -> Vec<Action> {
         let cards: Vec<Card> = Card::all().collect();
-        let regions: Vec<Region> = (0..T.regions.len()).filter_map(Region::new).collect();
+        let regions: Vec<Region> = Region::all().collect();
         let mut all = vec![
             Action::First(Faction::Equality),
             Action::First(Faction::Supremacy),

@@ -248,9 +248,10 @@ impl CardDef {
             (CardKind::Special(_), _) => 6,
         }
     }
-    pub fn region(&self) -> Option<usize> {
+    /// The Region of a Region card.
+    pub fn region(&self) -> Option<super::region::Region> {
         match self.kind {
-            CardKind::Region { region, .. } => Some(region as usize),
+            CardKind::Region { region, .. } => super::region::Region::new(region as usize),
             _ => None,
         }
     }

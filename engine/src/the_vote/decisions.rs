@@ -52,7 +52,7 @@ pub enum Decision {
     Marker {
         target: usize,
         left: u8,
-        region: usize,
+        region: Region,
     },
     /// Whether the card goes into the Reserve.
     Keep,
@@ -62,7 +62,7 @@ pub enum Decision {
     Suppress {
         target: usize,
         left: u8,
-        region: usize,
+        region: Region,
     },
     /// The face-up Public Opinion card Removed to pay.
     PayPublicOpinion,
@@ -95,12 +95,8 @@ impl ActionSink<Action> for Forced {
     }
 }
 
-fn as_region(r: usize) -> Region {
-    Region::new(r).unwrap_or_else(|| unreachable!("region {r} is not in the table"))
-}
-
-fn region_choice(id: String, r: usize) -> Choice {
-    Choice::new(id, "region", region_name(r).to_string()).location(region_id(r))
+fn region_choice(id: String, r: Region) -> Choice {
+    Choice::new(id, "region", r.name().to_string()).location(r.id())
 }
 
 fn card_choice(id: String, kind: &str, label: String, c: Card) -> Choice {
@@ -130,7 +126,7 @@ impl View {
             Step::Counter => (a?.seat, Decision::Counter),
             Step::Flip { target, left } => {
                 let a = a?;
-                let region = a.targets.get(target)?.region as usize;
+                let region = a.targets.get(target)?.region;
                 (
                     a.seat,
                     Decision::Marker {
@@ -146,7 +142,7 @@ impl View {
                 (chooser, Decision::VoteOrder)
             }
             Step::SuppressCard { target, left } => {
-                let region = a?.targets.get(target)?.region as usize;
+                let region = a?.targets.get(target)?.region;
                 (
                     SUPREMACY,
                     Decision::Suppress {
@@ -224,13 +220,13 @@ impl TheVote {
             Decision::Block => self.block_text(),
             Decision::Counter => "Your action was Blocked: Counter?".into(),
             Decision::Marker { left, region, .. } => {
-                format!("{}: up to {left} more markers", region_name(region))
+                format!("{}: up to {left} more markers", region.name())
             }
             Decision::Keep => self.keep_text(),
             Decision::VoteOrder => "Which Region's vote is resolved next?".into(),
             Decision::Suppress { left, region, .. } => format!(
                 "Suppress {left} more votes in {} (exactly as many as needed)",
-                region_name(region)
+                region.name()
             ),
             Decision::PayPublicOpinion => "Remove which face-up Public Opinion card to pay?".into(),
             Decision::CourtTarget => "Which Law do the Supreme Courts strike?".into(),
@@ -253,7 +249,7 @@ impl TheVote {
                 Choice::new(id, "first", format!("{} plays first", f.name())).target(f.seat())
             }
             (Some(Decision::Action), _) => self.action_choice(seat, id, action),
-            (_, Action::Region(r)) => region_choice(id, r.index()),
+            (_, Action::Region(r)) => region_choice(id, r),
             (_, Action::Law(l)) => Choice::new(id, "law", l.name()),
             (Some(Decision::Bonus), _) => bonus_choice(id, action),
             (Some(Decision::Block), _) => block_choice(id, action),
@@ -266,13 +262,11 @@ impl TheVote {
                 format!("Flip {} face-down to suppress votes", c.name()),
                 c,
             )
-            .location(region_id(region)),
-            (_, Action::Strike(r, l)) => Choice::new(
-                id,
-                "strike",
-                format!("Strike {} in {}", l.name(), region_name(r.index())),
-            )
-            .location(r.id()),
+            .location(region.id()),
+            (_, Action::Strike(r, l)) => {
+                Choice::new(id, "strike", format!("Strike {} in {}", l.name(), r.name()))
+                    .location(r.id())
+            }
             (_, Action::Remove(c)) => card_choice(
                 id,
                 "remove",
@@ -515,8 +509,8 @@ impl TheVote {
     // ----- the Region of a Public Opinion action, a Law vote --------------------------------
 
     fn region_actions(&self, out: &mut impl ActionSink<Action>) {
-        for r in 0..T.regions.len() {
-            out.push(Action::Region(as_region(r)));
+        for r in Region::all() {
+            out.push(Action::Region(r));
         }
     }
 
@@ -524,7 +518,7 @@ impl TheVote {
         let Some(a) = self.action() else { return };
         let fixed = a.card.def().region();
         let open = |l: Law| match fixed {
-            Some(r) => !self.public.regions[r].law(l),
+            Some(r) => !self.public.region(r).law(l),
             None => self.public.regions.iter().any(|r| !r.law(l)),
         };
         for l in Law::ALL {
@@ -535,16 +529,16 @@ impl TheVote {
     }
 
     fn law_region_actions(&self, law: Law, out: &mut impl ActionSink<Action>) {
-        for r in 0..T.regions.len() {
-            if !self.public.regions[r].law(law) {
-                out.push(Action::Region(as_region(r)));
+        for r in Region::all() {
+            if !self.public.region(r).law(law) {
+                out.push(Action::Region(r));
             }
         }
     }
 
     fn apply_region(&mut self, action: Action) {
         if let Action::Region(r) = action {
-            self.add_target(r.index(), None);
+            self.add_target(r, None);
             self.after_targets();
         }
     }
@@ -579,8 +573,15 @@ impl TheVote {
             self.after_bonus();
             return;
         };
+        // Only Region cards are offered for a Bonus Action, and only offered actions are
+        // applied; a card without a Region here is a bug, not a move to read as Region 0.
+        let Some(r) = c.def().region() else {
+            unreachable!(
+                "{} was offered for a Bonus Action but has no Region",
+                c.id()
+            )
+        };
         self.set_face(seat, c, false);
-        let r = c.def().region().unwrap_or(0);
         self.add_target(r, Some(c));
         say!(
             self,
@@ -589,7 +590,7 @@ impl TheVote {
             "{} flips {} for a Bonus Action in {}",
             faction_name(seat),
             c.name(),
-            region_name(r)
+            r.name()
         );
     }
 
@@ -599,7 +600,7 @@ impl TheVote {
         let Some(a) = self.action() else { return };
         out.push(Action::Pass);
         for (r, c) in self.block_options(a) {
-            out.push(Action::Block(as_region(r), c));
+            out.push(Action::Block(r, c));
         }
     }
 
@@ -618,7 +619,6 @@ impl TheVote {
             self.public.step = Step::Counter;
             return;
         };
-        let r = r.index();
         self.set_face(seat, c, false);
         if let Some(t) = self.target_mut(r) {
             t.block = Some(c);
@@ -630,7 +630,7 @@ impl TheVote {
             "{} Blocks {} markers in {} with {}",
             faction_name(seat),
             c.def().cost(),
-            region_name(r),
+            r.name(),
             c.name()
         );
     }
@@ -639,7 +639,7 @@ impl TheVote {
         let Some(a) = self.action() else { return };
         out.push(Action::Done);
         for (r, c) in self.counter_options(a) {
-            out.push(Action::Counter(as_region(r), c));
+            out.push(Action::Counter(r, c));
         }
     }
 
@@ -648,7 +648,6 @@ impl TheVote {
             self.next_flip(0);
             return;
         };
-        let r = r.index();
         self.set_face(seat, c, false);
         if let Some(t) = self.target_mut(r) {
             t.counter = Some(c);
@@ -659,14 +658,14 @@ impl TheVote {
             Some(seat),
             "{} Counters the Block in {} with {}",
             faction_name(seat),
-            region_name(r),
+            r.name(),
             c.name()
         );
     }
 
     // ----- markers --------------------------------------------------------------------------
 
-    fn marker_actions(&self, region: usize, out: &mut impl ActionSink<Action>) {
+    fn marker_actions(&self, region: Region, out: &mut impl ActionSink<Action>) {
         let Some(a) = self.action() else { return };
         if a.kind == ActionKind::Radicalize {
             out.push(Action::Done);
@@ -676,7 +675,7 @@ impl TheVote {
         }
     }
 
-    fn marker_choice(&self, id: String, region: usize, action: Action) -> Choice {
+    fn marker_choice(&self, id: String, region: Region, action: Action) -> Choice {
         let (Action::Marker(op, row), Some(a)) = (action, self.action()) else {
             return Choice::new(id, "done", "Flip no more markers here");
         };
@@ -689,8 +688,7 @@ impl TheVote {
             (Op::Replace, EQUALITY) => "Replace a Red Apathy marker with Blue Apathy",
             (Op::Replace, _) => "Replace a Blue Apathy marker with Red Apathy",
         };
-        Choice::new(id, op.verb(), format!("{what} ({} voters)", row.slug()))
-            .location(region_id(region))
+        Choice::new(id, op.verb(), format!("{what} ({} voters)", row.slug())).location(region.id())
     }
 
     fn apply_marker(&mut self, target: usize, left: u8, action: Action) {
@@ -762,17 +760,17 @@ impl TheVote {
     fn vote_order_actions(&self, out: &mut impl ActionSink<Action>) {
         let Some(a) = self.action() else { return };
         for t in a.targets.iter().filter(|t| !t.resolved) {
-            out.push(Action::Region(as_region(t.region as usize)));
+            out.push(Action::Region(t.region));
         }
     }
 
     fn apply_vote_order(&mut self, action: Action) {
         if let Action::Region(r) = action {
-            self.start_suppression(r.index());
+            self.start_suppression(r);
         }
     }
 
-    fn suppress_actions(&self, region: usize, left: u8, out: &mut impl ActionSink<Action>) {
+    fn suppress_actions(&self, region: Region, left: u8, out: &mut impl ActionSink<Action>) {
         for c in self.suppress_options(region, left) {
             out.push(Action::Suppress(c));
         }
@@ -780,7 +778,9 @@ impl TheVote {
 
     fn apply_suppress(&mut self, target: usize, left: u8, action: Action) {
         let Action::Suppress(c) = action else { return };
-        let region = self.target_region(target);
+        let Some(region) = self.target_region(target) else {
+            return;
+        };
         let value = self
             .suppressors(region)
             .iter()
@@ -802,7 +802,7 @@ impl TheVote {
             Some(SUPREMACY),
             "Supremacy flips {} to suppress {value} votes in {}",
             c.name(),
-            region_name(region)
+            region.name()
         );
         let left = left.saturating_sub(value);
         if left == 0 {
@@ -833,13 +833,13 @@ impl TheVote {
 
     fn court_actions(&self, out: &mut impl ActionSink<Action>) {
         for (r, l) in self.strikable_laws() {
-            out.push(Action::Strike(as_region(r), l));
+            out.push(Action::Strike(r, l));
         }
     }
 
     fn apply_court(&mut self, action: Action) {
         if let Action::Strike(r, l) = action {
-            self.strike_law(r.index(), l);
+            self.strike_law(r, l);
         }
         self.finish_court();
     }
@@ -939,18 +939,22 @@ fn bonus_choice(id: String, action: Action) -> Choice {
     let Action::Bonus(c) = action else {
         return Choice::new(id, "done", "No more Bonus Actions");
     };
-    let r = c.def().region().unwrap_or(0);
-    card_choice(
+    // Only Region cards are offered for a Bonus Action, so `r` is always there.
+    let r = c.def().region();
+    let choice = card_choice(
         id,
         "bonus",
         format!(
             "Flip {} face-down for a Bonus Action in {}",
             c.name(),
-            region_name(r)
+            r.map_or("its Region", Region::name)
         ),
         c,
-    )
-    .location(region_id(r))
+    );
+    match r {
+        Some(r) => choice.location(r.id()),
+        None => choice,
+    }
 }
 
 fn block_choice(id: String, action: Action) -> Choice {
@@ -961,11 +965,7 @@ fn block_choice(id: String, action: Action) -> Choice {
     card_choice(
         id,
         "block",
-        format!(
-            "Block {cost} markers in {} with {}",
-            region_name(r.index()),
-            c.name()
-        ),
+        format!("Block {cost} markers in {} with {}", r.name(), c.name()),
         c,
     )
     .location(r.id())
@@ -979,11 +979,7 @@ fn counter_choice(id: String, action: Action) -> Choice {
     card_choice(
         id,
         "counter",
-        format!(
-            "Counter the Block in {} with {}",
-            region_name(r.index()),
-            c.name()
-        ),
+        format!("Counter the Block in {} with {}", r.name(), c.name()),
         c,
     )
     .location(r.id())

@@ -45,6 +45,7 @@ mod hidden;
 mod opinion;
 pub mod pending;
 mod plays;
+pub mod region;
 mod setup;
 mod tracks;
 mod turns;
@@ -60,6 +61,7 @@ pub use self::card::Card;
 use self::data::{CardKind, CardType, Faction, Law, Special, TABLE, Table};
 pub use self::decisions::Decision;
 pub use self::pending::{AmendmentStatus, Pending};
+pub use self::region::Region;
 use crate::core::*;
 use crate::rng::{self, GameRng};
 use crate::{Game, Options};
@@ -80,14 +82,6 @@ const T: Table = TABLE;
 /// The data table the rules play with (for AIs and tools that read card and region facts).
 pub fn table() -> &'static Table {
     &T
-}
-
-fn region_id(r: usize) -> &'static str {
-    T.regions[r].id
-}
-
-fn region_name(r: usize) -> &'static str {
-    T.regions[r].name
 }
 
 fn faction_name(seat: Seat) -> &'static str {
@@ -243,7 +237,7 @@ impl ActionKind {
 /// One Region an action works in: the original one, then the Bonus Actions in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Target {
-    pub region: u8,
+    pub region: Region,
     /// The Region card flipped for this Bonus Action.
     pub bonus: Option<Card>,
     /// The opponent's card that Blocks here, and the card that Counters it.
@@ -260,9 +254,9 @@ pub struct Target {
 }
 
 impl Target {
-    fn new(region: usize, bonus: Option<Card>) -> Self {
+    fn new(region: Region, bonus: Option<Card>) -> Self {
         Target {
-            region: region as u8,
+            region,
             bonus,
             block: None,
             counter: None,
@@ -380,6 +374,14 @@ pub struct View {
 }
 
 impl View {
+    /// The state of one Region of the map.
+    pub fn region(&self, r: Region) -> &RegionState {
+        &self.regions[r.index()]
+    }
+    /// The state of one Region of the map, to change it.
+    pub fn region_mut(&mut self, r: Region) -> &mut RegionState {
+        &mut self.regions[r.index()]
+    }
     /// Support Markers of a faction on the map.
     pub fn markers_on_map(&self, seat: Seat) -> u32 {
         let sides = if seat == EQUALITY {

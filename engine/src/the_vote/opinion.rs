@@ -4,22 +4,23 @@
 use super::*;
 
 impl TheVote {
-    pub(super) fn target_region(&self, target: usize) -> usize {
+    /// The Region of the action's `target`-th Region, if it has that many.
+    pub(super) fn target_region(&self, target: usize) -> Option<Region> {
         self.action()
             .and_then(|a| a.targets.get(target))
-            .map_or(0, |t| t.region as usize)
+            .map(|t| t.region)
     }
 
-    pub(super) fn target_mut(&mut self, region: usize) -> Option<&mut Target> {
+    pub(super) fn target_mut(&mut self, region: Region) -> Option<&mut Target> {
         self.public
             .action
             .as_mut()?
             .targets
             .iter_mut()
-            .find(|t| t.region as usize == region)
+            .find(|t| t.region == region)
     }
 
-    pub(super) fn add_target(&mut self, region: usize, bonus: Option<Card>) {
+    pub(super) fn add_target(&mut self, region: Region, bonus: Option<Card>) {
         if let Some(a) = self.public.action.as_mut() {
             a.targets.push(Target::new(region, bonus));
         }
@@ -27,45 +28,44 @@ impl TheVote {
 
     pub(super) fn bonus_cards(&self, a: &ActionInProgress) -> Vec<Card> {
         self.face_up(a.seat, |c| match c.def().kind {
-            CardKind::Region { region, .. } => {
+            CardKind::Region { .. } => c.def().region().is_some_and(|region| {
                 !a.targets.iter().any(|t| t.region == region)
                     && (a.kind != ActionKind::Law
-                        || a.law
-                            .is_some_and(|l| !self.public.regions[region as usize].law(l)))
-            }
+                        || a.law.is_some_and(|l| !self.public.region(region).law(l)))
+            }),
             _ => false,
         })
     }
 
     /// The cards that may block a Public Opinion action in a Region for `seat`, or counter
     /// there: face-up Public Opinion cards, and a face-up Region card of that Region.
-    pub(super) fn block_cards(&self, seat: Seat, region: usize) -> Vec<Card> {
+    pub(super) fn block_cards(&self, seat: Seat, region: Region) -> Vec<Card> {
         self.face_up(seat, |c| match c.def().kind {
             CardKind::PublicOpinion => true,
-            CardKind::Region { region: g, .. } => g as usize == region,
+            CardKind::Region { .. } => c.def().region() == Some(region),
             _ => false,
         })
     }
 
-    pub(super) fn block_options(&self, a: &ActionInProgress) -> Vec<(usize, Card)> {
+    pub(super) fn block_options(&self, a: &ActionInProgress) -> Vec<(Region, Card)> {
         let mut v = Vec::new();
         for t in a.targets.iter().filter(|t| t.block.is_none()) {
-            for card in self.block_cards(1 - a.seat, t.region as usize) {
-                v.push((t.region as usize, card));
+            for card in self.block_cards(1 - a.seat, t.region) {
+                v.push((t.region, card));
             }
         }
         v
     }
 
-    pub(super) fn counter_options(&self, a: &ActionInProgress) -> Vec<(usize, Card)> {
+    pub(super) fn counter_options(&self, a: &ActionInProgress) -> Vec<(Region, Card)> {
         let mut v = Vec::new();
         for t in a
             .targets
             .iter()
             .filter(|t| t.block.is_some() && t.counter.is_none())
         {
-            for card in self.block_cards(a.seat, t.region as usize) {
-                v.push((t.region as usize, card));
+            for card in self.block_cards(a.seat, t.region) {
+                v.push((t.region, card));
             }
         }
         v
@@ -101,8 +101,8 @@ impl TheVote {
 
     /// Strength of a Public Opinion action in one of its Regions.
     pub(super) fn strength_in(&self, a: &ActionInProgress, t: &Target) -> u8 {
-        let municipal = a.seat == EQUALITY
-            && self.public.regions[t.region as usize].law(Law::MunicipalElections);
+        let municipal =
+            a.seat == EQUALITY && self.public.region(t.region).law(Law::MunicipalElections);
         let mut s = a.strength + municipal as u8;
         if let (Some(b), None) = (t.block, t.counter) {
             s = s.saturating_sub(b.def().cost());
@@ -112,8 +112,8 @@ impl TheVote {
 
     /// The marker changes `seat` can make in `region` with this Public Opinion action, in
     /// the order the prompt lists them (Men first).
-    pub(super) fn marker_ops(&self, kind: ActionKind, seat: Seat, region: usize) -> MarkerOps {
-        let r = &self.public.regions[region];
+    pub(super) fn marker_ops(&self, kind: ActionKind, seat: Seat, region: Region) -> MarkerOps {
+        let r = &self.public.region(region);
         let rows: &[Row] = if r.women_open {
             &[Row::Men, Row::Women]
         } else {
@@ -172,11 +172,7 @@ impl TheVote {
         let mut i = from;
         while let Some(t) = a.targets.get(i) {
             let left = self.strength_in(&a, t);
-            if left > 0
-                && !self
-                    .marker_ops(a.kind, a.seat, t.region as usize)
-                    .is_empty()
-            {
+            if left > 0 && !self.marker_ops(a.kind, a.seat, t.region).is_empty() {
                 self.public.step = Step::Flip { target: i, left };
                 return;
             }
@@ -191,7 +187,7 @@ impl TheVote {
             a.kind,
             a.targets
                 .iter()
-                .map(|t| format!("{} in {}", t.changed, region_name(t.region as usize)))
+                .map(|t| format!("{} in {}", t.changed, t.region.name()))
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -209,7 +205,7 @@ impl TheVote {
         let Some(a) = self.public.action.clone() else {
             return;
         };
-        let Some(region) = a.targets.get(target).map(|t| t.region as usize) else {
+        let Some(region) = a.targets.get(target).map(|t| t.region) else {
             return;
         };
         let seat = a.seat;
@@ -220,7 +216,7 @@ impl TheVote {
             (_, EQUALITY, _) => (RED, BLUE),
             _ => (BLUE, RED),
         };
-        let cells = self.public.regions[region].row_mut(row);
+        let cells = self.public.region_mut(region).row_mut(row);
         if cells[from] == 0 {
             return;
         }
@@ -240,7 +236,7 @@ impl TheVote {
                 "marker",
                 format!(
                     "{}: {} {} → {} ({} voters)",
-                    region_name(region),
+                    region.name(),
                     op.verb(),
                     SIDE_NAMES[from],
                     SIDE_NAMES[to],
@@ -248,7 +244,7 @@ impl TheVote {
                 ),
             )
             .seat(seat)
-            .location(region_id(region))
+            .location(region.id())
         );
     }
 }

@@ -53,7 +53,7 @@ impl Pending {
         };
         let who = faction_name(seat);
         let left = self.left;
-        let region = self.region.map_or("", |r| region_name(r.index()));
+        let region = self.region.map_or("", Region::name);
         match self.step {
             Step::ChooseFirst { .. } => format!("{who} chooses the First Player"),
             Step::Action => format!("{who} takes an action or passes"),
@@ -129,7 +129,7 @@ impl View {
             self.action
                 .as_ref()
                 .and_then(|a| a.targets.get(target))
-                .and_then(|t| Region::new(t.region as usize))
+                .map(|t| t.region)
         };
         let (region, left) = match self.step {
             Step::Flip { target, left } | Step::SuppressCard { target, left } => {

@@ -255,7 +255,10 @@ impl TheVote {
         match card.def().kind {
             CardKind::Law(Some(l)) => self.public.regions.iter().any(|r| !r.law(l)),
             CardKind::Law(None) => self.public.regions.iter().any(|r| r.discs() < 3),
-            CardKind::Region { region, .. } => !self.open_laws(region as usize).is_empty(),
+            CardKind::Region { .. } => card
+                .def()
+                .region()
+                .is_some_and(|r| !self.open_laws(r).is_empty()),
             _ => false,
         }
     }
@@ -296,7 +299,7 @@ impl TheVote {
             }
             ActionKind::Amendment => {
                 if let Some(a) = self.public.action.as_mut() {
-                    a.targets = (0..T.regions.len()).map(|r| Target::new(r, None)).collect();
+                    a.targets = Region::all().map(|r| Target::new(r, None)).collect();
                 }
                 self.advance_votes();
             }

@@ -17,9 +17,8 @@ fn cost(id: &str) -> u8 {
     card(id).def().cost()
 }
 
-fn region(id: &str) -> usize {
-    T.region_by_id(id)
-        .unwrap_or_else(|| panic!("no region {id}"))
+fn region(id: &str) -> Region {
+    Region::from_id(id).unwrap_or_else(|| panic!("no region {id}"))
 }
 
 /// A new game from a fixed seed.
@@ -106,9 +105,9 @@ fn choose(g: &mut TheVote, seat: Seat, id: &str) {
     g.apply(seat, id).unwrap();
 }
 
-fn set_men(g: &mut TheVote, r: usize, sides: [u8; 4]) {
-    assert_eq!(sides.iter().sum::<u8>(), T.regions[r].men);
-    g.public.regions[r].men = sides;
+fn set_men(g: &mut TheVote, r: Region, sides: [u8; 4]) {
+    assert_eq!(sides.iter().sum::<u8>(), r.def().men);
+    g.public.regions[r.index()].men = sides;
 }
 
 fn face_up(g: &TheVote, seat: Seat, id: &str) -> Option<bool> {
@@ -207,7 +206,7 @@ fn data_upper_and_deep_south_are_supremacy_region_cards_suppressing_two() {
         assert_eq!(
             c.kind,
             CardKind::Region {
-                region: region(r) as u8,
+                region: region(r).index() as u8,
                 suppress: 2
             }
         );
@@ -217,7 +216,11 @@ fn data_upper_and_deep_south_are_supremacy_region_cards_suppressing_two() {
         if let CardKind::Region { region: r, .. } = c.kind
             && c.faction == Faction::Supremacy
         {
-            assert!(r as usize == region("upper-south") || r as usize == region("deep-south"));
+            assert!(
+                [Some(region("upper-south")), Some(region("deep-south"))].contains(&c.region()),
+                "{} is in Region {r}",
+                c.id
+            );
         }
     }
 }
@@ -244,7 +247,7 @@ fn data_one_organization_card_per_faction_and_four_prelude_cards_each() {
 #[test]
 fn data_map_34_men_boxes_the_west_5_and_4_markers_within_limits() {
     assert_eq!(REGIONS.iter().map(|r| r.men as u32).sum::<u32>(), 34);
-    let west = &REGIONS[region("the-west")];
+    let west = &REGIONS[region("the-west").index()];
     assert_eq!((west.men, west.women), (5, 4));
     let (mut e, mut s) = (0u32, 0u32);
     for r in REGIONS.iter() {
@@ -417,7 +420,7 @@ fn radicalize_flips_aligned_apathy_up_to_the_cost_and_may_keep_the_card() {
     choose(&mut g, EQUALITY, "flip:men");
     choose(&mut g, EQUALITY, "flip:men");
     // Nothing left to flip: the card may go to the Reserve.
-    assert_eq!(g.public.regions[w].men, [3, 0, 1, 1]);
+    assert_eq!(g.public.regions[w.index()].men, [3, 0, 1, 1]);
     choose(&mut g, EQUALITY, "keep:reserve");
     assert_eq!(face_up(&g, EQUALITY, "sojourner-truth"), Some(true));
     assert_eq!(g.public.players[EQUALITY].pw, 5 - cost("sojourner-truth"));
@@ -441,7 +444,10 @@ fn radicalize_for_supremacy_flips_red_apathy_and_discards_with_a_full_reserve() 
         choose(&mut g, SUPREMACY, "flip:men");
     }
     // No more than the card's cost, though Red Apathy is left.
-    assert_eq!(g.public.regions[mw].men, [0, 0, 7 - strength, strength]);
+    assert_eq!(
+        g.public.regions[mw.index()].men,
+        [0, 0, 7 - strength, strength]
+    );
     // The Reserve is full (Org 2): discarded without a question.
     assert_eq!(g.public.discard.last(), Some(&card("ridicule")));
     assert_eq!(g.public.step, Step::Action);
@@ -453,7 +459,7 @@ fn municipal_elections_add_one_for_equality_only() {
     let ma = region("middle-atlantic");
     let e = cost("declaration-of-sentiments");
     let mut g = phase_of(EQUALITY, e);
-    g.public.regions[ma].laws[Law::MunicipalElections.index()] = true;
+    g.public.regions[ma.index()].laws[Law::MunicipalElections.index()] = true;
     set_men(&mut g, ma, [0, 6, 0, 1]);
     to_display(&mut g, "declaration-of-sentiments");
     choose(&mut g, EQUALITY, "radicalize:declaration-of-sentiments");
@@ -461,12 +467,16 @@ fn municipal_elections_add_one_for_equality_only() {
     for _ in 0..e + 1 {
         choose(&mut g, EQUALITY, "flip:men");
     }
-    assert_eq!(g.public.regions[ma].men, [e + 1, 5 - e, 0, 1], "cost + 1");
+    assert_eq!(
+        g.public.regions[ma.index()].men,
+        [e + 1, 5 - e, 0, 1],
+        "cost + 1"
+    );
     assert_eq!(g.public.step, Step::Keep, "no further flip");
 
     let s = cost("separate-spheres");
     let mut g = phase_of(SUPREMACY, s);
-    g.public.regions[ma].laws[Law::MunicipalElections.index()] = true;
+    g.public.regions[ma.index()].laws[Law::MunicipalElections.index()] = true;
     set_men(&mut g, ma, [0, 0, 7, 0]);
     to_display(&mut g, "separate-spheres");
     choose(&mut g, SUPREMACY, "radicalize:separate-spheres");
@@ -474,7 +484,11 @@ fn municipal_elections_add_one_for_equality_only() {
     for _ in 0..s {
         choose(&mut g, SUPREMACY, "flip:men");
     }
-    assert_eq!(g.public.regions[ma].men, [0, 0, 7 - s, s], "cost only");
+    assert_eq!(
+        g.public.regions[ma.index()].men,
+        [0, 0, 7 - s, s],
+        "cost only"
+    );
     assert_eq!(g.public.step, Step::Keep, "no further flip");
 }
 
@@ -495,7 +509,7 @@ fn persuade_counts_face_up_public_opinion_cards_and_flips_the_card_down() {
     assert_eq!(ids(&g, EQUALITY), vec!["replace:men", "flip:men"]);
     choose(&mut g, EQUALITY, "replace:men");
     choose(&mut g, EQUALITY, "flip:men");
-    assert_eq!(g.public.regions[ds].men, [0, 1, 2, 2]);
+    assert_eq!(g.public.regions[ds.index()].men, [0, 1, 2, 2]);
     assert_eq!(
         face_up(&g, EQUALITY, "vindication-of-the-rights-of-women"),
         Some(false)
@@ -516,18 +530,18 @@ fn supremacy_persuades_blue_apathy_only_while_its_pool_lasts() {
     set_men(&mut g, ma, [1, 3, 2, 1]);
     choose(&mut g, SUPREMACY, "persuade:ridicule");
     choose(&mut g, SUPREMACY, "region:middle-atlantic");
-    assert_eq!(g.public.regions[ma].men, [1, 2, 3, 1]);
+    assert_eq!(g.public.regions[ma.index()].men, [1, 2, 3, 1]);
     assert_eq!(g.public.step, Step::Action);
 
     // With an empty pool nothing can be replaced.
     let mut g = phase_of(SUPREMACY, 5);
     for id in ["new-england", "middle-atlantic", "midwest", "the-west"] {
         let r = region(id);
-        g.public.regions[r].women_open = true;
-        g.public.regions[r].laws[Law::WomanSuffrage.index()] = true;
-        g.public.regions[r].women = [0, 0, T.regions[r].women, 0];
+        g.public.regions[r.index()].women_open = true;
+        g.public.regions[r.index()].laws[Law::WomanSuffrage.index()] = true;
+        g.public.regions[r.index()].women = [0, 0, r.def().women, 0];
     }
-    g.public.regions[region("the-west")].women = [0, 1, 3, 0];
+    g.public.regions[region("the-west").index()].women = [0, 1, 3, 0];
     assert_eq!(g.public.markers_on_map(SUPREMACY), 39);
     assert_eq!(g.public.pool(SUPREMACY), 0);
     assert!(g.marker_ops(ActionKind::Persuade, SUPREMACY, ma).is_empty());
@@ -537,9 +551,9 @@ fn supremacy_persuades_blue_apathy_only_while_its_pool_lasts() {
 fn equality_cannot_persuade_men_until_the_women_are_all_blue() {
     let w = region("the-west");
     let mut g = phase_of(EQUALITY, 5);
-    g.public.regions[w].laws[Law::WomanSuffrage.index()] = true;
-    g.public.regions[w].women_open = true;
-    g.public.regions[w].women = [0, 3, 1, 0];
+    g.public.regions[w.index()].laws[Law::WomanSuffrage.index()] = true;
+    g.public.regions[w.index()].women_open = true;
+    g.public.regions[w.index()].women = [0, 3, 1, 0];
     set_men(&mut g, w, [0, 0, 3, 2]);
     to_reserve(&mut g, EQUALITY, "vindication-of-the-rights-of-women", true);
     to_reserve(&mut g, EQUALITY, "declaration-of-sentiments", true);
@@ -551,7 +565,7 @@ fn equality_cannot_persuade_men_until_the_women_are_all_blue() {
     choose(&mut g, EQUALITY, "region:the-west");
     // Only the Women row: one replacement there, then the Men row opens.
     assert_eq!(g.public.step, Step::Flip { target: 0, left: 1 });
-    assert_eq!(g.public.regions[w].women, [0, 4, 0, 0]);
+    assert_eq!(g.public.regions[w.index()].women, [0, 4, 0, 0]);
     assert_eq!(ids(&g, EQUALITY), vec!["replace:men", "flip:men"]);
 }
 
@@ -590,7 +604,7 @@ fn block_is_asked_of_the_opponent_and_counter_of_the_actor() {
     for _ in 0..left {
         choose(&mut g, EQUALITY, "flip:men");
     }
-    assert_eq!(g.public.regions[mw].men, [left, 7 - left, 0, 0]);
+    assert_eq!(g.public.regions[mw.index()].men, [left, 7 - left, 0, 0]);
     // Countered: the full strength.
     let mut g = setup(true);
     assert_eq!(g.to_act(), vec![EQUALITY]);
@@ -634,8 +648,8 @@ fn bonus_action_repeats_the_action_in_the_region_card_s_region() {
     for _ in 0..4 {
         choose(&mut g, EQUALITY, "flip:men");
     }
-    assert_eq!(g.public.regions[ne].men, [3, 0, 1, 1]);
-    assert_eq!(g.public.regions[w].men, [3, 0, 1, 1]);
+    assert_eq!(g.public.regions[ne.index()].men, [3, 0, 1, 1]);
+    assert_eq!(g.public.regions[w.index()].men, [3, 0, 1, 1]);
     choose(&mut g, EQUALITY, "keep:discard");
     assert_eq!(g.public.players[SUPREMACY].pw, 2, "2 PW in total");
 }
@@ -731,14 +745,14 @@ fn example_10_0_the_west_needs_three_of_five_or_five_of_nine() {
         let mut g = phase_of(EQUALITY, 5);
         set_men(&mut g, w, men);
         if let Some(women) = women {
-            g.public.regions[w].women_open = true;
-            g.public.regions[w].laws[Law::WomanSuffrage.index()] = true;
-            g.public.regions[w].women = women;
+            g.public.regions[w.index()].women_open = true;
+            g.public.regions[w.index()].laws[Law::WomanSuffrage.index()] = true;
+            g.public.regions[w.index()].women = women;
         }
         to_display(&mut g, "the-west");
         law_in(&mut g, "the-west", Some("municipal"), None);
         assert_eq!(
-            g.public.regions[w].law(Law::MunicipalElections),
+            g.public.regions[w.index()].law(Law::MunicipalElections),
             passes,
             "{men:?} {women:?}"
         );
@@ -769,7 +783,7 @@ fn example_10_3_supremacy_suppresses_exactly_what_is_needed() {
     assert_eq!(g.public.step, Step::SuppressCard { target: 0, left: 2 });
     choose(&mut g, SUPREMACY, "suppress:white-primary");
     choose(&mut g, SUPREMACY, "suppress:poll-tax");
-    assert!(!g.public.regions[w].law(Law::DirectElection));
+    assert!(!g.public.regions[w.index()].law(Law::DirectElection));
     assert_eq!(
         face_up(&g, SUPREMACY, "gerrymandering"),
         Some(true),
@@ -787,7 +801,7 @@ fn example_10_3_supremacy_suppresses_exactly_what_is_needed() {
     law_in(&mut g, "oregon-system", None, Some("the-west"));
     assert_eq!(face_up(&g, SUPREMACY, "poll-tax"), Some(false));
     assert_eq!(face_up(&g, SUPREMACY, "upper-south"), Some(true));
-    assert!(g.public.regions[w].law(Law::DirectElection));
+    assert!(g.public.regions[w.index()].law(Law::DirectElection));
 }
 
 #[test]
@@ -802,7 +816,7 @@ fn suppression_prefers_the_exact_card_and_else_uses_a_two_vote_card() {
     law_in(&mut g, "municipal-suffrage", None, Some("upper-south"));
     assert_eq!(face_up(&g, SUPREMACY, "black-codes"), Some(false));
     assert_eq!(face_up(&g, SUPREMACY, "upper-south"), Some(true));
-    assert!(!g.public.regions[us].law(Law::MunicipalElections));
+    assert!(!g.public.regions[us.index()].law(Law::MunicipalElections));
     // Only the 2-vote card: it must be used.
     let mut g = phase_of(EQUALITY, 5);
     set_men(&mut g, us, [3, 0, 1, 1]);
@@ -850,7 +864,7 @@ fn law_bonus_actions_and_supremacy_chooses_the_order_of_regions() {
     set_men(&mut g, w, [3, 1, 1, 0]);
     to_reserve(&mut g, EQUALITY, "the-west", true);
     to_reserve(&mut g, SUPREMACY, "gerrymandering", true);
-    g.public.regions[ne].laws[Law::MunicipalElections.index()] = true;
+    g.public.regions[ne.index()].laws[Law::MunicipalElections.index()] = true;
     to_display(&mut g, "oregon-system");
     law_in(&mut g, "oregon-system", None, Some("new-england"));
     choose(&mut g, EQUALITY, "bonus:the-west");
@@ -861,8 +875,8 @@ fn law_bonus_actions_and_supremacy_chooses_the_order_of_regions() {
     );
     choose(&mut g, SUPREMACY, "region:the-west");
     // The only card went to the West: New England passes with no card left.
-    assert!(!g.public.regions[w].law(Law::DirectElection));
-    assert!(g.public.regions[ne].law(Law::DirectElection));
+    assert!(!g.public.regions[w.index()].law(Law::DirectElection));
+    assert!(g.public.regions[ne.index()].law(Law::DirectElection));
     assert_eq!(g.public.players[EQUALITY].vp, 2, "two discs in New England");
     assert_eq!(g.public.players[SUPREMACY].pw, 4, "4 PW in total");
 }
@@ -880,7 +894,7 @@ fn any_law_card_lets_equality_choose_the_law() {
     );
     choose(&mut g, EQUALITY, "law:woman-suffrage");
     choose(&mut g, EQUALITY, "region:the-west");
-    let r = &g.public.regions[w];
+    let r = &g.public.regions[w.index()];
     assert!(r.law(Law::WomanSuffrage) && r.women_open);
     assert_eq!(r.women, [0, 0, 4, 0], "Red Apathy fills the Women boxes");
     assert_eq!(
@@ -894,9 +908,9 @@ fn woman_suffrage_falls_back_to_blue_apathy_when_red_runs_out() {
     let mut g = phase_of(EQUALITY, 5);
     for id in ["new-england", "middle-atlantic", "midwest"] {
         let r = region(id);
-        g.public.regions[r].women_open = true;
-        g.public.regions[r].laws[Law::WomanSuffrage.index()] = true;
-        g.public.regions[r].women = [0, 0, T.regions[r].women, 0];
+        g.public.regions[r.index()].women_open = true;
+        g.public.regions[r.index()].laws[Law::WomanSuffrage.index()] = true;
+        g.public.regions[r.index()].women = [0, 0, r.def().women, 0];
     }
     set_men(&mut g, region("new-england"), [0, 2, 1, 2]);
     assert_eq!(g.public.pool(SUPREMACY), 2);
@@ -904,7 +918,7 @@ fn woman_suffrage_falls_back_to_blue_apathy_when_red_runs_out() {
     set_men(&mut g, w, [3, 0, 1, 1]);
     to_display(&mut g, "woman-suffrage");
     law_in(&mut g, "woman-suffrage", None, Some("the-west"));
-    assert_eq!(g.public.regions[w].women, [0, 2, 2, 0]);
+    assert_eq!(g.public.regions[w.index()].women, [0, 2, 2, 0]);
     assert_eq!(g.public.pool(SUPREMACY), 0);
 }
 
@@ -913,32 +927,38 @@ fn direct_election_gives_congress_points_when_blue_leads() {
     let mut g = phase_of(SUPREMACY, 0);
     g.public.phase_index = 1;
     for id in ["middle-atlantic", "midwest", "the-west"] {
-        g.public.regions[region(id)].laws[Law::DirectElection.index()] = true;
+        g.public.regions[region(id).index()].laws[Law::DirectElection.index()] = true;
     }
     set_men(&mut g, region("midwest"), [2, 2, 2, 1]);
     choose(&mut g, SUPREMACY, "pass");
     // Middle Atlantic, Midwest and the West (20 each) against the rest.
     assert_eq!(g.public.congress_points, [60, 20]);
     assert_eq!(g.public.congress, EQUALITY);
-    assert_eq!(g.public.regions[region("midwest")].congress, EQUALITY);
+    assert_eq!(
+        g.public.regions[region("midwest").index()].congress,
+        EQUALITY
+    );
     // A Region with Direct Election where red leads stays with Supremacy.
     let mut g = phase_of(SUPREMACY, 0);
     g.public.phase_index = 1;
     for id in ["midwest", "the-west", "new-england"] {
-        g.public.regions[region(id)].laws[Law::DirectElection.index()] = true;
+        g.public.regions[region(id).index()].laws[Law::DirectElection.index()] = true;
     }
     set_men(&mut g, region("midwest"), [2, 2, 2, 1]);
     set_men(&mut g, region("the-west"), [1, 2, 1, 1]);
     set_men(&mut g, region("new-england"), [1, 1, 2, 1]);
     choose(&mut g, SUPREMACY, "pass");
-    assert_eq!(g.public.regions[region("new-england")].congress, SUPREMACY);
+    assert_eq!(
+        g.public.regions[region("new-england").index()].congress,
+        SUPREMACY
+    );
     // And 40-40 overall goes to Supremacy.
     assert_eq!(g.public.congress_points, [40, 40]);
     assert_eq!(g.public.congress, SUPREMACY);
     let mut g = phase_of(SUPREMACY, 0);
     g.public.phase_index = 1;
     for id in ["midwest", "new-england", "upper-south"] {
-        g.public.regions[region(id)].laws[Law::DirectElection.index()] = true;
+        g.public.regions[region(id).index()].laws[Law::DirectElection.index()] = true;
     }
     set_men(&mut g, region("midwest"), [2, 2, 2, 1]);
     set_men(&mut g, region("upper-south"), [2, 1, 1, 1]);
@@ -953,10 +973,10 @@ fn direct_election_gives_congress_points_when_blue_leads() {
 fn supreme_courts_strike_a_law_clear_the_women_and_reshuffle() {
     let (w, ne) = (region("the-west"), region("new-england"));
     let mut g = phase_of(SUPREMACY, 4);
-    g.public.regions[w].laws[Law::WomanSuffrage.index()] = true;
-    g.public.regions[w].women_open = true;
-    g.public.regions[w].women = [1, 1, 2, 0];
-    g.public.regions[ne].laws[Law::DirectElection.index()] = true;
+    g.public.regions[w.index()].laws[Law::WomanSuffrage.index()] = true;
+    g.public.regions[w.index()].women_open = true;
+    g.public.regions[w.index()].women = [1, 1, 2, 0];
+    g.public.regions[ne.index()].laws[Law::DirectElection.index()] = true;
     to_display(&mut g, "supreme-courts");
     to_display(&mut g, "ridicule");
     hold(&mut g, EQUALITY);
@@ -969,7 +989,7 @@ fn supreme_courts_strike_a_law_clear_the_women_and_reshuffle() {
         ]
     );
     choose(&mut g, SUPREMACY, "strike:the-west:woman-suffrage");
-    let r = &g.public.regions[w];
+    let r = &g.public.regions[w.index()];
     assert!(!r.law(Law::WomanSuffrage) && !r.women_open && r.women == [0; 4]);
     // Every Discard (the unseen set-up ones too) went into the Deck; Supreme Courts is
     // the Discard pile now.
@@ -985,9 +1005,9 @@ fn supreme_courts_strike_a_law_clear_the_women_and_reshuffle() {
 fn supreme_courts_cannot_strike_a_law_whose_amendment_passed() {
     let w = region("the-west");
     let mut g = phase_of(SUPREMACY, 4);
-    g.public.regions[w].laws = [true, false, true];
-    g.public.regions[w].women_open = true;
-    g.public.regions[w].women = [0, 0, 4, 0];
+    g.public.regions[w.index()].laws = [true, false, true];
+    g.public.regions[w.index()].women_open = true;
+    g.public.regions[w.index()].women = [0, 0, 4, 0];
     lift(&mut g, card("nineteenth-amendment"));
     g.public
         .amendments_passed
@@ -999,8 +1019,8 @@ fn supreme_courts_cannot_strike_a_law_whose_amendment_passed() {
     to_display(&mut g, "supreme-courts");
     choose(&mut g, SUPREMACY, "event:supreme-courts");
     // Only Municipal Elections could go: taken without asking.
-    assert!(!g.public.regions[w].law(Law::MunicipalElections));
-    assert!(g.public.regions[w].law(Law::WomanSuffrage));
+    assert!(!g.public.regions[w.index()].law(Law::MunicipalElections));
+    assert!(g.public.regions[w.index()].law(Law::WomanSuffrage));
 }
 
 #[test]
@@ -1044,7 +1064,7 @@ fn amendment_game(with_law: &[&str]) -> TheVote {
     g.public.congress = EQUALITY;
     to_reserve(&mut g, EQUALITY, "vindication-of-the-rights-of-women", true);
     for id in with_law {
-        g.public.regions[region(id)].laws[Law::DirectElection.index()] = true;
+        g.public.regions[region(id).index()].laws[Law::DirectElection.index()] = true;
     }
     g
 }
@@ -1114,7 +1134,7 @@ fn amendment_fails_below_60_points_and_returns_to_the_side() {
     // The West votes: 2 of 5 is not enough.
     set_men(&mut g, region("the-west"), [2, 2, 1, 0]);
     choose(&mut g, EQUALITY, "amendment:seventeenth-amendment");
-    assert!(!g.public.regions[region("the-west")].law(Law::DirectElection));
+    assert!(!g.public.regions[region("the-west").index()].law(Law::DirectElection));
     assert!(g.public.aside.contains(&card("seventeenth-amendment")));
     assert!(g.public.amendments_passed.is_empty());
     assert_eq!(g.public.players[SUPREMACY].pw, 1 + 6);
@@ -1271,9 +1291,9 @@ fn passive_abilities_score_then_refresh_one_card_per_refresher() {
     g.public.players[EQUALITY].org = 3;
     to_reserve(&mut g, EQUALITY, "the-west", true);
     to_reserve(&mut g, EQUALITY, "midwest", true);
-    g.public.regions[region("the-west")].laws = [true, true, true];
-    g.public.regions[region("the-west")].women_open = true;
-    g.public.regions[region("the-west")].women = [0, 0, 4, 0];
+    g.public.regions[region("the-west").index()].laws = [true, true, true];
+    g.public.regions[region("the-west").index()].women_open = true;
+    g.public.regions[region("the-west").index()].women = [0, 0, 4, 0];
     choose(&mut g, SUPREMACY, "pass");
     // Scoring: one face-up Suppression card (the face-down ones do not score).
     assert_eq!(g.public.players[SUPREMACY].vp, 1);

@@ -58,13 +58,13 @@ impl TheVote {
         }
         // 14.2 Congress Control.
         let mut points = [0u32; 2];
-        for (i, r) in self.public.regions.iter_mut().enumerate() {
+        for (i, r) in Region::all().zip(self.public.regions.iter_mut()) {
             r.congress = if r.law(Law::DirectElection) && r.blue() > r.red() {
                 EQUALITY
             } else {
                 SUPREMACY
             };
-            points[r.congress] += T.regions[i].congress_points as u32;
+            points[r.congress] += i.def().congress_points as u32;
         }
         let holder = if points[EQUALITY] > points[SUPREMACY] {
             EQUALITY
@@ -101,7 +101,7 @@ impl TheVote {
             .face_up(EQUALITY, |c| {
                 c.def()
                     .region()
-                    .is_some_and(|r| self.public.regions[r].discs() == 3)
+                    .is_some_and(|r| self.public.region(r).discs() == 3)
             })
             .len() as u8;
         self.gain_vp(EQUALITY, full, "Region cards with all three Laws");

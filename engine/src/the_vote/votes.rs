@@ -7,36 +7,35 @@ use super::*;
 impl TheVote {
     /// Votes Equality must lose in a Region to fail (0: it fails already).
     pub(super) fn shortfall(&self, target: &Target) -> u8 {
-        let r = &self.public.regions[target.region as usize];
+        let r = &self.public.region(target.region);
         let votes = r.count(EQ).saturating_sub(target.suppressed);
         votes.saturating_sub(r.total() / 2)
     }
 
     /// Supremacy's face-up cards that can suppress in `region`, with their values.
-    pub(super) fn suppressors(&self, region: usize) -> Vec<(Card, u8)> {
+    pub(super) fn suppressors(&self, region: Region) -> Vec<(Card, u8)> {
         self.player(SUPREMACY)
             .reserve
             .iter()
             .filter(|r| r.face_up)
             .filter_map(|r| match r.card.def().kind {
                 CardKind::Suppression => Some((r.card, 1)),
-                CardKind::Region {
-                    region: g,
-                    suppress,
-                } if g as usize == region => Some((r.card, suppress)),
+                CardKind::Region { suppress, .. } if r.card.def().region() == Some(region) => {
+                    Some((r.card, suppress))
+                }
                 _ => None,
             })
             .collect()
     }
 
     pub(super) fn vote_passes(&self, target: &Target) -> bool {
-        let r = &self.public.regions[target.region as usize];
+        let r = &self.public.region(target.region);
         let votes = r.count(EQ).saturating_sub(target.suppressed);
         2 * votes as u32 > r.total() as u32
     }
 
     /// Cards Supremacy may flip next to suppress exactly `left` more votes in `region`.
-    pub(super) fn suppress_options(&self, region: usize, left: u8) -> Vec<Card> {
+    pub(super) fn suppress_options(&self, region: Region, left: u8) -> Vec<Card> {
         let cards = self.suppressors(region);
         cards
             .iter()
@@ -58,16 +57,16 @@ impl TheVote {
     }
 
     /// Laws not yet in place in `region`.
-    pub(super) fn open_laws(&self, region: usize) -> Vec<Law> {
+    pub(super) fn open_laws(&self, region: Region) -> Vec<Law> {
         Law::ALL
             .into_iter()
-            .filter(|l| !self.public.regions[region].law(*l))
+            .filter(|l| !self.public.region(region).law(*l))
             .collect()
     }
 
-    pub(super) fn strikable_laws(&self) -> Vec<(usize, Law)> {
+    pub(super) fn strikable_laws(&self) -> Vec<(Region, Law)> {
         let mut v = Vec::new();
-        for (i, r) in self.public.regions.iter().enumerate() {
+        for (i, r) in Region::all().zip(&self.public.regions) {
             for l in Law::ALL {
                 let protected = self
                     .public
@@ -92,9 +91,9 @@ impl TheVote {
             if t.resolved {
                 continue;
             }
-            let region = t.region as usize;
+            let region = t.region;
             let in_force = a.kind == ActionKind::Amendment
-                && a.law.is_some_and(|l| self.public.regions[region].law(l));
+                && a.law.is_some_and(|l| self.public.region(region).law(l));
             if in_force || self.shortfall(t) == 0 || self.suppressors(region).is_empty() {
                 self.resolve_target(i);
             } else {
@@ -103,7 +102,7 @@ impl TheVote {
         }
         match open.len() {
             0 => self.finish_votes(),
-            1 => self.start_suppression(a.targets[open[0]].region as usize),
+            1 => self.start_suppression(a.targets[open[0]].region),
             _ => {
                 let chooser = if a.kind == ActionKind::Amendment {
                     EQUALITY
@@ -115,14 +114,14 @@ impl TheVote {
         }
     }
 
-    pub(super) fn start_suppression(&mut self, region: usize) {
+    pub(super) fn start_suppression(&mut self, region: Region) {
         let Some(a) = self.action() else {
             return;
         };
         let Some(i) = a
             .targets
             .iter()
-            .position(|t| t.region as usize == region && !t.resolved)
+            .position(|t| t.region == region && !t.resolved)
         else {
             return;
         };
@@ -147,22 +146,19 @@ impl TheVote {
         let Some(t) = a.targets.get(i) else {
             return;
         };
-        let region = t.region as usize;
+        let region = t.region;
         let in_force = a.kind == ActionKind::Amendment
-            && a.law.is_some_and(|l| self.public.regions[region].law(l));
+            && a.law.is_some_and(|l| self.public.region(region).law(l));
         let passed = in_force || self.vote_passes(t);
-        let r = &self.public.regions[region];
+        let r = self.public.region(region);
         let votes = r.count(EQ).saturating_sub(t.suppressed);
         if self.log.is_on() {
             let text = if in_force {
-                format!(
-                    "{} ratifies: the Law is already in force",
-                    region_name(region)
-                )
+                format!("{} ratifies: the Law is already in force", region.name())
             } else {
                 format!(
                     "{}: {votes} of {} votes for Equality ({} suppressed): {}",
-                    region_name(region),
+                    region.name(),
                     r.total(),
                     t.suppressed,
                     match (passed, a.kind) {
@@ -176,7 +172,7 @@ impl TheVote {
             self.log.push(
                 LogEntry::new("vote", text)
                     .seat(EQUALITY)
-                    .location(region_id(region))
+                    .location(region.id())
                     .amount(votes as i64),
             );
         }
@@ -202,10 +198,10 @@ impl TheVote {
         match a.kind {
             ActionKind::Law => {
                 for t in a.targets.iter().filter(|t| t.passed) {
-                    let region = t.region as usize;
+                    let region = t.region;
                     self.place_law(region, law);
-                    let discs = self.public.regions[region].discs();
-                    self.gain_vp(EQUALITY, discs, &format!("Laws in {}", region_name(region)));
+                    let discs = self.public.region(region).discs();
+                    self.gain_vp(EQUALITY, discs, &format!("Laws in {}", region.name()));
                 }
                 if a.card.def().region().is_some() && self.room(EQUALITY) {
                     self.public.step = Step::Keep;
@@ -219,7 +215,7 @@ impl TheVote {
                     .targets
                     .iter()
                     .filter(|t| t.passed)
-                    .map(|t| T.regions[t.region as usize].congress_points as u32)
+                    .map(|t| t.region.def().congress_points as u32)
                     .sum();
                 let name = a.card.name();
                 if points >= T.amendment_points {
@@ -233,8 +229,8 @@ impl TheVote {
                         .card(a.card.id())
                         .amount(points as i64)
                     );
-                    for r in 0..T.regions.len() {
-                        if !self.public.regions[r].law(law) {
+                    for r in Region::all() {
+                        if !self.public.region(r).law(law) {
                             self.place_law(r, law);
                         }
                     }
@@ -270,22 +266,22 @@ impl TheVote {
         }
     }
 
-    pub(super) fn place_law(&mut self, region: usize, law: Law) {
-        self.public.regions[region].laws[law.index()] = true;
+    pub(super) fn place_law(&mut self, region: Region, law: Law) {
+        self.public.region_mut(region).laws[law.index()] = true;
         note!(
             self,
             LogEntry::new(
                 "law",
-                format!("{} is in force in {}", law.name(), region_name(region)),
+                format!("{} is in force in {}", law.name(), region.name()),
             )
             .seat(EQUALITY)
-            .location(region_id(region))
+            .location(region.id())
         );
-        if law == Law::WomanSuffrage && !self.public.regions[region].women_open {
-            let boxes = T.regions[region].women;
+        if law == Law::WomanSuffrage && !self.public.region(region).women_open {
+            let boxes = region.def().women;
             let red = boxes.min(self.public.pool(SUPREMACY));
             let blue = (boxes - red).min(self.public.pool(EQUALITY));
-            let r = &mut self.public.regions[region];
+            let r = self.public.region_mut(region);
             r.women_open = true;
             r.women = [0, blue, red, 0];
             say!(
@@ -293,13 +289,13 @@ impl TheVote {
                 "women-voters",
                 None,
                 "The Women boxes of {} open: {red} Red Apathy, {blue} Blue Apathy",
-                region_name(region)
+                region.name()
             );
         }
     }
 
-    pub(super) fn strike_law(&mut self, region: usize, law: Law) {
-        self.public.regions[region].laws[law.index()] = false;
+    pub(super) fn strike_law(&mut self, region: Region, law: Law) {
+        self.public.region_mut(region).laws[law.index()] = false;
         note!(
             self,
             LogEntry::new(
@@ -307,14 +303,14 @@ impl TheVote {
                 format!(
                     "The Supreme Courts strike {} in {}",
                     law.name(),
-                    region_name(region)
+                    region.name()
                 ),
             )
             .seat(SUPREMACY)
-            .location(region_id(region))
+            .location(region.id())
         );
         if law == Law::WomanSuffrage {
-            let r = &mut self.public.regions[region];
+            let r = self.public.region_mut(region);
             r.women = [0; 4];
             r.women_open = false;
         }

@@ -207,11 +207,7 @@ pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
                 .targets
                 .iter()
                 .map(|t| pb::TheVoteTarget {
-                    region: TABLE
-                        .regions
-                        .get(t.region as usize)
-                        .map(|r| r.id.to_string())
-                        .unwrap_or_default(),
+                    region: t.region.id().to_string(),
                     bonus: t.bonus.map(the_vote_card),
                     block: t.block.map(the_vote_card),
                     counter: t.counter.map(the_vote_card),
