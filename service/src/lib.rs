@@ -9,6 +9,7 @@
 //! the [`store`] on demand.
 
 pub mod actor;
+pub mod adopt;
 pub mod auth;
 pub mod clock;
 pub mod convert;
@@ -307,6 +308,7 @@ pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<R
         .restore_in_background()
         .await
         .map_err(|e| anyhow::anyhow!("cannot load the stored matches: {e}"))?;
+    adopt::start(&hub);
     // A certificate that cannot be used stops the server before it listens.
     let tls = config.tls.clone().map(tls::CertStore::open).transpose()?;
     let listener = TcpListener::bind(listen)

@@ -289,6 +289,12 @@ pub trait Store: Send + Sync + 'static {
     /// The matches whose clocks run (clocked, every seat taken, not over): what must be
     /// rebuilt at start-up (on a shared store, only those no other node holds).
     async fn running_clocks(&self) -> Result<Vec<String>, StoreError>;
+    /// On a shared store, the matches whose clocks run that no node holds a lease on (at
+    /// most `limit`): a node that died left them, and their deadlines need an actor
+    /// somewhere. A store of one server has none: it rebuilt them all at start-up.
+    async fn orphaned_clocks(&self, _limit: usize) -> Result<Vec<String>, StoreError> {
+        Ok(Vec::new())
+    }
 
     // Ownership. Several server nodes may share one store (PostgreSQL): each match is
     // written by at most one node at a time, the holder of its lease. A lease has an

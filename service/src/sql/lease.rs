@@ -101,6 +101,15 @@ pub(crate) const RUNNING_CLOCKS_FREE: &str = concat!(
     ")"
 );
 
+/// The running-clock matches no node holds a live lease on: their node died (or stopped)
+/// and nothing has asked for them since, so nothing counts their clocks. At most `$1`.
+pub(crate) const ORPHANED_CLOCKS: &str = concat!(
+    "SELECT m.id FROM matches m WHERE m.status = 2 AND m.clocked = 1 AND NOT EXISTS
+        (SELECT 1 FROM match_leases l WHERE l.match_id = m.id AND l.expires_at_ms > ",
+    now_ms!(),
+    ") ORDER BY m.id LIMIT $1"
+);
+
 /// This server as one node of a cluster.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {

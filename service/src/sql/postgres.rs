@@ -17,7 +17,7 @@ use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio_postgres::NoTls;
 use tokio_postgres::types::ToSql;
 
-use super::lease::{CREATE_LEASE, Leases, Node, RUNNING_CLOCKS_FREE};
+use super::lease::{CREATE_LEASE, Leases, Node, ORPHANED_CLOCKS, RUNNING_CLOCKS_FREE};
 use super::{
     APPEND_CHOICE, CREATE_VERSION_TABLE, Columns, FINISH, INSERT_CHOICE, INSERT_MATCH,
     LINK_REMATCH, LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param,
@@ -617,6 +617,18 @@ impl Store for PostgresStore {
             .client()
             .await?
             .query(RUNNING_CLOCKS_FREE, &[&self.leases.node.id])
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| r.get::<_, String>(0))
+            .collect())
+    }
+
+    async fn orphaned_clocks(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .client()
+            .await?
+            .query(ORPHANED_CLOCKS, &[&(limit as i64)])
             .await
             .map_err(backend)?
             .iter()
