@@ -285,7 +285,11 @@ mod tests {
             pools.offered("presidency"),
             names(&["minimax", "ismcts", "random", "greedy"])
         );
-        assert_eq!(pools.count(), 1, "only this node's pools are connected here");
+        assert_eq!(
+            pools.count(),
+            1,
+            "only this node's pools are connected here"
+        );
         assert_eq!(
             pools.local_json(),
             r#"[{"games":[],"ais":["minimax"]}]"#,

@@ -20,7 +20,7 @@ use tonic::Code;
 const LEASE: &str = "2";
 
 /// A node on `db`, listening on a port picked now so that it can advertise its URL.
-fn node(db: &str, name: &str) -> ServerProcess {
+pub(super) fn node(db: &str, name: &str) -> ServerProcess {
     let port = free_port();
     let listen = format!("127.0.0.1:{port}");
     let url = format!("http://{listen}");

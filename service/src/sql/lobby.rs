@@ -178,7 +178,9 @@ pub(crate) async fn after(
         page.last = seq;
         match pb::LobbyEvent::decode(bytes.as_slice()) {
             Ok(e) => page.events.push((node, e)),
-            Err(e) => warn!(seq, node, error = %e, "a lobby event that does not decode was skipped"),
+            Err(e) => {
+                warn!(seq, node, error = %e, "a lobby event that does not decode was skipped")
+            }
         }
     }
     Ok(page)
@@ -401,7 +403,9 @@ mod tests {
             .expect("listening within 10 s");
         assert_eq!(a.lobby_head().await.expect("head"), 0);
 
-        a.lobby_append(&[event("m1"), event("m2")]).await.expect("append");
+        a.lobby_append(&[event("m1"), event("m2")])
+            .await
+            .expect("append");
         tokio::time::timeout(Duration::from_secs(10), woken.recv())
             .await
             .expect("B is woken by A's append")
@@ -410,7 +414,12 @@ mod tests {
         a.lobby_append(&[event("m4")]).await.expect("append");
         let page = b.lobby_after(0, 10).await.expect("read");
         assert_eq!(page.last, 4);
-        let want = [("node-a", "m1"), ("node-a", "m2"), ("node-b", "m3"), ("node-a", "m4")];
+        let want = [
+            ("node-a", "m1"),
+            ("node-a", "m2"),
+            ("node-b", "m3"),
+            ("node-a", "m4"),
+        ];
         let want: Vec<(String, String)> = want
             .iter()
             .map(|(n, m)| (n.to_string(), m.to_string()))
