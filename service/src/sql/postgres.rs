@@ -47,8 +47,9 @@ pub struct PostgresStore {
     writes: mpsc::UnboundedSender<(Write, Reply)>,
     url: String,
     leases: Arc<Leases>,
-    /// How to connect, for the lobby's LISTEN connection (see [`super::lobby::listen`]).
-    config: tokio_postgres::Config,
+    /// How to connect, for the lobby's LISTEN connection (see [`super::lobby::listen`]);
+    /// boxed, as it is large and rarely read.
+    config: Box<tokio_postgres::Config>,
     pruning: lobby::Pruning,
 }
 
@@ -135,7 +136,7 @@ impl PostgresStore {
             writes: tx,
             url: shown,
             leases,
-            config,
+            config: Box::new(config),
             pruning: lobby::Pruning::default(),
         })
     }
@@ -671,7 +672,7 @@ impl Store for PostgresStore {
     }
 
     fn lobby_wakeups(&self) -> Option<mpsc::Receiver<()>> {
-        Some(lobby::listen(self.config.clone()))
+        Some(lobby::listen((*self.config).clone()))
     }
 
     async fn announce(&self, pools: &str) -> Result<Vec<(String, String)>, StoreError> {
