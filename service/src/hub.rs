@@ -7,11 +7,12 @@
 //! that leaves memory takes itself out of the map first, so no request reaches a stopped
 //! actor without being retried on the rebuilt one. Listings, the lobby's waiting bot seats
 //! and seat tokens are read from the store; the hub keeps only which seats of the live
-//! matches are connected, for the listings.
+//! matches are connected, for the listings (and, on several nodes, of the matches other
+//! nodes play, as their lobby events tell: see [`Hub::heard`]).
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock, Weak};
+use std::sync::{Arc, Mutex, OnceLock, RwLock, Weak};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use hustings_engine::{self as engine, Seat, Setup};
@@ -55,7 +56,8 @@ pub struct Hub {
     pub store: Arc<dyn Store>,
     pub limits: Limits,
     actors: Mutex<HashMap<String, Slot>>,
-    /// Which seats of each live match have an open stream (the listing's `connected`).
+    /// Which seats of each live match have an open stream (the listing's `connected`),
+    /// and of the other nodes' matches someone is connected to.
     connected: RwLock<HashMap<String, Vec<bool>>>,
     lobby: broadcast::Sender<pb::LobbyEvent>,
     /// Flips to true when the server shuts down; long-lived streams end on it.
@@ -70,6 +72,9 @@ pub struct Hub {
     pub pools: Arc<Pools>,
     /// The lease renewal has started (see [`Hub::start_renewing`]).
     renewing: AtomicBool,
+    /// Where this node's lobby events also go, for the other nodes (see [`crate::relay`]);
+    /// unset on a single node.
+    outbox: OnceLock<crate::relay::Outbox>,
     /// The hub itself, for the tasks it starts.
     me: Weak<Hub>,
 }
@@ -102,6 +107,7 @@ impl Hub {
         Arc::new_cyclic(|me| Hub {
             me: me.clone(),
             renewing: AtomicBool::new(false),
+            outbox: OnceLock::new(),
             closing,
             store,
             limits,
@@ -661,10 +667,43 @@ impl Hub {
                 summary.match_id.clone(),
                 summary.seats.iter().map(|s| s.connected).collect(),
             );
-        let _ = self.lobby.send(pb::LobbyEvent {
+        let event = pb::LobbyEvent {
             summary: Some(summary),
             waiting_bot_seats: waiting,
-        });
+        };
+        if let Some(outbox) = self.outbox.get() {
+            outbox.send(event.clone());
+        }
+        let _ = self.lobby.send(event);
+    }
+
+    /// Sends every lobby event this node publishes from now on to `outbox` too (once; a
+    /// second outbox is refused and returned).
+    pub fn relay_to(&self, outbox: crate::relay::Outbox) -> Result<(), crate::relay::Outbox> {
+        self.outbox.set(outbox)
+    }
+
+    /// A lobby event another node published: this node's lobby streams hear it, and its
+    /// listings show who is connected to that match. That presence is kept only while
+    /// someone is connected to an unfinished match, so the map holds no more than the
+    /// matches being played; a match live here is this node's own, and its own presence
+    /// is the one that counts.
+    pub fn heard(&self, event: pb::LobbyEvent) {
+        if let Some(m) = &event.summary
+            && !self.is_live(&m.match_id)
+        {
+            let mut connected = self.connected.write().unwrap_or_else(|e| e.into_inner());
+            let finished = m.status == pb::MatchStatus::Finished as i32;
+            if finished || !m.seats.iter().any(|s| s.connected) {
+                connected.remove(&m.match_id);
+            } else {
+                connected.insert(
+                    m.match_id.clone(),
+                    m.seats.iter().map(|s| s.connected).collect(),
+                );
+            }
+        }
+        let _ = self.lobby.send(event);
     }
 
     /// The lobby's summary of a stored match: seats are connected only while the match is

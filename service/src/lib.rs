@@ -22,6 +22,7 @@ pub mod metrics;
 pub mod paging;
 pub mod pools;
 pub mod projection;
+pub mod relay;
 pub mod sql;
 pub mod store;
 pub mod tls;
@@ -304,6 +305,8 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
 pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<RunningServer> {
     let store = open_store(&config).await?;
     let hub = Hub::new(store, config.limits.clone());
+    // On a store shared by several nodes, the lobby travels through it to the others.
+    relay::start(&hub, config.node.id.clone()).await;
     let restored = hub
         .restore_in_background()
         .await

@@ -15,6 +15,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Mutex;
 
 use hustings_engine::{Outcome, Seat, Setup};
+use hustings_proto::v1 as pb;
 use serde::{Deserialize, Serialize};
 
 pub use crate::clock::MatchSettings;
@@ -262,6 +263,16 @@ pub enum Ownership {
     },
 }
 
+/// Lobby events other nodes wrote, read by [`Store::lobby_after`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LobbyPage {
+    /// The sequence number of the last row read: where the next read starts (the one
+    /// asked after, when there was nothing new).
+    pub last: i64,
+    /// The events read, oldest first, each with the node that wrote it.
+    pub events: Vec<(String, pb::LobbyEvent)>,
+}
+
 /// Where matches are kept. Every write returns only once it is stored: an acknowledged choice
 /// is never lost by a store that is durable. Writes that arrive together may be committed
 /// together (group commit); none waits for company.
@@ -338,6 +349,42 @@ pub trait Store: Send + Sync + 'static {
     /// third of it.
     fn lease_period(&self) -> Option<std::time::Duration> {
         None
+    }
+
+    // The lobby across nodes (see [`crate::relay`]). A store shared by several nodes
+    // carries each node's lobby events and bot pools to the others; on a single-node
+    // store there are no others, and these defaults do nothing.
+
+    /// Appends lobby events this node published, in one transaction, after every event
+    /// committed before.
+    async fn lobby_append(&self, _events: &[pb::LobbyEvent]) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    /// The sequence number of the last lobby event stored (0: none yet): a reader starting
+    /// now reads after it.
+    async fn lobby_head(&self) -> Result<i64, StoreError> {
+        Ok(0)
+    }
+
+    /// At most `limit` lobby events stored after sequence number `after`, oldest first.
+    async fn lobby_after(&self, after: i64, _limit: usize) -> Result<LobbyPage, StoreError> {
+        Ok(LobbyPage {
+            last: after,
+            events: Vec::new(),
+        })
+    }
+
+    /// Wake-ups sent when another node may have appended lobby events (a hint only: a
+    /// reader also polls); `None` when the store has none to send.
+    fn lobby_wakeups(&self) -> Option<tokio::sync::mpsc::Receiver<()>> {
+        None
+    }
+
+    /// Records the bot pools connected to this node (`pools`, JSON) and says this node is
+    /// alive; returns the other live nodes' pools, each node's JSON, by node name.
+    async fn announce(&self, _pools: &str) -> Result<Vec<(String, String)>, StoreError> {
+        Ok(Vec::new())
     }
 }
 

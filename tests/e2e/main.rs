@@ -16,6 +16,7 @@ mod cli_solitaire;
 mod clocks;
 mod cluster;
 mod cluster_clocks;
+mod cluster_lobby;
 mod durable;
 mod evict;
 mod fixtures;

@@ -37,10 +37,12 @@ async fn create_against_bot(client: &mut Client, seed: u64) -> String {
         .match_id
 }
 
-/// What the test's seat saw: the last update, and how many versions seat 1 produced.
+/// What the test's seat saw: the last update, how many versions seat 1 produced, and
+/// whether it was ever offered to hand a seat to a bot.
 struct Seen {
     last: pb::MatchUpdate,
     bot_choices: usize,
+    handoff_offered: bool,
 }
 
 /// Plays seat 0 (token `token`) from version `from` with random game choices until the
@@ -68,6 +70,7 @@ async fn play_seat_zero(
     let mut seen = Seen {
         last: pb::MatchUpdate::default(),
         bot_choices: 0,
+        handoff_offered: false,
     };
     let mut acted_at = None;
     // Presence changes resend a version: count each version once.
@@ -79,6 +82,11 @@ async fn play_seat_zero(
                 seen.bot_choices += 1;
             }
         }
+        seen.handoff_offered |= update
+            .prompt
+            .iter()
+            .flat_map(|p| p.choices.iter())
+            .any(|c| c.kind == "hand-to-bot");
         let over = update.outcome.is_some();
         let version = update.version;
         let choice = update
@@ -317,6 +325,7 @@ async fn another_pool_takes_over_a_bot_seat_whose_pool_left_past_the_grace_perio
     .await
     .expect("the first pool's bot plays");
     assert!(seen.last.outcome.is_none());
+    assert!(!seen.handoff_offered);
     // That pool is gone for good, its seat list with it.
     gone.kill9();
     let _ = std::fs::remove_dir_all(&gone_dir);
@@ -343,6 +352,13 @@ async fn another_pool_takes_over_a_bot_seat_whose_pool_left_past_the_grace_perio
     )
     .await
     .expect("the second pool takes the seat over and the match goes on");
+    // Seat 1 was a bot's: away past the grace it waits for another bot to take it over,
+    // so it is never offered to be handed to one (while the second pool connects and
+    // before it joins, it was offered with a pool connected that offers `random`).
+    assert!(
+        !seen.handoff_offered,
+        "a bot's seat is never offered to be handed to a bot"
+    );
     let outcome = seen.last.outcome.expect("the match finished");
     assert_eq!(
         outcome.forfeit, "",

@@ -204,7 +204,7 @@ impl MatchActor {
             ..Default::default()
         };
         // Beside the claim, the seats may be handed to a bot, when a pool offers one.
-        let handoff = self.handoff_choices();
+        let handoff = self.handoff_choices(seat);
         let mut p = prompt.unwrap_or_else(|| pb::Prompt {
             seat: seat as u32,
             text: format!(

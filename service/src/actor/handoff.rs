@@ -6,6 +6,11 @@
 //! restart, an eviction and the replay all know of it; the game itself does not (replayed,
 //! it is the same game). The tokens that held those seats are kept, to be refused with the
 //! reason (see [`MatchActor::handed_refusal`]).
+//!
+//! Only seats people held are handed: a bot seat whose holder left is already announced
+//! to the lobby as waiting for another bot to take it over (see JoinMatch), so handing it
+//! would only turn one bot seat into another. The handoff is offered only while such a
+//! person's seat is away, and hands only those.
 
 use hustings_engine::{self as engine, Seat};
 use hustings_proto::v1 as pb;
@@ -82,8 +87,21 @@ pub(super) fn reconcile(record: &mut MatchRecord, handed: &[Handed]) {
 }
 
 impl MatchActor {
-    /// The handoff choices for `seat`'s prompt: one per AI the connected pools offer.
-    pub(super) fn handoff_choices(&self) -> Vec<pb::Choice> {
+    /// The seats a handoff by `seat` would hand now: those people held that must act and
+    /// have been away past the grace period.
+    fn people_away(&self, seat: Seat) -> Vec<Seat> {
+        self.abandoned(Instant::now())
+            .into_iter()
+            .filter(|&s| s != seat && !self.record.seats[s].bot)
+            .collect()
+    }
+
+    /// The handoff choices for `seat`'s prompt: one per AI the connected pools offer, when
+    /// a person's seat is away (none otherwise).
+    pub(super) fn handoff_choices(&self, seat: Seat) -> Vec<pb::Choice> {
+        if self.people_away(seat).is_empty() {
+            return Vec::new();
+        }
         self.hub
             .pools
             .offered(&self.record.game)
@@ -123,11 +141,13 @@ impl MatchActor {
                  been away for the grace period yet",
             ));
         }
-        let away: Vec<Seat> = self
-            .abandoned(Instant::now())
-            .into_iter()
-            .filter(|&s| s != seat)
-            .collect();
+        let away = self.people_away(seat);
+        if away.is_empty() {
+            return Err(Status::failed_precondition(
+                "there is no person's seat to hand to a bot: the seats away are bots', and \
+                 wait for another bot to take them over",
+            ));
+        }
         let index = self.record.choices.len();
         // The old tokens first: once the record is stored they must be refused with the
         // reason, whatever fails after it.

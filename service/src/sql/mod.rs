@@ -10,6 +10,7 @@
 //! committed before the Act that made it is acknowledged.
 
 pub mod lease;
+pub mod lobby;
 pub mod postgres;
 pub mod sqlite;
 
@@ -107,6 +108,18 @@ pub const MIGRATIONS: &[&str] = &[
         advertise_url TEXT,
         heartbeat_at_ms BIGINT NOT NULL
     );",
+    // 5: the lobby across nodes (see [`lobby`]; SQLite, single-node, gets the table and
+    // the column too and leaves them unused, as with 4). Lobby events in the order they
+    // were committed (`seq`, given under one lock so that it is the commit order), each
+    // with the node that wrote it, when, and the `hustings.v1.LobbyEvent` itself, encoded;
+    // and the bot pools connected to each node (JSON), for the other nodes' bot waits.
+    "CREATE TABLE lobby_events (
+        seq BIGINT PRIMARY KEY,
+        node_id TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        event BYTEA NOT NULL
+    );
+    ALTER TABLE nodes ADD COLUMN pools TEXT NOT NULL DEFAULT '[]';",
 ];
 
 /// The schema version this server writes.

@@ -18,6 +18,7 @@ use tokio_postgres::NoTls;
 use tokio_postgres::types::ToSql;
 
 use super::lease::{CREATE_LEASE, Leases, Node, ORPHANED_CLOCKS, RUNNING_CLOCKS_FREE};
+use super::lobby;
 use super::{
     APPEND_CHOICE, CREATE_VERSION_TABLE, Columns, FINISH, INSERT_CHOICE, INSERT_MATCH,
     LINK_REMATCH, LOAD_CHOICES_OF, LOAD_SEATS_OF, MAX_BATCH, MIGRATIONS, MatchRow, NewRow, Param,
@@ -26,8 +27,8 @@ use super::{
     load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
 use crate::store::{
-    Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, Ownership,
-    SeatRecord, Store, StoreError,
+    Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, LobbyPage, MatchRecord,
+    Ownership, SeatRecord, Store, StoreError,
 };
 
 /// Connections in the pool: the writers' and the readers'.
@@ -46,6 +47,10 @@ pub struct PostgresStore {
     writes: mpsc::UnboundedSender<(Write, Reply)>,
     url: String,
     leases: Arc<Leases>,
+    /// How to connect, for the lobby's LISTEN connection (see [`super::lobby::listen`]);
+    /// boxed, as it is large and rarely read.
+    config: Box<tokio_postgres::Config>,
+    pruning: lobby::Pruning,
 }
 
 /// The URL with any password replaced by `***`, for messages.
@@ -96,7 +101,7 @@ impl PostgresStore {
         };
         config.options(&options);
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             NoTls,
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
@@ -131,6 +136,8 @@ impl PostgresStore {
             writes: tx,
             url: shown,
             leases,
+            config: Box::new(config),
+            pruning: lobby::Pruning::default(),
         })
     }
 
@@ -658,6 +665,38 @@ impl Store for PostgresStore {
 
     fn lease_period(&self) -> Option<Duration> {
         Some(self.leases.node.lease)
+    }
+
+    async fn lobby_append(
+        &self,
+        events: &[hustings_proto::v1::LobbyEvent],
+    ) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        lobby::append(&mut client, &self.leases.node.id, events, &self.pruning).await
+    }
+
+    async fn lobby_head(&self) -> Result<i64, StoreError> {
+        lobby::head(&self.client().await?).await
+    }
+
+    async fn lobby_after(&self, after: i64, limit: usize) -> Result<LobbyPage, StoreError> {
+        lobby::after(&self.client().await?, after, limit).await
+    }
+
+    fn lobby_wakeups(&self) -> Option<mpsc::Receiver<()>> {
+        Some(lobby::listen((*self.config).clone()))
+    }
+
+    async fn announce(&self, pools: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let node = &self.leases.node;
+        lobby::announce(
+            &self.client().await?,
+            &node.id,
+            node.advertise.as_deref(),
+            pools,
+            node.lease,
+        )
+        .await
     }
 }
 
