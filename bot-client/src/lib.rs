@@ -3,6 +3,8 @@
 //! - [`ai`]: the AIs (random, greedy, IS-MCTS) behind one trait, deciding from exactly what
 //!   their seat may know.
 //! - [`net`]: one seat played over the network, with reconnection and retries.
+//! - [`nodes`]: the clients of every node of the `--server` list, and each seat's place in
+//!   it, moving to the next node when the one in use stops answering.
 //! - [`pool`]: fills every seat that waits for a bot, and never gives up on its server.
 //! - [`seats`]: the seats a pool holds, in memory and in a file, to take them up again.
 //! - [`tournament`]: two AIs against each other over many matches.
@@ -16,6 +18,7 @@ pub mod ai;
 pub mod embedded;
 pub mod local;
 pub mod net;
+pub mod nodes;
 pub mod pool;
 pub mod seats;
 pub mod selfplay;

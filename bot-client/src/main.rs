@@ -9,11 +9,13 @@ use clap::{Args, Parser, Subcommand};
 use hustings_bot::ai::make_ai;
 use hustings_bot::embedded::EmbeddedServer;
 use hustings_bot::net::{self, AiDecider, Decider, Retry};
+use hustings_bot::nodes::Cluster;
 use hustings_bot::pool::{PoolConfig, run_pool};
 use hustings_bot::seats::default_data_dir;
 use hustings_bot::stats::Tally;
 use hustings_bot::stdio::{Fallback, StdioEngine};
 use hustings_bot::tournament::{Side, TournamentConfig, run_tournament};
+use hustings_proto::servers::Servers;
 use tracing_subscriber::EnvFilter;
 
 /// AI players for Hustings: they take seats over the same gRPC contract as people.
@@ -31,17 +33,22 @@ use tracing_subscriber::EnvFilter;
     hustings-bot play --match 3f2a9c01 --ai greedy     take any open seat of one match\n  \
     hustings-bot tournament --game presidency --a ismcts --b random --games 400 --embedded\n  \
     hustings-bot pool --ai greedy --data-dir /var/lib/hustings-pool   keep its seats there\n  \
+    hustings-bot pool --ai greedy --server http://10.0.0.5:50051,http://10.0.0.6:50051\n  \
     hustings-bot stdio --cmd \"python3 examples/stdio_random.py\" --match 3f2a9c01"
 )]
 struct Cli {
-    /// The server's URL.
+    /// The server's URL; for a cluster, several nodes' URLs, comma-separated or with the
+    /// flag repeated (`--server http://10.0.0.5:50051,http://10.0.0.6:50051`; also in
+    /// HUSTINGS_SERVER). The bot talks to the first and moves to the next, round robin, when
+    /// the node in use stops answering, resuming each match where it was.
     #[arg(
         long,
         global = true,
         env = "HUSTINGS_SERVER",
+        value_name = "URL[,URL…]",
         default_value = "http://127.0.0.1:50051"
     )]
-    server: String,
+    server: Vec<String>,
     /// Trust only the certificate authority in FILE (PEM) for an https:// server, e.g. a
     /// private one that signed the server's certificate; without it the system's roots.
     #[arg(long, global = true, env = "HUSTINGS_CA", value_name = "FILE")]
@@ -194,20 +201,28 @@ async fn main() {
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
-    let server = cli.server.clone();
-    if let Err(e) = run(cli).await {
+    let servers = match Servers::parse(&cli.server) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("hustings-bot: error: {e}");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = run(cli, servers.clone()).await {
         // "connection closed" says nothing to a user who only typed the wrong scheme.
-        if hustings_proto::endpoint::is_transport_failure(e.chain())
-            && let Some(advice) = hustings_proto::endpoint::wrong_scheme(&server).await
-        {
-            eprintln!("hustings-bot: error: {advice}");
+        if hustings_proto::endpoint::is_transport_failure(e.chain()) {
+            for url in servers.urls() {
+                if let Some(advice) = hustings_proto::endpoint::wrong_scheme(url).await {
+                    eprintln!("hustings-bot: error: {advice}");
+                }
+            }
         }
         eprintln!("hustings-bot: error: {e:#}");
         std::process::exit(1);
     }
 }
 
-async fn run(cli: Cli) -> anyhow::Result<()> {
+async fn run(cli: Cli, servers: Servers) -> anyhow::Result<()> {
     if let Some(ca) = cli.ca.clone() {
         net::set_ca(ca);
     }
@@ -222,7 +237,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 .name
                 .unwrap_or_else(|| format!("hustings-bot {}", args.ai.ai));
             play(
-                &cli.server,
+                &servers,
                 &args.match_id,
                 args.seat,
                 &name,
@@ -236,7 +251,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let engine = StdioEngine::spawn(&args.cmd, timeout, args.fallback, 1)?;
             let name = args.name.unwrap_or_else(|| format!("stdio: {}", args.cmd));
             play(
-                &cli.server,
+                &servers,
                 &args.match_id,
                 args.seat,
                 &name,
@@ -248,7 +263,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Pool(args) => {
             make_ai(&args.ai, "", 0).map_err(|e| anyhow!(e))?;
             let report = run_pool(PoolConfig {
-                server: cli.server,
+                servers,
                 ai: args.ai,
                 games: args.games,
                 concurrency: args.concurrency,
@@ -265,29 +280,34 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Command::Tournament(args) => tournament(cli.server, args, retry).await,
+        Command::Tournament(args) => tournament(servers, args, retry).await,
     }
 }
 
 async fn play(
-    server: &str,
+    servers: &Servers,
     match_id: &str,
     seat: Option<u32>,
     name: &str,
     decider: Box<dyn Decider>,
     retry: &Retry,
 ) -> anyhow::Result<()> {
-    let mut client = net::connect(server)?;
-    let joined = net::join(&mut client, match_id, seat, name, retry).await?;
-    let game = net::game_of(&mut client, match_id).await?;
+    let mut node = Cluster::connect(servers.clone())?.node();
+    let joined = net::join(&mut node, match_id, seat, name, retry).await?;
+    let game = net::game_of(&mut node.client(), match_id).await?;
+    let through = if servers.several() {
+        format!(" through {}", node.url())
+    } else {
+        String::new()
+    };
     eprintln!(
-        "joined match {match_id} ({game}) as seat {} ({}) with {}",
+        "joined match {match_id} ({game}) as seat {} ({}) with {}{through}",
         joined.seat,
         joined.seat_name,
         decider.describe()
     );
     let played = net::play_seat(
-        &mut client,
+        &mut node,
         &game,
         match_id,
         joined.seat,
@@ -313,7 +333,7 @@ async fn play(
     Ok(())
 }
 
-async fn tournament(server: String, args: TournamentArgs, retry: Retry) -> anyhow::Result<()> {
+async fn tournament(servers: Servers, args: TournamentArgs, retry: Retry) -> anyhow::Result<()> {
     let embedded = if args.embedded {
         Some(
             EmbeddedServer::start()
@@ -323,9 +343,12 @@ async fn tournament(server: String, args: TournamentArgs, retry: Retry) -> anyho
     } else {
         None
     };
-    let server = embedded.as_ref().map(|s| s.url()).unwrap_or(server);
+    let servers = embedded
+        .as_ref()
+        .map(|s| Servers::one(&s.url()))
+        .unwrap_or(servers);
     let config = TournamentConfig {
-        server,
+        servers,
         game: args.game,
         variant: args.variant,
         seats: args.seats,

@@ -3,11 +3,12 @@
 //!
 //! The player survives what networks do: a stale version (ABORTED) is answered by reading
 //! the stream again; a dropped stream or an unreachable server is retried with exponential
-//! backoff, resuming the stream from the last version seen, until [`Retry::attempts`] tries
-//! in a row have failed — then it stops with an error that says so ([`Retry::forever`]
-//! never stops: the bot pool's seats wait for a server that is away for as long as the
-//! pool runs). Only the first failure of a run of them is logged as a warning, so a server
-//! that is away for minutes gives one line, not one per try.
+//! backoff, resuming the stream from the last version seen, each try on the next node of
+//! the server list ([`crate::nodes`]; with one URL, the same server), until
+//! [`Retry::attempts`] tries in a row have failed — then it stops with an error that says
+//! so ([`Retry::forever`] never stops: the bot pool's seats wait for a server that is away
+//! for as long as the pool runs). Only the first failure of a run of them is logged as a
+//! warning, so a server that is away for minutes gives one line, not one per try.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -24,6 +25,7 @@ use tonic::{Code, Status};
 use tracing::{debug, info, warn};
 
 use crate::ai::{Ai, Decision};
+use crate::nodes::Node;
 
 /// The certificate authority (`--ca FILE`) that `https://` servers are checked against
 /// instead of the system's: one for the whole process, set once from the command line
@@ -38,10 +40,17 @@ pub fn set_ca(ca: PathBuf) {
 /// A client for a server URL (`http://`, or `https://` over TLS). The channel connects
 /// lazily and reconnects by itself, so a server that is down now can still be reached by a
 /// later call.
+///
+/// HTTP/2 keep-alive pings make a node that vanished without closing its connections (a
+/// machine powered off, a network cut) fail the seat's stream within seconds, so the seat
+/// moves to the next node instead of waiting on a silent connection for ever.
 pub fn connect(server: &str) -> anyhow::Result<HustingsClient<Channel>> {
     let endpoint = hustings_proto::endpoint::endpoint(server, CA.get().map(|p| p.as_path()))?
         .connect_timeout(Duration::from_secs(3))
-        .tcp_nodelay(true);
+        .tcp_nodelay(true)
+        .http2_keep_alive_interval(Duration::from_secs(10))
+        .keep_alive_timeout(Duration::from_secs(10))
+        .keep_alive_while_idle(true);
     Ok(HustingsClient::new(endpoint.connect_lazy()).max_decoding_message_size(16 * 1024 * 1024))
 }
 
@@ -226,9 +235,11 @@ pub async fn game_of(
     }
 }
 
-/// Joins a seat (or any open seat), retrying while the server cannot be reached.
+/// Joins a seat (or any open seat), retrying while the server cannot be reached, on the
+/// next node of `node`'s list after each failure. `node` is left on the node that
+/// answered: the seat is best played through it.
 pub async fn join(
-    client: &mut HustingsClient<Channel>,
+    node: &mut Node,
     match_id: &str,
     seat: Option<u32>,
     name: &str,
@@ -240,25 +251,30 @@ pub async fn join(
         display_name: name.to_string(),
         client_kind: pb::ClientKind::Bot as i32,
     };
-    with_retry(retry, "join the match", || {
-        let mut c = client.clone();
+    with_retry(node, retry, "join the match", |mut c| {
         let r = req.clone();
         async move { c.join_match(r).await.map(|r| r.into_inner()) }
     })
     .await
 }
 
-/// Runs `call` until it succeeds, fails for good, or fails `retry.attempts` times in a row
-/// because the server cannot be reached.
-pub async fn with_retry<T, F, Fut>(retry: &Retry, what: &str, mut call: F) -> anyhow::Result<T>
+/// Runs `call` with a client of `node` until it succeeds, fails for good, or fails
+/// `retry.attempts` times in a row because no node could be reached; after each such
+/// failure the next try goes to the next node of the list.
+pub async fn with_retry<T, F, Fut>(
+    node: &mut Node,
+    retry: &Retry,
+    what: &str,
+    mut call: F,
+) -> anyhow::Result<T>
 where
-    F: FnMut() -> Fut,
+    F: FnMut(HustingsClient<Channel>) -> Fut,
     Fut: std::future::Future<Output = Result<T, Status>>,
 {
     let mut failures = 0;
     let mut limited = 0;
     loop {
-        match call().await {
+        match call(node.client()).await {
             Ok(v) => return Ok(v),
             Err(s) if limited < MAX_LIMITED && retry_after(&s).is_some() => {
                 limited += 1;
@@ -273,16 +289,23 @@ where
             Err(s) if is_transient(&s) => {
                 failures += 1;
                 if retry.exhausted(failures) {
+                    let whom = if node.several() {
+                        "no node answered"
+                    } else {
+                        "the server did not answer"
+                    };
                     bail!(
-                        "could not {what}: the server did not answer after {failures} tries ({})",
+                        "could not {what}: {whom} after {failures} tries ({}: {})",
+                        node.url(),
                         s.message()
                     );
                 }
                 let wait = retry.backoff(failures - 1);
+                let moved = node.lost_text();
                 if failures == 1 && !retry.is_forever() {
-                    warn!(what, ?wait, error = %s.message(), "server unreachable; retrying");
+                    warn!(what, ?wait, error = %s.message(), "{moved}; retrying");
                 } else {
-                    debug!(what, failures, ?wait, error = %s.message(), "server still unreachable");
+                    debug!(what, failures, ?wait, error = %s.message(), "{moved}; retrying");
                 }
                 tokio::time::sleep(wait).await;
             }
@@ -309,8 +332,12 @@ pub struct Played {
 
 /// Plays a joined seat to the end of the match. The decider runs on a blocking thread, so
 /// a long search never stalls other matches.
+///
+/// The seat's stream and its Acts go through one node, `node`'s; when it stops answering,
+/// the seat moves to the next node of the list and resumes the stream from the last
+/// version it saw. `node` is left on the node that saw the match end.
 pub async fn play_seat(
-    client: &mut HustingsClient<Channel>,
+    node: &mut Node,
     game: &str,
     match_id: &str,
     seat: u32,
@@ -337,19 +364,28 @@ pub async fn play_seat(
     'connect: loop {
         if failures > 0 {
             if retry.exhausted(failures) {
+                let whom = if node.several() {
+                    "every node"
+                } else {
+                    "the server"
+                };
                 bail!(
-                    "lost the server while playing seat {seat} of match {match_id}: \
-                     {failures} reconnection tries failed (last error: {last_error})"
+                    "lost {whom} while playing seat {seat} of match {match_id}: \
+                     {failures} reconnection tries failed (last: {}: {last_error})",
+                    node.url()
                 );
             }
             let wait = retry.backoff(failures - 1);
+            let moved = node.lost_text();
             if failures == 1 && !retry.is_forever() {
-                warn!(match_id, seat, ?wait, error = %last_error, "stream lost; reconnecting");
+                warn!(match_id, seat, ?wait, error = %last_error, "{moved}; reconnecting");
             } else {
-                debug!(match_id, seat, failures, ?wait, error = %last_error, "still reconnecting");
+                debug!(match_id, seat, failures, ?wait, error = %last_error, "{moved}; still reconnecting");
             }
             tokio::time::sleep(wait).await;
         }
+        // This pass's stream and every Act it answers with go to the same node.
+        let mut client = node.client();
         let request = pb::WatchMatchRequest {
             match_id: match_id.to_string(),
             token: token.to_string(),

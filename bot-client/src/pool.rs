@@ -8,6 +8,10 @@
 //! under its data directory: when the server is back each seat's stream is opened again
 //! with its token, and a pool started again over the same data directory takes up every
 //! seat the last one held before it follows the lobby.
+//!
+//! Given several nodes of a cluster (`--server A,B`), the lobby stream and each seat keep
+//! to one node and move to the next ([`crate::nodes`]) when it stops answering; a seat
+//! taken after a move starts on the node the pool moved to.
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -15,21 +19,22 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
+use hustings_proto::servers::Servers;
 use hustings_proto::v1 as pb;
-use hustings_proto::v1::hustings_client::HustingsClient;
 use tokio::sync::{Mutex, OwnedSemaphorePermit, Semaphore};
 use tokio_stream::StreamExt;
-use tonic::transport::Channel;
 use tracing::{debug, info, warn};
 
 use crate::ai::{AI_NAMES, make_ai};
 use crate::net::{self, AiDecider, Retry, is_transient};
+use crate::nodes::{Cluster, Node};
 use crate::seats::{HeldSeat, SeatBook};
 
 /// What the pool plays.
 #[derive(Clone, Debug)]
 pub struct PoolConfig {
-    pub server: String,
+    /// The server, or the nodes of a cluster, in the order to try them.
+    pub servers: Servers,
     /// The AI for seats that do not name one.
     pub ai: String,
     /// Only matches of these games (empty: every game).
@@ -59,7 +64,8 @@ pub struct PoolReport {
 
 /// What every seat task shares.
 struct Shared {
-    client: HustingsClient<Channel>,
+    cluster: Cluster,
+    /// The server list as given (`A,B`): the key of this pool's entries in the seat book.
     server: String,
     name: String,
     retry: Retry,
@@ -90,35 +96,60 @@ impl Shared {
     }
 }
 
-/// Whether the server answers, as last told to the user: one message per change.
+/// Whether the lobby's node answers, as last told to the user: one message per change.
 struct Link {
-    server: String,
-    /// Since when the server has not answered (`None`: it answers).
+    /// The lobby stream's node.
+    node: Node,
+    /// Since when no node has answered (`None`: the node in use answers).
     down_since: Option<Instant>,
 }
 
 impl Link {
+    /// The lobby's node stopped answering: moves to the next one, and says so once (not
+    /// once per try while every node is away).
     fn lost(&mut self, why: &str, held: usize, retry: &Retry) {
+        let several = self.node.several();
+        let (lost, next) = self.node.lost();
         if self.down_since.is_some() {
-            debug!(error = why, "the server is still unreachable");
+            debug!(error = why, lost = %lost, next = %next, "the server is still unreachable");
             return;
         }
         self.down_since = Some(Instant::now());
+        let what = if several {
+            format!("lost node {lost} ({why}); trying {next}, and the other nodes in turn,")
+        } else {
+            format!("the server at {lost} is unreachable ({why});")
+        };
         eprintln!(
-            "hustings-bot pool: the server at {} is unreachable ({why}); retrying every {} at \
-             most for as long as the pool runs, keeping its {}",
-            self.server,
+            "hustings-bot pool: {what} retrying every {} at most for as long as the pool \
+             runs, keeping its {}",
             seconds(retry.max_backoff),
             plural(held, "seat")
         );
     }
 
+    /// The lobby stream broke: the next try, on the next node, tells whether that node is
+    /// away too. With several nodes the move is told, since the pool's seats may follow.
+    fn broke(&mut self, why: &str) {
+        let several = self.node.several();
+        let (lost, next) = self.node.lost();
+        if several && self.down_since.is_none() {
+            eprintln!("hustings-bot pool: lost node {lost} ({why}); trying {next}");
+        } else {
+            debug!(error = why, lost = %lost, "the lobby stream broke");
+        }
+    }
+
     fn back(&mut self, held: usize) {
         if let Some(since) = self.down_since.take() {
+            let who = if self.node.several() {
+                format!("node {}", self.node.url())
+            } else {
+                format!("the server at {}", self.node.url())
+            };
             eprintln!(
-                "hustings-bot pool: the server at {} answers again after {}; following the \
-                 lobby and playing its {} again",
-                self.server,
+                "hustings-bot pool: {who} answers again after {}; following the lobby and \
+                 playing its {} again",
                 seconds(since.elapsed()),
                 plural(held, "seat")
             );
@@ -144,9 +175,10 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
         Some(dir) => SeatBook::open_in(dir)?,
         None => SeatBook::in_memory(),
     };
+    let server = config.servers.to_string();
     let shared = Arc::new(Shared {
-        client: net::connect(&config.server)?,
-        server: config.server.clone(),
+        cluster: Cluster::connect(config.servers.clone())?,
+        server: server.clone(),
         name: config.name.clone(),
         retry: config.retry.forever(),
         book,
@@ -158,7 +190,7 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
     let full = |started: u64| config.max_seats.is_some_and(|m| started >= m);
 
     // The seats an earlier run held: play them again before anything else.
-    let held = shared.book.held_on(&config.server);
+    let held = shared.book.held_on(&server);
     if !held.is_empty() {
         eprintln!(
             "hustings-bot pool: taking up {} held before (from {})",
@@ -182,7 +214,7 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
     }
 
     let mut link = Link {
-        server: config.server.clone(),
+        node: shared.cluster.node(),
         down_since: None,
     };
     let mut failures = 0u32;
@@ -193,9 +225,9 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
         if failures > 0 {
             tokio::time::sleep(shared.retry.backoff(failures - 1)).await;
         }
-        let opened = shared
-            .client
-            .clone()
+        let opened = link
+            .node
+            .client()
             .watch_lobby(pb::WatchLobbyRequest {
                 games: config.games.clone(),
                 // Say that this is a pool, and what it plays: the server tells the players
@@ -211,14 +243,14 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
                 failures += 1;
                 link.lost(
                     s.message(),
-                    shared.book.held_on(&config.server).len(),
+                    shared.book.held_on(&server).len(),
                     &shared.retry,
                 );
                 continue 'lobby;
             }
             Err(s) => bail!("cannot follow the lobby: {} ({:?})", s.message(), s.code()),
         };
-        link.back(shared.book.held_on(&config.server).len());
+        link.back(shared.book.held_on(&server).len());
         loop {
             if full(started) {
                 break 'lobby;
@@ -228,12 +260,13 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
                 // However the stream ended, open it again: the next try tells whether the
                 // server is away.
                 Some(Err(s)) => {
-                    debug!(error = %s.message(), "the lobby stream broke");
                     failures += 1;
+                    link.broke(s.message());
                     continue 'lobby;
                 }
                 None => {
                     failures += 1;
+                    link.broke("the stream ended");
                     continue 'lobby;
                 }
             };
@@ -295,12 +328,13 @@ struct Wanted {
 
 /// Joins a seat the lobby offered, records its token in the seat book, and plays it.
 async fn take_and_play(shared: Arc<Shared>, want: Wanted, seed: u64, permit: OwnedSemaphorePermit) {
+    // The seat is played through the node that let it join.
+    let mut node = shared.cluster.node();
     let joined = async {
         make_ai(&want.ai, &want.level, seed).map_err(anyhow::Error::msg)?;
-        let mut client = shared.client.clone();
         let name = format!("{} ({})", shared.name, want.ai);
         net::join(
-            &mut client,
+            &mut node,
             &want.match_id,
             Some(want.seat),
             &name,
@@ -337,7 +371,7 @@ async fn take_and_play(shared: Arc<Shared>, want: Wanted, seed: u64, permit: Own
         // The seat is still played; only a restarted pool could not take it up again.
         warn!(error = %format!("{e:#}"), "could not record the seat's token");
     }
-    play(shared, held, seed, permit).await;
+    play(shared, node, held, seed, permit).await;
 }
 
 /// Plays a seat an earlier run of the pool held.
@@ -348,16 +382,23 @@ async fn play_held(shared: Arc<Shared>, held: HeldSeat, permit: OwnedSemaphorePe
         "pool takes up a seat it held"
     );
     let seed = u64::from(held.seat).wrapping_add(held.match_id.len() as u64);
-    play(shared, held, seed, permit).await;
+    let node = shared.cluster.node();
+    play(shared, node, held, seed, permit).await;
 }
 
-/// Plays a held seat to the end of its match, then forgets it.
-async fn play(shared: Arc<Shared>, held: HeldSeat, seed: u64, permit: OwnedSemaphorePermit) {
+/// Plays a held seat to the end of its match through `node` (and the next ones if it
+/// stops answering), then forgets it.
+async fn play(
+    shared: Arc<Shared>,
+    mut node: Node,
+    held: HeldSeat,
+    seed: u64,
+    permit: OwnedSemaphorePermit,
+) {
     let result = async {
         let ai = make_ai(&held.ai, &held.level, seed).map_err(anyhow::Error::msg)?;
-        let mut client = shared.client.clone();
         net::play_seat(
-            &mut client,
+            &mut node,
             &held.game,
             &held.match_id,
             held.seat,

@@ -5,7 +5,9 @@
 //! The file (`pool-seats.json`) is rewritten whole after every change — written to a
 //! temporary file beside it, then renamed over it, so a crash leaves the old list or the new
 //! one, never half of one — and is readable by its owner only (it holds secrets). Entries
-//! are kept per server URL: a pool reads only its own server's, and keeps the others'.
+//! are kept per server: a pool reads only its own server's, and keeps the others'. A pool
+//! given the nodes of a cluster keys its entries by the whole list as given (`A,B`): any
+//! node of the cluster takes the seat's token.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -36,7 +38,8 @@ pub fn default_data_dir() -> PathBuf {
 /// One seat a pool took: enough to follow and play it again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeldSeat {
-    /// The server's URL, as the pool was given it.
+    /// The server's URL as the pool was given it; for the nodes of a cluster, their URLs
+    /// joined by commas, in the order given.
     pub server: String,
     pub match_id: String,
     pub seat: u32,

@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use anyhow::{Context, anyhow};
+use anyhow::Context;
+use hustings_proto::servers::Servers;
 use hustings_proto::v1 as pb;
 use indicatif::{ProgressBar, ProgressStyle};
 use tokio::sync::Semaphore;
@@ -13,6 +14,7 @@ use tokio::sync::Semaphore;
 use crate::ai::make_ai;
 use crate::local::side_is_a;
 use crate::net::{self, AiDecider, Played, Retry};
+use crate::nodes::Cluster;
 use crate::stats::Tally;
 
 /// One side of a tournament: an AI name and its level.
@@ -49,7 +51,8 @@ impl Side {
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct TournamentConfig {
-    pub server: String,
+    /// The server, or the nodes of a cluster, in the order to try them.
+    pub servers: Servers,
     pub game: String,
     pub variant: String,
     /// Seats per match (0: the variant's default).
@@ -71,7 +74,7 @@ pub async fn run_tournament(config: TournamentConfig) -> anyhow::Result<Tally> {
     for side in [&config.a, &config.b] {
         make_ai(&side.ai, &side.level, 0).map_err(anyhow::Error::msg)?;
     }
-    let client = net::connect(&config.server)?;
+    let cluster = Cluster::connect(config.servers.clone())?;
     let bar = if config.progress {
         let bar = ProgressBar::new(config.games);
         bar.set_style(
@@ -90,9 +93,9 @@ pub async fn run_tournament(config: TournamentConfig) -> anyhow::Result<Tally> {
     for g in 0..config.games {
         let permit = slots.clone().acquire_owned().await?;
         let config = config.clone();
-        let client = client.clone();
+        let cluster = cluster.clone();
         tasks.spawn(async move {
-            let r = play_one(&config, client, g).await;
+            let r = play_one(&config, &cluster, g).await;
             drop(permit);
             (g, r)
         });
@@ -148,25 +151,24 @@ fn record(
     Ok(())
 }
 
-/// Creates one match, seats both sides and plays it out.
-async fn play_one(
-    config: &TournamentConfig,
-    mut client: hustings_proto::v1::hustings_client::HustingsClient<tonic::transport::Channel>,
-    g: u64,
-) -> GameResult {
-    let created = client
-        .create_match(pb::CreateMatchRequest {
-            game: config.game.clone(),
-            variant: config.variant.clone(),
-            seats: config.seats,
-            seed: Some(config.seed.wrapping_add(g)),
-            ..Default::default()
-        })
-        .await
-        .map_err(|s| anyhow!("could not create a match: {} ({:?})", s.message(), s.code()))?
-        .into_inner()
-        .summary
-        .context("the server created a match but did not describe it")?;
+/// Creates one match, seats both sides and plays it out. Every seat starts on the node
+/// that created the match, and moves on by itself if that node stops answering.
+async fn play_one(config: &TournamentConfig, cluster: &Cluster, g: u64) -> GameResult {
+    let mut node = cluster.node();
+    let request = pb::CreateMatchRequest {
+        game: config.game.clone(),
+        variant: config.variant.clone(),
+        seats: config.seats,
+        seed: Some(config.seed.wrapping_add(g)),
+        ..Default::default()
+    };
+    let created = net::with_retry(&mut node, &config.retry, "create a match", |mut c| {
+        let r = request.clone();
+        async move { c.create_match(r).await.map(|r| r.into_inner()) }
+    })
+    .await?
+    .summary
+    .context("the server created a match but did not describe it")?;
     let seats = created.seats.len();
     // A single-seat variant (solitaire against the Oppobot) has no seat to swap: side A plays
     // every game, and a game no seat wins is the automated opponent's win (a draw here).
@@ -185,20 +187,20 @@ async fn play_one(
         )
         .map_err(anyhow::Error::msg)?;
         let joined = net::join(
-            &mut client,
+            &mut node,
             &created.match_id,
             Some(seat as u32),
             &format!("{} ({})", side.label(), if a { "A" } else { "B" }),
             &config.retry,
         )
         .await?;
-        let mut c = client.clone();
+        let mut seat_node = node.clone();
         let game = created.game.clone();
         let match_id = created.match_id.clone();
         let retry = config.retry;
         players.spawn(async move {
             net::play_seat(
-                &mut c,
+                &mut seat_node,
                 &game,
                 &match_id,
                 joined.seat,

@@ -20,17 +20,22 @@ Examples:
   hustings play --match <ID>                             join any open seat and play
   hustings play --match <ID> --token <TOKEN>             resume a seat after leaving
   hustings watch <ID>
-  hustings replay <ID> --all"
+  hustings replay <ID> --all
+  hustings --server http://10.0.0.5:50051,http://10.0.0.6:50051 play --match <ID>
+                                                         on a cluster: the next node if one stops"
 )]
 pub struct Cli {
-    /// The server's address.
+    /// The server's address; for a cluster, several nodes' addresses, comma-separated or
+    /// with the flag repeated (also in HUSTINGS_SERVER). The client talks to one node and
+    /// moves to the next, round robin, when it stops answering, resuming where it was.
     #[arg(
         long,
         global = true,
         env = "HUSTINGS_SERVER",
+        value_name = "URL[,URL…]",
         default_value = "http://127.0.0.1:50051"
     )]
-    pub server: String,
+    pub server: Vec<String>,
 
     /// Trust only the certificate authority in FILE (PEM) for an https:// server, e.g. a
     /// private one that signed the server's certificate; without it the system's roots.
@@ -295,5 +300,40 @@ mod tests {
         assert!(err.is_err(), "--token needs --match");
         let err = Cli::try_parse_from(["hustings", "play", "--match", "m", "--game", "g"]);
         assert!(err.is_err(), "--match and --game exclude each other");
+    }
+
+    #[test]
+    fn several_servers_come_comma_separated_or_repeated() {
+        let cli = Cli::try_parse_from([
+            "hustings",
+            "--server",
+            "http://a:1,http://b:2",
+            "--server",
+            "c:3",
+            "games",
+        ])
+        .expect("parses");
+        let list = crate::client::servers(&cli.server).expect("list");
+        assert_eq!(list.urls(), ["http://a:1", "http://b:2", "http://c:3"]);
+        // After the subcommand, too (it is a global flag).
+        let cli = Cli::try_parse_from(["hustings", "list", "--server", "a:1", "--server", "b:2"])
+            .expect("parses");
+        let list = crate::client::servers(&cli.server).expect("list");
+        assert_eq!(list.urls(), ["http://a:1", "http://b:2"]);
+        let cli = Cli::try_parse_from(["hustings", "games"]).expect("parses");
+        // Unless HUSTINGS_SERVER says otherwise (in the test's environment), the default.
+        if std::env::var_os("HUSTINGS_SERVER").is_none() {
+            assert_eq!(cli.server, vec![crate::DEFAULT_SERVER.to_string()]);
+        }
+    }
+
+    #[test]
+    fn the_help_says_the_flag_takes_several_urls() {
+        let help = Cli::command().render_long_help().to_string();
+        assert!(help.contains("URL[,URL…]"), "{help}");
+        assert!(
+            help.contains("--server http://10.0.0.5:50051,http://10.0.0.6:50051"),
+            "{help}"
+        );
     }
 }

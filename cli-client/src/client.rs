@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::Context;
+use hustings_proto::servers::{Failover, Servers};
 use hustings_proto::v1::hustings_client::HustingsClient;
 use tonic::metadata::MetadataValue;
 use tonic::transport::Channel;
@@ -23,11 +24,40 @@ pub fn set_ca(ca: PathBuf) {
     let _ = CA.set(ca);
 }
 
+/// The `--server` values as a list of URLs, `http://` put in front of a bare `host:port`.
+pub fn servers(values: &[String]) -> anyhow::Result<Servers> {
+    Servers::parse_with(values, with_scheme).map_err(anyhow::Error::msg)
+}
+
+/// Opens a connection to the first node of `servers` that answers, starting with the one
+/// the process last moved to (at first, the first URL) and trying each once, in turn: a
+/// lobby command works as long as one node does. Fails with every node's error.
+pub async fn connect(servers: &Servers) -> anyhow::Result<Client> {
+    let mut node = servers.failover();
+    let mut errors = Vec::new();
+    for _ in servers.urls() {
+        match connect_to(node.url()).await {
+            Ok(client) => return Ok(client),
+            Err(e) if !servers.several() => return Err(e),
+            Err(e) => {
+                errors.push(format!("{e:#}"));
+                node.advance();
+            }
+        }
+    }
+    anyhow::bail!("no node answered: {}", errors.join("; "))
+}
+
+/// A connection to the node `failover` is on, for a session that keeps to one node.
+pub async fn connect_node(failover: &Failover) -> anyhow::Result<Client> {
+    connect_to(failover.url()).await
+}
+
 /// Opens a connection to `server` (e.g. `http://127.0.0.1:50051`, or `https://…` over TLS).
 ///
 /// HTTP/2 keep-alive pings make a silently dead connection fail within seconds, so a
 /// player waiting for the opponent notices a drop and reconnects instead of hanging.
-pub async fn connect(server: &str) -> anyhow::Result<Client> {
+pub async fn connect_to(server: &str) -> anyhow::Result<Client> {
     let endpoint =
         hustings_proto::endpoint::endpoint(&with_scheme(server), CA.get().map(|p| p.as_path()))?
             .connect_timeout(Duration::from_secs(5))
@@ -162,6 +192,34 @@ mod tests {
     fn a_bare_address_gets_http() {
         assert_eq!(with_scheme("127.0.0.1:50051"), "http://127.0.0.1:50051");
         assert_eq!(with_scheme("https://example:1"), "https://example:1");
+    }
+
+    #[test]
+    fn every_url_of_the_list_gets_its_scheme() {
+        let list = servers(&["127.0.0.1:1,https://b:2".into(), "c:3".into()]).expect("list");
+        assert_eq!(
+            list.urls(),
+            ["http://127.0.0.1:1", "https://b:2", "http://c:3"]
+        );
+        assert!(servers(&[",".into()]).is_err());
+    }
+
+    #[tokio::test]
+    async fn when_no_node_answers_each_is_tried_and_named() {
+        // Nothing listens on a port just freed.
+        let dead = || {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .map(|a| a.port())
+                .expect("a free port");
+            format!("http://127.0.0.1:{port}")
+        };
+        let (a, b) = (dead(), dead());
+        let list = servers(&[format!("{a},{b}")]).expect("list");
+        let err = connect(&list).await.expect_err("nothing answers");
+        let text = format!("{err:#}");
+        assert!(text.starts_with("no node answered"), "{text}");
+        assert!(text.contains(&a) && text.contains(&b), "{text}");
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod term;
 use std::path::Path;
 
 use cli::{Cli, Command, PlayArgs};
+use hustings_proto::servers::Servers;
 use render::Style;
 use session::{End, Session};
 
@@ -33,7 +34,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
     } else {
         Style::detect()
     };
-    let server = cli.server.clone();
+    let servers = client::servers(&cli.server)?;
+    // As `--server` takes it back, for the commands printed to reach the same nodes.
+    let server = servers.to_string();
     if let Command::Play(args) = &cli.command {
         if args.match_id.is_some() && args.setup.is_set() {
             anyhow::bail!(
@@ -49,7 +52,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
     if let Some(ca) = cli.ca.clone() {
         client::set_ca(ca);
     }
-    let mut client = client::connect(&server).await?;
+    let mut client = client::connect(&servers).await?;
     match cli.command {
         Command::Games => lobby::games(&mut client, &style).await?,
         Command::Create(args) => {
@@ -80,11 +83,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
         }
         Command::Play(args) => {
             let key = cli.key.as_deref();
-            return play(&mut client, &server, key, args, style, cli.board).await;
+            return play(&mut client, &servers, key, args, style, cli.board).await;
         }
         Command::Watch(args) => {
             let session = Session {
-                server,
+                servers,
                 match_id: args.match_id,
                 token: None,
                 style,
@@ -113,12 +116,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<i32> {
 
 async fn play(
     client: &mut client::Client,
-    server: &str,
+    servers: &Servers,
     key: Option<&str>,
     args: PlayArgs,
     style: Style,
     layout: render::Layout,
 ) -> anyhow::Result<i32> {
+    let server = &servers.to_string();
     // Open the answers first: a missing file should fail before a seat is taken.
     let input = input::Input::open(args.choices_from.as_deref().map(Path::new))?;
     let (match_id, token) = match (&args.match_id, &args.game, &args.token) {
@@ -142,7 +146,7 @@ async fn play(
         }
     };
     let mut session = Session {
-        server: server.to_string(),
+        servers: servers.clone(),
         match_id,
         token: Some(token),
         style,

@@ -5,7 +5,10 @@ use hustings_cli::client::Refusal;
 
 fn main() {
     let cli = hustings_cli::cli::Cli::parse();
-    let server = hustings_cli::client::with_scheme(&cli.server);
+    // Each URL given, for the advice on a wrong scheme below.
+    let urls: Vec<String> = hustings_cli::client::servers(&cli.server)
+        .map(|s| s.urls().to_vec())
+        .unwrap_or_default();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -25,11 +28,14 @@ fn main() {
                 Some(r) => &r.status as &(dyn std::error::Error + 'static),
                 None => c,
             });
-            if hustings_proto::endpoint::is_transport_failure(statuses)
-                && let Some(advice) =
-                    runtime.block_on(hustings_proto::endpoint::wrong_scheme(&server))
-            {
-                eprintln!("hustings: {advice}");
+            if hustings_proto::endpoint::is_transport_failure(statuses) {
+                for url in &urls {
+                    if let Some(advice) =
+                        runtime.block_on(hustings_proto::endpoint::wrong_scheme(url))
+                    {
+                        eprintln!("hustings: {advice}");
+                    }
+                }
             }
             eprintln!("hustings: {e:#}");
             1

@@ -4,6 +4,8 @@
 //! with backoff and asks the stream to resume from that version, so nothing is missed and
 //! nothing is shown twice (log entries are de-duplicated by their sequence number). A
 //! choice whose Act was cut off by a drop is sent again once the same prompt comes back.
+//! Given several nodes of a cluster, the stream and the Acts keep to one node, and each
+//! reconnection goes to the next node of the list ("Lost node A; trying B").
 //!
 //! A prompt is shown only once the stream has been quiet for a moment, so that catching up
 //! after a reconnect (many versions in a burst) never asks a question that is already
@@ -11,6 +13,7 @@
 
 use std::time::Duration;
 
+use hustings_proto::servers::{Failover, Servers};
 use hustings_proto::v1::{
     ActRequest, Choice, GameView, LogEntry, MatchStatus, MatchUpdate, Prompt, ResignRequest,
     SeatClock, SeatSummary, WatchMatchRequest,
@@ -22,7 +25,7 @@ use tonic::{Code, Status, Streaming};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::asking::{Answers, Do, play_key};
-use crate::client::{Client, connect, describe, is_transient};
+use crate::client::{Client, connect_node, describe, is_transient};
 use crate::input::Input;
 use crate::lobby::server_flag;
 use crate::reference::Reference;
@@ -84,8 +87,8 @@ impl End {
 
 /// One seat's (or a spectator's) connection to a match.
 pub struct Session {
-    /// Server address.
-    pub server: String,
+    /// The server's address, or the nodes of a cluster.
+    pub servers: Servers,
     /// The match followed.
     pub match_id: String,
     /// The seat token; `None` to watch as a spectator.
@@ -222,6 +225,9 @@ impl Session {
     /// Follows the match to its end, answering prompts from `input` (none for a spectator).
     pub async fn run(&self, input: &mut Option<Input>) -> anyhow::Result<End> {
         let mut ctrl_c = interrupts();
+        // The node the stream and the Acts go to; the next one after each failure.
+        let mut node = self.servers.failover();
+        let several = self.servers.several();
         let mut t = Tracker::default();
         let mut failures = 0u32;
         let mut reconnecting = false;
@@ -229,14 +235,19 @@ impl Session {
         // A choice whose Act was cut off by a drop: (version, choice id).
         let mut resend: Option<(u64, String)> = None;
         loop {
-            let opened = self.open(t.version.unwrap_or(0)).await;
+            let opened = self.open(&node, t.version.unwrap_or(0)).await;
             let (client, stream) = match opened {
                 Ok(pair) => {
                     if reconnecting {
+                        let to = if several {
+                            format!(" to {}", node.url())
+                        } else {
+                            String::new()
+                        };
                         out(&format!(
                             "{}\n",
                             self.style.good(&format!(
-                                "Reconnected; catching up from version {}.",
+                                "Reconnected{to}; catching up from version {}.",
                                 t.version.unwrap_or(0)
                             ))
                         ));
@@ -255,13 +266,19 @@ impl Session {
                         anyhow::bail!("giving up after {MAX_ATTEMPTS} attempts: {why}");
                     }
                     let delay = backoff(failures);
-                    out(&format!(
-                        "{}\n",
-                        self.style.bad(&format!(
+                    let (lost, next) = node.advance();
+                    let text = if several {
+                        format!(
+                            "Cannot reach node {lost} ({why}); trying {next} in {:.1}s (attempt {failures})…",
+                            delay.as_secs_f32()
+                        )
+                    } else {
+                        format!(
                             "Cannot reach the server ({why}); retrying in {:.1}s (attempt {failures})…",
                             delay.as_secs_f32()
-                        ))
-                    ));
+                        )
+                    };
+                    out(&format!("{}\n", self.style.bad(&text)));
                     tokio::select! {
                         _ = sleep(delay) => continue,
                         _ = ctrl_c.recv() => return Ok(self.leave(End::Interrupted)),
@@ -284,13 +301,19 @@ impl Session {
                         anyhow::bail!("giving up after {MAX_ATTEMPTS} dropped connections: {why}");
                     }
                     let delay = backoff(drops);
-                    out(&format!(
-                        "{}\n",
-                        self.style.bad(&format!(
+                    let (lost, next) = node.advance();
+                    let text = if several {
+                        format!(
+                            "Lost node {lost} ({why}); trying {next} in {:.1}s…",
+                            delay.as_secs_f32()
+                        )
+                    } else {
+                        format!(
                             "Connection lost ({why}); reconnecting in {:.1}s…",
                             delay.as_secs_f32()
-                        ))
-                    ));
+                        )
+                    };
+                    out(&format!("{}\n", self.style.bad(&text)));
                     tokio::select! {
                         _ = sleep(delay) => {}
                         _ = ctrl_c.recv() => return Ok(self.leave(End::Interrupted)),
@@ -300,8 +323,14 @@ impl Session {
         }
     }
 
-    async fn open(&self, from_version: u64) -> Result<(Client, Streaming<MatchUpdate>), OpenError> {
-        let mut client = connect(&self.server)
+    /// Opens the match's stream on `node` from `from_version`; the client returned is that
+    /// node's, for the Acts answering the stream's prompts.
+    async fn open(
+        &self,
+        node: &Failover,
+        from_version: u64,
+    ) -> Result<(Client, Streaming<MatchUpdate>), OpenError> {
+        let mut client = connect_node(node)
             .await
             .map_err(|e| OpenError::Transient(format!("{e:#}")))?;
         let stream = client
@@ -692,7 +721,11 @@ impl Session {
             }
             let waits: Vec<String> = u.bot_waits.iter().map(|w| w.text.clone()).collect();
             if t.waits_announced.as_ref() != Some(&waits) {
-                out(&bot_waits_text(&u.bot_waits, &t.seats, &self.server));
+                out(&bot_waits_text(
+                    &u.bot_waits,
+                    &t.seats,
+                    &self.servers.to_string(),
+                ));
                 t.waits_announced = Some(waits);
             }
             return None;
@@ -969,7 +1002,7 @@ impl Session {
         if let Some(token) = &self.token {
             out(&format!(
                 "You left the match; your seat is kept. Resume with:\n  hustings{} play --match {} --token {token}\n",
-                server_flag(&self.server),
+                server_flag(&self.servers.to_string()),
                 self.match_id
             ));
         }
@@ -1129,7 +1162,7 @@ mod tests {
 
     fn session(token: Option<&str>) -> Session {
         Session {
-            server: crate::DEFAULT_SERVER.into(),
+            servers: Servers::one(crate::DEFAULT_SERVER),
             match_id: "m1".into(),
             token: token.map(str::to_string),
             style: Style::PLAIN,

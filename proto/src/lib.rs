@@ -6,6 +6,7 @@
 #![allow(clippy::doc_lazy_continuation, clippy::large_enum_variant)]
 
 pub mod endpoint;
+pub mod servers;
 
 /// Generated code for package `hustings.v1`.
 pub mod v1 {

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use hustings_bot::ai::make_ai;
 use hustings_bot::net::{self, AiDecider, Retry};
+use hustings_bot::nodes::Cluster;
 use hustings_proto::v1 as pb;
 
 use hustings::cli_bin::{bot_bin, server_bin};
@@ -14,8 +15,9 @@ use hustings::cli_bin::{bot_bin, server_bin};
 /// 0 randomly; returns the binary's exit status, stdout and stderr.
 async fn seat_one_by_the_binary(args: &[&str]) -> (std::process::Output, net::Played) {
     let server = hustings::start_server().await;
-    let mut client = net::connect(&server.url()).expect("client");
-    let m = client
+    let mut node = Cluster::one(&server.url()).expect("client").node();
+    let m = node
+        .client()
         .create_match(pb::CreateMatchRequest {
             game: "presidency".into(),
             seed: Some(21),
@@ -27,7 +29,7 @@ async fn seat_one_by_the_binary(args: &[&str]) -> (std::process::Output, net::Pl
         .summary
         .expect("summary");
     let retry = Retry::default();
-    let me = net::join(&mut client, &m.match_id, Some(0), "tester", &retry)
+    let me = net::join(&mut node, &m.match_id, Some(0), "tester", &retry)
         .await
         .expect("joined");
     let mut cmd = tokio::process::Command::new(bot_bin());
@@ -36,7 +38,7 @@ async fn seat_one_by_the_binary(args: &[&str]) -> (std::process::Output, net::Pl
     cmd.current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
     let bot = tokio::spawn(async move { cmd.output().await });
     let played = net::play_seat(
-        &mut client,
+        &mut node,
         "presidency",
         &m.match_id,
         me.seat,

@@ -7,9 +7,11 @@ use std::time::{Duration, Instant};
 
 use hustings_bot::ai::{Decision, make_ai};
 use hustings_bot::net::{self, Action, AiDecider, Decider, Retry};
+use hustings_bot::nodes::{Cluster, Node};
 use hustings_bot::pool::{PoolConfig, run_pool};
 use hustings_bot::stdio::{Fallback, StdioEngine};
 use hustings_bot::tournament::{Side, TournamentConfig, run_tournament};
+use hustings_proto::servers::Servers;
 use hustings_proto::v1 as pb;
 use hustings_proto::v1::hustings_client::HustingsClient;
 use hustings_service::{RunningServer, ServerConfig};
@@ -49,8 +51,8 @@ async fn create(
         .expect("summary")
 }
 
-async fn join(client: &mut HustingsClient<Channel>, id: &str, seat: u32) -> pb::JoinMatchResponse {
-    net::join(client, id, Some(seat), "tester", &quick_retry())
+async fn join(node: &mut Node, id: &str, seat: u32) -> pb::JoinMatchResponse {
+    net::join(node, id, Some(seat), "tester", &quick_retry())
         .await
         .expect("joined")
 }
@@ -74,7 +76,8 @@ fn repo_file(rel: &str) -> PathBuf {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pool_fills_the_bot_seats_of_a_match_a_human_created() {
     let server = server().await;
-    let mut client = net::connect(&server.url()).expect("client");
+    let mut node = Cluster::one(&server.url()).expect("client").node();
+    let mut client = node.client();
     let bot = |ai: &str| pb::SeatConfig {
         bot: true,
         ai: ai.into(),
@@ -90,7 +93,7 @@ async fn the_pool_fills_the_bot_seats_of_a_match_a_human_created() {
     )
     .await;
     let pool = tokio::spawn(run_pool(PoolConfig {
-        server: server.url(),
+        servers: Servers::one(&server.url()),
         ai: "random".into(),
         games: vec!["presidency".into()],
         concurrency: 4,
@@ -100,9 +103,9 @@ async fn the_pool_fills_the_bot_seats_of_a_match_a_human_created() {
         seed: 3,
         data_dir: None,
     }));
-    let human = join(&mut client, &m.match_id, 0).await;
+    let human = join(&mut node, &m.match_id, 0).await;
     let played = net::play_seat(
-        &mut client,
+        &mut node,
         "presidency",
         &m.match_id,
         human.seat,
@@ -143,7 +146,7 @@ async fn the_pool_fills_the_bot_seats_of_a_match_a_human_created() {
 async fn a_solitaire_tournament_seats_side_a_every_game_and_counts_the_oppobots_wins() {
     let server = server().await;
     let tally = run_tournament(TournamentConfig {
-        server: server.url(),
+        servers: Servers::one(&server.url()),
         game: "votes-for-women".into(),
         variant: "solitaire".into(),
         seats: 0,
@@ -175,7 +178,7 @@ async fn a_solitaire_tournament_seats_side_a_every_game_and_counts_the_oppobots_
 async fn a_twenty_game_tournament_over_loopback_completes() {
     let server = server().await;
     let tally = run_tournament(TournamentConfig {
-        server: server.url(),
+        servers: Servers::one(&server.url()),
         game: "presidency".into(),
         variant: String::new(),
         seats: 0,
@@ -212,24 +215,22 @@ async fn a_twenty_game_tournament_over_loopback_completes() {
 
 /// A two-seat Presidential Race with both seats taken: a client, the match id, and each
 /// seat's join (seat 0, then seat 1).
-async fn two_seat_race(
-    server: &RunningServer,
-) -> (HustingsClient<Channel>, String, [pb::JoinMatchResponse; 2]) {
-    let mut client = net::connect(&server.url()).expect("client");
-    let m = create(&mut client, "", 0, vec![]).await;
-    let a = join(&mut client, &m.match_id, 0).await;
-    let b = join(&mut client, &m.match_id, 1).await;
-    (client, m.match_id, [a, b])
+async fn two_seat_race(server: &RunningServer) -> (Node, String, [pb::JoinMatchResponse; 2]) {
+    let mut node = Cluster::one(&server.url()).expect("client").node();
+    let m = create(&mut node.client(), "", 0, vec![]).await;
+    let a = join(&mut node, &m.match_id, 0).await;
+    let b = join(&mut node, &m.match_id, 1).await;
+    (node, m.match_id, [a, b])
 }
 
 /// Plays the seat `joined` of the Presidential Race `id` with `decider`, in a task of its own.
 fn spawn_seat(
-    client: &HustingsClient<Channel>,
+    node: &Node,
     id: &str,
     joined: pb::JoinMatchResponse,
     decider: Box<dyn Decider>,
 ) -> tokio::task::JoinHandle<anyhow::Result<net::Played>> {
-    let mut c = client.clone();
+    let mut c = node.clone();
     let id = id.to_string();
     tokio::spawn(async move {
         net::play_seat(
@@ -254,9 +255,9 @@ async fn play_against_random(
     server: &RunningServer,
     seat0: Box<dyn Decider>,
 ) -> anyhow::Result<net::Played> {
-    let (client, id, [a, b]) = two_seat_race(server).await;
-    let other = spawn_seat(&client, &id, b, random_ai(9));
-    let mine = spawn_seat(&client, &id, a, seat0).await.expect("task");
+    let (node, id, [a, b]) = two_seat_race(server).await;
+    let other = spawn_seat(&node, &id, b, random_ai(9));
+    let mine = spawn_seat(&node, &id, a, seat0).await.expect("task");
     other.await.expect("task")?;
     mine
 }
@@ -364,7 +365,7 @@ impl Decider for Stalls {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_vanishes_mid_game_gives_retries_then_a_clear_error() {
     let server = server().await;
-    let (client, id, [a, b]) = two_seat_race(&server).await;
+    let (node, id, [a, b]) = two_seat_race(&server).await;
     let (told, stalled) = std_mpsc::channel();
     let (release, released) = std_mpsc::channel::<()>();
     let stalls = Stalls {
@@ -374,8 +375,8 @@ async fn a_server_that_vanishes_mid_game_gives_retries_then_a_clear_error() {
         release: released,
     };
     // The stalling seat plays in a detached task: how it ends does not matter.
-    drop(spawn_seat(&client, &id, b, Box::new(stalls)));
-    let mine = spawn_seat(&client, &id, a, random_ai(2));
+    drop(spawn_seat(&node, &id, b, Box::new(stalls)));
+    let mine = spawn_seat(&node, &id, a, random_ai(2));
     // Mid-game: the other seat has moved three times and now thinks forever.
     tokio::task::spawn_blocking(move || stalled.recv_timeout(Duration::from_secs(30)))
         .await
@@ -417,9 +418,10 @@ impl Decider for Slow {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
     let server = server().await;
-    let (mut client, id, [a, b]) = two_seat_race(&server).await;
+    let (node, id, [a, b]) = two_seat_race(&server).await;
+    let mut client = node.client();
     // Whoever moves first, seat 0 is slow and seat 1 resigns as soon as seat 0 thinks.
-    let bot = spawn_seat(&client, &id, a, Box::new(Slow(Duration::from_millis(600))));
+    let bot = spawn_seat(&node, &id, a, Box::new(Slow(Duration::from_millis(600))));
     // Seat 1 plays until it is seat 0's turn, then resigns while seat 0 thinks.
     let mut stream = client
         .watch_match(pb::WatchMatchRequest {

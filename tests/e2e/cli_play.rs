@@ -560,6 +560,102 @@ async fn cli_resumes_after_the_connection_is_cut_mid_game() {
     .expect("the test finished in time");
 }
 
+/// A URL nothing listens on (a port just freed).
+fn dead_url() -> String {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port");
+    format!("http://127.0.0.1:{port}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cli_given_several_nodes_passes_a_dead_one_and_moves_on_when_its_node_goes() {
+    tokio::time::timeout(LIMIT, async {
+        let Against {
+            srv,
+            url,
+            mut c,
+            match_id,
+            opp,
+            mut versions,
+        } = against_opponent("presidency", 78).await;
+        // Two "nodes" of one server, each behind a proxy the test can cut, after a URL
+        // where nothing listens.
+        let (first, second) = (
+            Proxy::start(srv.addr()).await,
+            Proxy::start(srv.addr()).await,
+        );
+        let (dead, a, b) = (
+            dead_url(),
+            format!("http://{}", first.addr),
+            format!("http://{}", second.addr),
+        );
+
+        // The lobby commands pass over the dead URL (comma-separated, or the flag repeated).
+        let games = run_cli(&["--server", &format!("{dead},{a}"), "games"], None).await;
+        assert_eq!(games.code, Some(0), "{}", games.stderr);
+        assert!(games.stdout.contains("presidency"), "{}", games.stdout);
+        let listed = run_cli(&["--server", &dead, "--server", &url, "list"], None).await;
+        assert_eq!(listed.code, Some(0), "{}", listed.stderr);
+        assert!(listed.stdout.contains(&match_id), "{}", listed.stdout);
+
+        // The CLI plays through A, the first node that answers; mid-game A goes for good.
+        let servers = format!("{dead},{a},{b}");
+        let cli = tokio::spawn({
+            let (servers, match_id) = (servers.clone(), match_id.clone());
+            async move {
+                play_cli(
+                    &servers,
+                    &match_id,
+                    &["--seat", "0"],
+                    Choices::Stdin(script()),
+                )
+                .await
+            }
+        });
+        let cut_at = 6;
+        versions
+            .wait_for(|&v| v >= cut_at)
+            .await
+            .expect("the match reaches the cut");
+        first.cut();
+
+        let run = cli.await.expect("CLI task");
+        let outcome = opp.await.expect("opponent finished");
+        let r = replay(&mut c, &match_id).await;
+        assert_played_to_the_end(&run, &outcome, &r);
+        // It says which node it lost and where it went: B (or the dead URL first, then B).
+        assert!(
+            run.stdout.contains(&format!("Lost node {a} (")),
+            "the lost node is not named:\n{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout.contains(&format!("Reconnected to {b}")),
+            "no reconnection to the next node:\n{}",
+            run.stdout
+        );
+        // Resuming the seat later names every node.
+        assert!(
+            run.stdout
+                .contains(&format!("--server {servers} play --match")),
+            "{}",
+            run.stdout
+        );
+        assert!(
+            r.choices
+                .iter()
+                .any(|c| c.seat == 0 && c.version > cut_at + 1),
+            "no choice by the CLI after its node went: {:?}",
+            r.choices
+        );
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}
+
 /// Waits until `text` shows `needle`, polling the output collected so far.
 async fn wait_for_output(text: &Arc<Mutex<String>>, needle: &str) {
     loop {

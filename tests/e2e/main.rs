@@ -15,6 +15,7 @@ mod cli_play;
 mod cli_solitaire;
 mod clocks;
 mod cluster;
+mod cluster_clients;
 mod cluster_clocks;
 mod cluster_lobby;
 mod durable;
