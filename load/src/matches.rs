@@ -263,8 +263,7 @@ pub async fn drive(nodes: Vec<Vec<Channel>>, config: &LoadConfig) -> anyhow::Res
         let game = config.game.clone();
         let rng = SmallRng::seed_from_u64(config.seed.wrapping_add(i as u64));
         tasks.push(tokio::spawn(run_player(
-            creator,
-            client,
+            Clients { creator, client },
             game,
             shared,
             gate,
@@ -283,7 +282,7 @@ pub async fn drive(nodes: Vec<Vec<Channel>>, config: &LoadConfig) -> anyhow::Res
         ready += 1;
     }
     let setup_seconds = setup_start.elapsed().as_secs_f64();
-    let rss = || rss_sum(&config.server_pids);
+    let rss = || crate::rss::rss_of_all(&config.server_pids);
     let rss_after_setup = rss();
     if shared.match_errors.load(Ordering::Relaxed) as usize >= config.matches {
         anyhow::bail!("no match could be set up");
@@ -319,7 +318,7 @@ pub async fn drive(nodes: Vec<Vec<Channel>>, config: &LoadConfig) -> anyhow::Res
             let mut next = start + tick;
             while next <= end {
                 tokio::time::sleep_until(next.into()).await;
-                if let Some(rss) = rss_sum(&config.server_pids) {
+                if let Some(rss) = crate::rss::rss_of_all(&config.server_pids) {
                     readings.push(rss);
                 }
                 // The interval is over: report its mean (the last one may be shorter).
@@ -364,9 +363,7 @@ pub async fn drive(nodes: Vec<Vec<Channel>>, config: &LoadConfig) -> anyhow::Res
         .cpu_of
         .iter()
         .zip(other_start.iter().zip(other_cpu()))
-        .map(|(text, ((a, _), (b, count)))| {
-            (text.clone(), per_choice(b.saturating_sub(*a)), count)
-        })
+        .map(|(text, ((a, _), (b, count)))| (text.clone(), per_choice(b.saturating_sub(*a)), count))
         .collect();
     let finished = shared.finished.load(Ordering::Relaxed);
     let latency = Latency::of(&*shared.hist.lock().await);
@@ -398,14 +395,6 @@ pub async fn drive(nodes: Vec<Vec<Channel>>, config: &LoadConfig) -> anyhow::Res
         other_cpu_us_per_choice,
         samples,
     })
-}
-
-/// The summed resident memory of `pids`; `None` without pids or if one cannot be read.
-fn rss_sum(pids: &[u32]) -> Option<u64> {
-    if pids.is_empty() {
-        return None;
-    }
-    pids.iter().map(|&p| crate::rss::rss_of(p).ok()).sum()
 }
 
 /// Creates a match through `creator`, then through `client` joins every seat and opens
@@ -459,10 +448,16 @@ pub async fn set_up_match(
     Ok((id, tokens, streams))
 }
 
+/// A slot's clients: the one its matches are created through, and the one that joins,
+/// watches and plays them (the same node for a direct route, the next for a forwarded one).
+struct Clients {
+    creator: HustingsClient<Channel>,
+    client: HustingsClient<Channel>,
+}
+
 /// Plays matches one after the other, from set-up until the harness stops.
 async fn run_player(
-    mut creator: HustingsClient<Channel>,
-    mut client: HustingsClient<Channel>,
+    clients: Clients,
     game: String,
     shared: Arc<Shared>,
     gate: Arc<Semaphore>,
@@ -470,6 +465,10 @@ async fn run_player(
     mut rng: SmallRng,
     stagger: u32,
 ) {
+    let Clients {
+        mut creator,
+        mut client,
+    } = clients;
     let mut ready = Some(ready);
     // The first match's cut: after this many choices its first seat concedes.
     let mut cut = (stagger > 0).then(|| rng.random_range(0..stagger));

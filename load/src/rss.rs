@@ -8,6 +8,15 @@ pub fn rss_of(pid: u32) -> anyhow::Result<u64> {
     parse_vm_rss(&text).ok_or_else(|| anyhow::anyhow!("no VmRSS line in {path}"))
 }
 
+/// The summed resident memory of `pids` (the nodes of a cluster), in bytes; `None`
+/// without pids or if one cannot be read.
+pub fn rss_of_all(pids: &[u32]) -> Option<u64> {
+    if pids.is_empty() {
+        return None;
+    }
+    pids.iter().map(|&p| rss_of(p).ok()).sum()
+}
+
 /// The resident set size of this process, in bytes.
 pub fn own_rss() -> anyhow::Result<u64> {
     rss_of(std::process::id())
@@ -40,7 +49,11 @@ pub fn cpu_time_matching(text: &str) -> (std::time::Duration, usize) {
         return (std::time::Duration::ZERO, 0);
     };
     for entry in entries.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
             continue;
         };
         // This harness's own command line holds the text too.

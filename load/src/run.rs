@@ -558,11 +558,7 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         .first()
         .cloned()
         .ok_or_else(|| anyhow::anyhow!("no server URL"))?;
-    let rss_now = || {
-        (!pids.is_empty())
-            .then(|| pids.iter().map(|&p| rss::rss_of(p).ok()).sum::<Option<u64>>())
-            .flatten()
-    };
+    let rss_now = || rss::rss_of_all(&pids);
     report.rss_before = rss_now();
 
     if probing {
@@ -637,7 +633,11 @@ mod tests {
         let (urls, pids) = o.nodes().expect("as many pids as URLs");
         assert_eq!(
             urls,
-            ["http://127.0.0.1:1", "http://127.0.0.1:2", "http://127.0.0.1:3"]
+            [
+                "http://127.0.0.1:1",
+                "http://127.0.0.1:2",
+                "http://127.0.0.1:3"
+            ]
         );
         assert_eq!(pids, [10, 20, 30]);
         assert_eq!(o.route, Route::Forwarded);
@@ -646,7 +646,10 @@ mod tests {
     #[test]
     fn one_server_parses_as_before() {
         let o = parse(&["--server", "http://127.0.0.1:1", "--server-pid", "7"]);
-        assert_eq!(o.nodes().expect("one of each"), (vec!["http://127.0.0.1:1".to_string()], vec![7]));
+        assert_eq!(
+            o.nodes().expect("one of each"),
+            (vec!["http://127.0.0.1:1".to_string()], vec![7])
+        );
         assert_eq!(o.route, Route::Direct, "direct is the default");
         let o = parse(&["--server", "http://127.0.0.1:1"]);
         assert_eq!(o.nodes().expect("pids are optional").1, Vec::<u32>::new());
@@ -659,7 +662,13 @@ mod tests {
         assert!(e.to_string().contains("one per URL"), "{e}");
         let o = parse(&["--server", "http://a:1,,http://b:2"]);
         assert!(o.nodes().is_err(), "an empty URL is refused");
-        let bad = Options::try_parse_from(["hustings-load", "--server", "http://a:1", "--server-pid", "7,x"]);
+        let bad = Options::try_parse_from([
+            "hustings-load",
+            "--server",
+            "http://a:1",
+            "--server-pid",
+            "7,x",
+        ]);
         assert!(bad.is_err(), "a pid that is not a number is refused");
     }
 }
