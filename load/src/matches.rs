@@ -35,6 +35,32 @@ use crate::{Latency, latency_histogram, record};
 /// under the server's limit of concurrent streams per connection.
 pub const MATCHES_PER_CONNECTION: usize = 48;
 
+/// How players reach the matches when the server is several nodes of one cluster.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Route {
+    /// Each match is created, joined, watched and played through one node (round robin
+    /// over the nodes), the one that owns it: no call is forwarded.
+    #[default]
+    Direct,
+    /// Each match is created on node i (round robin) and every other call about it goes
+    /// through node i+1, so every Join, Watch stream and Act is forwarded to the owner.
+    /// With one node this is the same as direct.
+    Forwarded,
+}
+
+impl Route {
+    /// The nodes (indexes among `nodes`) that create match slot `slot` and that carry
+    /// every other call about it.
+    pub fn nodes_of(self, slot: usize, nodes: usize) -> (usize, usize) {
+        let n = nodes.max(1);
+        let owner = slot % n;
+        match self {
+            Route::Direct => (owner, owner),
+            Route::Forwarded => (owner, (owner + 1) % n),
+        }
+    }
+}
+
 /// What to drive.
 #[derive(Clone, Debug)]
 pub struct LoadConfig {
@@ -50,8 +76,14 @@ pub struct LoadConfig {
     pub setup_parallelism: usize,
     /// Seed of the players' random choices.
     pub seed: u64,
-    /// The server's process, whose resident memory is read after set-up and at the end.
-    pub server_pid: Option<u32>,
+    /// The server's processes (one per node), whose resident memory (summed) is read
+    /// after set-up and at the end, and whose CPU time is read over the measurement.
+    pub server_pids: Vec<u32>,
+    /// How players reach the matches when the pool holds several nodes.
+    pub route: Route,
+    /// Also read the CPU time of every process whose command line contains each of these
+    /// texts over the measurement (e.g. the database's PostgreSQL backends).
+    pub cpu_of: Vec<String>,
     /// Soak: also report the server's resident memory this often during the measurement
     /// (each report the mean of one reading a second over the interval).
     pub sample_every: Option<Duration>,
@@ -101,8 +133,14 @@ pub struct LoadReport {
     /// Server resident memory once every match was set up, and at the end, in bytes.
     pub rss_after_setup: Option<u64>,
     pub rss_end: Option<u64>,
-    /// Server CPU time (user + system) per choice during the measurement, in µs.
+    /// Server CPU time (user + system) per choice during the measurement, in µs: every
+    /// node's together.
     pub server_cpu_us_per_choice: Option<f64>,
+    /// The same for each node, in the order of the server pids (empty without them).
+    pub node_cpu_us_per_choice: Vec<f64>,
+    /// For each text of `cpu_of`: the CPU per choice (µs) of the processes whose command
+    /// line holds it, and how many such processes ran at the end.
+    pub other_cpu_us_per_choice: Vec<(String, f64, usize)>,
     /// Soak readings, in order (empty unless asked for).
     pub samples: Vec<Sample>,
 }
@@ -189,8 +227,13 @@ struct Shared {
     hist: Mutex<Histogram<u64>>,
 }
 
-/// Drives `config.matches` matches against the server at `pool`'s connections.
-pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<LoadReport> {
+/// Drives `config.matches` matches against the server at `nodes`' connections: one pool of
+/// connections per node of a cluster (one pool for a single server), reached as
+/// `config.route` says.
+pub async fn drive(nodes: Vec<Vec<Channel>>, config: &LoadConfig) -> anyhow::Result<LoadReport> {
+    if nodes.iter().any(|p| p.is_empty()) || nodes.is_empty() {
+        anyhow::bail!("every node needs at least one connection");
+    }
     let shared = Arc::new(Shared {
         permits: Arc::new(Semaphore::new(config.concurrency.max(1))),
         measuring: AtomicBool::new(false),
@@ -206,14 +249,21 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
     let setup_start = Instant::now();
     let mut tasks = Vec::with_capacity(config.matches);
     for i in 0..config.matches {
-        let client = HustingsClient::new(pool[i / MATCHES_PER_CONNECTION % pool.len()].clone());
+        // Slot i's connection on a node: consecutive slots of that node share one, as
+        // with a single server (slot / nodes counts the node's own slots).
+        let (create_on, play_on) = config.route.nodes_of(i, nodes.len());
+        let conn = |node: usize| {
+            let pool = &nodes[node];
+            HustingsClient::new(pool[i / nodes.len() / MATCHES_PER_CONNECTION % pool.len()].clone())
+        };
+        let (creator, client) = (conn(create_on), conn(play_on));
         let shared = shared.clone();
         let gate = setup_gate.clone();
         let ready = ready_tx.clone();
         let game = config.game.clone();
         let rng = SmallRng::seed_from_u64(config.seed.wrapping_add(i as u64));
         tasks.push(tokio::spawn(run_player(
-            client,
+            Clients { creator, client },
             game,
             shared,
             gate,
@@ -232,7 +282,7 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
         ready += 1;
     }
     let setup_seconds = setup_start.elapsed().as_secs_f64();
-    let rss = || config.server_pid.and_then(|p| crate::rss::rss_of(p).ok());
+    let rss = || crate::rss::rss_of_all(&config.server_pids);
     let rss_after_setup = rss();
     if shared.match_errors.load(Ordering::Relaxed) as usize >= config.matches {
         anyhow::bail!("no match could be set up");
@@ -240,17 +290,27 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
     shared.choices.store(0, Ordering::Relaxed);
     shared.finished.store(0, Ordering::Relaxed);
     shared.hist.lock().await.reset();
-    let cpu = || {
+    let cpu = || -> Option<Vec<Duration>> {
         config
-            .server_pid
-            .and_then(|p| crate::rss::cpu_time_of(p).ok())
+            .server_pids
+            .iter()
+            .map(|&p| crate::rss::cpu_time_of(p).ok())
+            .collect()
     };
-    let cpu_start = cpu();
+    let other_cpu = || -> Vec<(Duration, usize)> {
+        config
+            .cpu_of
+            .iter()
+            .map(|t| crate::rss::cpu_time_matching(t))
+            .collect()
+    };
+    let cpu_start = cpu().filter(|c| !c.is_empty());
+    let other_start = other_cpu();
     shared.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
     let mut samples = Vec::new();
-    match (config.sample_every, config.server_pid) {
-        (Some(every), Some(pid)) => {
+    match (config.sample_every, config.server_pids.is_empty()) {
+        (Some(every), false) => {
             let end = start + config.duration;
             let tick = every.min(SOAK_READING);
             let mut readings: Vec<u64> = Vec::new();
@@ -258,7 +318,7 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
             let mut next = start + tick;
             while next <= end {
                 tokio::time::sleep_until(next.into()).await;
-                if let Ok(rss) = crate::rss::rss_of(pid) {
+                if let Some(rss) = crate::rss::rss_of_all(&config.server_pids) {
                     readings.push(rss);
                 }
                 // The interval is over: report its mean (the last one may be shorter).
@@ -287,9 +347,24 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
     shared.measuring.store(false, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
     let choices = shared.choices.load(Ordering::Relaxed);
-    let server_cpu_us_per_choice = cpu_start
+    let per_choice = |d: Duration| d.as_secs_f64() * 1e6 / choices.max(1) as f64;
+    let node_cpu_us_per_choice: Vec<f64> = cpu_start
         .zip(cpu())
-        .map(|(a, b)| (b - a).as_secs_f64() * 1e6 / choices.max(1) as f64);
+        .map(|(a, b)| {
+            a.iter()
+                .zip(&b)
+                .map(|(a, b)| per_choice(b.saturating_sub(*a)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let server_cpu_us_per_choice =
+        (!node_cpu_us_per_choice.is_empty()).then(|| node_cpu_us_per_choice.iter().sum());
+    let other_cpu_us_per_choice = config
+        .cpu_of
+        .iter()
+        .zip(other_start.iter().zip(other_cpu()))
+        .map(|(text, ((a, _), (b, count)))| (text.clone(), per_choice(b.saturating_sub(*a)), count))
+        .collect();
     let finished = shared.finished.load(Ordering::Relaxed);
     let latency = Latency::of(&*shared.hist.lock().await);
     let rss_end = rss();
@@ -316,13 +391,17 @@ pub async fn drive(pool: Vec<Channel>, config: &LoadConfig) -> anyhow::Result<Lo
         rss_after_setup,
         rss_end,
         server_cpu_us_per_choice,
+        node_cpu_us_per_choice,
+        other_cpu_us_per_choice,
         samples,
     })
 }
 
-/// Creates a match, joins every seat and opens one stream per seat. Returns each seat's
-/// token and the merged streams, each update tagged with its seat.
+/// Creates a match through `creator`, then through `client` joins every seat and opens
+/// one stream per seat (the same client, or another node's to have them forwarded).
+/// Returns each seat's token and the merged streams, each update tagged with its seat.
 pub async fn set_up_match(
+    creator: &mut HustingsClient<Channel>,
     client: &mut HustingsClient<Channel>,
     game: &str,
 ) -> anyhow::Result<(
@@ -330,7 +409,7 @@ pub async fn set_up_match(
     Vec<String>,
     SelectAll<BoxStream<'static, (usize, Result<PlayerUpdate, tonic::Status>)>>,
 )> {
-    let summary = client
+    let summary = creator
         .create_match(pb::CreateMatchRequest {
             game: game.to_string(),
             ..Default::default()
@@ -369,9 +448,16 @@ pub async fn set_up_match(
     Ok((id, tokens, streams))
 }
 
+/// A slot's clients: the one its matches are created through, and the one that joins,
+/// watches and plays them (the same node for a direct route, the next for a forwarded one).
+struct Clients {
+    creator: HustingsClient<Channel>,
+    client: HustingsClient<Channel>,
+}
+
 /// Plays matches one after the other, from set-up until the harness stops.
 async fn run_player(
-    mut client: HustingsClient<Channel>,
+    clients: Clients,
     game: String,
     shared: Arc<Shared>,
     gate: Arc<Semaphore>,
@@ -379,13 +465,17 @@ async fn run_player(
     mut rng: SmallRng,
     stagger: u32,
 ) {
+    let Clients {
+        mut creator,
+        mut client,
+    } = clients;
     let mut ready = Some(ready);
     // The first match's cut: after this many choices its first seat concedes.
     let mut cut = (stagger > 0).then(|| rng.random_range(0..stagger));
     while !shared.stop.load(Ordering::Relaxed) {
         let set_up = {
             let _g = gate.acquire().await;
-            set_up_match(&mut client, &game).await
+            set_up_match(&mut creator, &mut client, &game).await
         };
         if let Some(r) = ready.take() {
             let _ = r.send(());
@@ -548,5 +638,20 @@ async fn play_match(
                 let _ = err_tx.send(());
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Route;
+
+    #[test]
+    fn direct_keeps_each_match_on_its_owner_and_forwarded_moves_it_one_on() {
+        let direct: Vec<_> = (0..4).map(|i| Route::Direct.nodes_of(i, 3)).collect();
+        assert_eq!(direct, [(0, 0), (1, 1), (2, 2), (0, 0)]);
+        let forwarded: Vec<_> = (0..4).map(|i| Route::Forwarded.nodes_of(i, 3)).collect();
+        assert_eq!(forwarded, [(0, 1), (1, 2), (2, 0), (0, 1)]);
+        // One node has nobody to forward to.
+        assert_eq!(Route::Forwarded.nodes_of(5, 1), (0, 0));
     }
 }

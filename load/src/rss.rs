@@ -8,6 +8,15 @@ pub fn rss_of(pid: u32) -> anyhow::Result<u64> {
     parse_vm_rss(&text).ok_or_else(|| anyhow::anyhow!("no VmRSS line in {path}"))
 }
 
+/// The summed resident memory of `pids` (the nodes of a cluster), in bytes; `None`
+/// without pids or if one cannot be read.
+pub fn rss_of_all(pids: &[u32]) -> Option<u64> {
+    if pids.is_empty() {
+        return None;
+    }
+    pids.iter().map(|&p| rss_of(p).ok()).sum()
+}
+
 /// The resident set size of this process, in bytes.
 pub fn own_rss() -> anyhow::Result<u64> {
     rss_of(std::process::id())
@@ -24,6 +33,58 @@ pub fn cpu_time_of(pid: u32) -> anyhow::Result<std::time::Duration> {
     parse_cpu_ticks(&text)
         .map(|t| std::time::Duration::from_millis(t * 1000 / CLOCK_TICKS))
         .ok_or_else(|| anyhow::anyhow!("cannot parse {path}"))
+}
+
+/// CPU time (user + system) used so far by every running process whose command line
+/// contains `text`, and how many there are: e.g. the PostgreSQL backends serving one
+/// database, whose title names their user and database (`postgres: 15/main: user db
+/// 127.0.0.1(…) idle`).
+/// A process that exits between two readings drops out of the sum, so compare readings
+/// taken while the same processes run (a server's connection pool keeps its backends).
+pub fn cpu_time_matching(text: &str) -> (std::time::Duration, usize) {
+    let mut ticks = 0;
+    let mut count = 0;
+    let own = std::process::id();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return (std::time::Duration::ZERO, 0);
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        // This harness's own command line holds the text too.
+        if pid == own {
+            continue;
+        }
+        let Ok(cmdline) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
+            continue;
+        };
+        if !cmdline_contains(&cmdline, text) {
+            continue;
+        }
+        if let Some(t) = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|s| parse_cpu_ticks(&s))
+        {
+            ticks += t;
+            count += 1;
+        }
+    }
+    (
+        std::time::Duration::from_millis(ticks * 1000 / CLOCK_TICKS),
+        count,
+    )
+}
+
+/// Whether a `/proc/<pid>/cmdline` (arguments separated by NULs) contains `text`, with
+/// the NULs read as spaces.
+pub fn cmdline_contains(cmdline: &[u8], text: &str) -> bool {
+    let line: String = String::from_utf8_lossy(cmdline).replace('\0', " ");
+    !text.is_empty() && line.contains(text)
 }
 
 /// Linux's USER_HZ, the unit of the times in `/proc/<pid>/stat` (100 on every common
@@ -69,6 +130,16 @@ mod tests {
         let stat = "42 (a (b) c) S 1 42 42 0 -1 4194304 100 0 0 0 250 30 0 0 20 0 3 0";
         assert_eq!(parse_cpu_ticks(stat), Some(280));
         assert_eq!(parse_cpu_ticks("42 (x) S 1"), None);
+    }
+
+    #[test]
+    fn matches_command_lines_across_their_nul_separators() {
+        let backend = b"postgres: hustings bench_3 127.0.0.1(4242) idle\0\0";
+        assert!(cmdline_contains(backend, "bench_3"));
+        assert!(!cmdline_contains(backend, "bench_4"));
+        let argv = b"hustings-server\0--node-id\0n2\0";
+        assert!(cmdline_contains(argv, "--node-id n2"));
+        assert!(!cmdline_contains(argv, ""), "an empty text matches nothing");
     }
 
     #[test]

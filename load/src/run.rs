@@ -11,7 +11,7 @@ use clap::Parser;
 use crate::echo::{self, EchoReport};
 use crate::fanout::{self, FanoutConfig, FanoutReport};
 use crate::idle::{self, IdleReport};
-use crate::matches::{self, LoadConfig, LoadReport, MATCHES_PER_CONNECTION};
+use crate::matches::{self, LoadConfig, LoadReport, MATCHES_PER_CONNECTION, Route};
 use crate::{Latency, connect_pool, human_bytes, rss};
 
 /// Drives matches of random players over loopback gRPC and measures the server against a
@@ -28,15 +28,29 @@ pub struct Options {
     /// Seconds to measure, after every match is set up (the echo gets as long).
     #[arg(long, default_value_t = 10.0)]
     pub duration: f64,
-    /// A running server to load, e.g. http://127.0.0.1:50051.
+    /// A running server to load, e.g. http://127.0.0.1:50051; several nodes of one
+    /// cluster comma-separated (see --route).
     #[arg(long, conflicts_with = "embedded")]
     pub server: Option<String>,
     /// Trust only the certificate authority in FILE (PEM) for an https:// --server.
     #[arg(long, value_name = "FILE", requires = "server")]
     pub ca: Option<std::path::PathBuf>,
-    /// The process id of that server, to read its resident memory.
-    #[arg(long, requires = "server")]
-    pub server_pid: Option<u32>,
+    /// The process id of that server, to read its resident memory and CPU time; with
+    /// several nodes, one pid per --server URL, comma-separated in the same order (CPU is
+    /// then reported per node too).
+    #[arg(long, requires = "server", value_delimiter = ',')]
+    pub server_pid: Vec<u32>,
+    /// With several --server nodes: `direct` plays each match through the node that
+    /// created (owns) it, round robin; `forwarded` creates it on node i and makes every
+    /// other call through node i+1, so that every Join, Watch and Act is forwarded.
+    #[arg(long, value_enum, default_value_t = Route::Direct)]
+    pub route: Route,
+    /// Also report the CPU time per choice of every process whose command line contains
+    /// TEXT, over the same window, e.g. "hustings DB " for the PostgreSQL backends of user
+    /// hustings on database DB (their title; the bare name would match the nodes too,
+    /// whose --database-url holds it). May be given several times.
+    #[arg(long, value_name = "TEXT")]
+    pub cpu_of: Vec<String>,
     /// Start an in-memory server inside this process (the default when --server is absent).
     #[arg(long)]
     pub embedded: bool,
@@ -102,6 +116,38 @@ pub struct Options {
     /// not in memory (no clock), one at a time, and time its first message.
     #[arg(long, value_name = "N")]
     pub first_watch: Option<usize>,
+}
+
+impl Options {
+    /// The --server URLs, one per node (empty without --server), and the matching
+    /// --server-pid pids (empty, or as many as URLs).
+    pub fn nodes(&self) -> anyhow::Result<(Vec<String>, Vec<u32>)> {
+        let urls = match &self.server {
+            Some(list) => parse_urls(list)?,
+            None => Vec::new(),
+        };
+        if !self.server_pid.is_empty() && self.server_pid.len() != urls.len() {
+            anyhow::bail!(
+                "--server-pid gives {} pids for {} --server URLs: give one per URL, in the same order",
+                self.server_pid.len(),
+                urls.len()
+            );
+        }
+        Ok((urls, self.server_pid.clone()))
+    }
+}
+
+/// Splits a comma-separated list of server URLs; an empty entry is refused.
+pub fn parse_urls(list: &str) -> anyhow::Result<Vec<String>> {
+    list.split(',')
+        .map(|u| {
+            let u = u.trim();
+            if u.is_empty() {
+                anyhow::bail!("empty URL in --server {list:?}");
+            }
+            Ok(u.to_string())
+        })
+        .collect()
 }
 
 /// What one run measured.
@@ -298,6 +344,26 @@ impl fmt::Display for Report {
                     .unwrap_or_default();
                 writeln!(f, "server CPU: {cpu:.1} µs per choice{embedded}{echo}")?;
             }
+            if l.node_cpu_us_per_choice.len() > 1 {
+                let nodes: Vec<String> = l
+                    .node_cpu_us_per_choice
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| format!("node {} {c:.1} µs", i + 1))
+                    .collect();
+                writeln!(
+                    f,
+                    "server CPU per choice by node (route {:?}): {}",
+                    o.route,
+                    nodes.join(", ")
+                )?;
+            }
+            for (text, cpu, count) in &l.other_cpu_us_per_choice {
+                writeln!(
+                    f,
+                    "CPU of the {count} processes matching {text:?}: {cpu:.1} µs per choice"
+                )?;
+            }
             for s in &l.samples {
                 writeln!(
                     f,
@@ -462,8 +528,11 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         (report.echo, report.fanout) = r?;
     }
 
-    let (url, pid, embedded) = match &options.server {
-        Some(url) => (url.clone(), options.server_pid, None),
+    let (urls, pids, embedded) = match &options.server {
+        Some(_) => {
+            let (urls, pids) = options.nodes()?;
+            (urls, pids, None)
+        }
         None => {
             let addr: SocketAddr = "127.0.0.1:0".parse()?;
             let database = match &options.embedded_database {
@@ -481,10 +550,15 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
                 ..Default::default()
             };
             let s = hustings_service::start(config, addr).await?;
-            (s.url(), Some(std::process::id()), Some(s))
+            (vec![s.url()], vec![std::process::id()], Some(s))
         }
     };
-    let rss_now = || pid.and_then(|p| rss::rss_of(p).ok());
+    // Probes and idle fills talk to the first node only.
+    let url = urls
+        .first()
+        .cloned()
+        .ok_or_else(|| anyhow::anyhow!("no server URL"))?;
+    let rss_now = || rss::rss_of_all(&pids);
     report.rss_before = rss_now();
 
     if probing {
@@ -509,7 +583,13 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         report.rss_after_idle = rss_now();
         report.idle = Some(r);
     } else {
-        let pool = connect_pool(&url, options.matches.div_ceil(MATCHES_PER_CONNECTION)).await?;
+        // Each node carries the streams and Acts of its share of the matches (with
+        // --route forwarded, of the share created on the node before it).
+        let per_node = options.matches.div_ceil(urls.len());
+        let mut nodes = Vec::with_capacity(urls.len());
+        for u in &urls {
+            nodes.push(connect_pool(u, per_node.div_ceil(MATCHES_PER_CONNECTION)).await?);
+        }
         let config = LoadConfig {
             matches: options.matches,
             concurrency: options.concurrency,
@@ -517,14 +597,78 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
             game: options.game.clone(),
             setup_parallelism: options.setup_parallelism,
             seed: options.seed,
-            server_pid: pid,
+            server_pids: pids.clone(),
+            route: options.route,
+            cpu_of: options.cpu_of.clone(),
             sample_every: options.soak.map(|s| Duration::from_secs_f64(s.max(0.1))),
             stagger: options.stagger,
         };
-        report.load = Some(matches::drive(pool, &config).await?);
+        report.load = Some(matches::drive(nodes, &config).await?);
     }
     if let Some(s) = embedded {
         s.shutdown().await;
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Options {
+        Options::try_parse_from(std::iter::once("hustings-load").chain(args.iter().copied()))
+            .expect("valid options")
+    }
+
+    #[test]
+    fn several_servers_and_pids_are_paired_in_order() {
+        let o = parse(&[
+            "--server",
+            "http://127.0.0.1:1, http://127.0.0.1:2,http://127.0.0.1:3",
+            "--server-pid",
+            "10,20,30",
+            "--route",
+            "forwarded",
+        ]);
+        let (urls, pids) = o.nodes().expect("as many pids as URLs");
+        assert_eq!(
+            urls,
+            [
+                "http://127.0.0.1:1",
+                "http://127.0.0.1:2",
+                "http://127.0.0.1:3"
+            ]
+        );
+        assert_eq!(pids, [10, 20, 30]);
+        assert_eq!(o.route, Route::Forwarded);
+    }
+
+    #[test]
+    fn one_server_parses_as_before() {
+        let o = parse(&["--server", "http://127.0.0.1:1", "--server-pid", "7"]);
+        assert_eq!(
+            o.nodes().expect("one of each"),
+            (vec!["http://127.0.0.1:1".to_string()], vec![7])
+        );
+        assert_eq!(o.route, Route::Direct, "direct is the default");
+        let o = parse(&["--server", "http://127.0.0.1:1"]);
+        assert_eq!(o.nodes().expect("pids are optional").1, Vec::<u32>::new());
+    }
+
+    #[test]
+    fn mismatched_pids_and_empty_urls_are_refused() {
+        let o = parse(&["--server", "http://a:1,http://b:2", "--server-pid", "7"]);
+        let e = o.nodes().expect_err("two URLs, one pid");
+        assert!(e.to_string().contains("one per URL"), "{e}");
+        let o = parse(&["--server", "http://a:1,,http://b:2"]);
+        assert!(o.nodes().is_err(), "an empty URL is refused");
+        let bad = Options::try_parse_from([
+            "hustings-load",
+            "--server",
+            "http://a:1",
+            "--server-pid",
+            "7,x",
+        ]);
+        assert!(bad.is_err(), "a pid that is not a number is refused");
+    }
 }
