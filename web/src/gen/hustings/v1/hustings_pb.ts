@@ -1529,9 +1529,11 @@ export type Prompt = Message<"hustings.v1.Prompt"> & {
    *               other seat winning (Outcome.forfeit "abandoned").
    *   "hand-to-bot" (kind; ids "hand-to-bot:<ai>", e.g. "hand-to-bot:greedy") offered
    *               beside "claim-win", in the same situation, once per AI the connected
-   *               bot pools offer for the game (none offered while no pool is connected).
-   *               Any one of the seats offered it may take it; the match goes on: the
-   *               absent seats become bot seats for that AI (its default level), status
+   *               bot pools offer for the game (none offered while no pool is connected),
+   *               only while a seat a person held is among the absent ones (an absent
+   *               bot's seat is already in LobbyEvent.waiting_bot_seats, for another bot
+   *               to take over). Any one of the seats offered it may take it; the match
+   *               goes on: the absent people's seats become bot seats for that AI (its default level), status
    *               WAITING until a pool joins them as it joins any bot seat (they are in
    *               LobbyEvent.waiting_bot_seats). The tokens that held them are refused
    *               from then on (PERMISSION_DENIED, saying the seat was handed to a bot).
