@@ -45,16 +45,36 @@ pub struct Setup {
     pub options: BTreeMap<String, String>,
     /// Seed of the game's random number generator.
     pub seed: u64,
+    /// The rules revision the game is played under (see [`RULES_REVISION`]). A set-up stored
+    /// before revisions existed has none and reads as 0, so a stored match always replays
+    /// under the rules it was played by, even after a rules correction.
+    #[serde(default)]
+    pub rules: u32,
 }
 
+/// The rules revision new games are played under. Each correction of a rule that would
+/// change what a stored game's choices mean (a choice offered or not, a step's order) is
+/// made for games of the revision that brought it and later; older games keep the rules
+/// they were played by, so their replays stay the same.
+///
+/// - 0: the rules as they were when matches were first stored.
+/// - 1: the corrections of a line-by-line reading of the rulebooks (Votes for Women's
+///   Lobbying in both directions, Eye on the Future's event before the reshuffle, the
+///   Campaigner's optional placing before or after moving, the team dice split; The
+///   Vote's several Blocks against one action, Persuade's count and card, optional
+///   refresh, refresh with an empty deck).
+pub const RULES_REVISION: u32 = 1;
+
 impl Setup {
-    /// A set-up for `variant` with `seats` seats, default options and the given seed.
+    /// A set-up for `variant` with `seats` seats, default options and the given seed, under
+    /// today's rules.
     pub fn new(variant: &str, seats: usize, seed: u64) -> Self {
         Setup {
             variant: variant.to_string(),
             seats,
             options: BTreeMap::new(),
             seed,
+            rules: RULES_REVISION,
         }
     }
 

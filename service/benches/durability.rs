@@ -199,6 +199,7 @@ fn stored_matches(n: usize) -> (Vec<MatchRecord>, usize) {
                 seats: 2,
                 options: Default::default(),
                 seed: i as u64,
+                rules: engine::RULES_REVISION,
             };
             let mut game = engine::new_game("presidency", &setup).expect("game");
             let limit = if i % 2 == 0 {

@@ -229,6 +229,7 @@ impl Hub {
             seats,
             options: req.options.clone().into_iter().collect(),
             seed: req.seed.unwrap_or_else(|| rand::rng().random()),
+            rules: engine::RULES_REVISION,
         };
         let (_, options) = info
             .validate(&setup)
@@ -304,8 +305,10 @@ impl Hub {
         let record = MatchRecord {
             id: new_match_id(),
             game: old.game.clone(),
+            // A rematch is a new game: today's rules, whatever the old one was played by.
             setup: Setup {
                 seed: rand::rng().random(),
+                rules: engine::RULES_REVISION,
                 ..old.setup.clone()
             },
             options: old.options.clone(),

@@ -26,6 +26,7 @@ fn record(id: &str, seats: usize, seed: u64) -> MatchRecord {
             seats,
             options: BTreeMap::from([("rounds".to_string(), "12".to_string())]),
             seed,
+            rules: hustings_engine::RULES_REVISION,
         },
         options: vec![("rounds".into(), "12".into())],
         seats: (0..seats)

@@ -54,6 +54,7 @@ fn play(
         seats: 2,
         options: Default::default(),
         seed,
+        rules: engine::RULES_REVISION,
     };
     let mut game = engine::new_game("presidency", &setup).expect("a Presidential Race");
     let mut choices = Vec::new();
