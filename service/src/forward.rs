@@ -2,13 +2,17 @@
 //! match that another live node owns passes the call on to that node over gRPC, unary calls
 //! and the WatchMatch stream alike, so clients need not know where a match lives.
 //!
-//! A forwarded call carries [`FORWARDED`] in its metadata and is never forwarded again:
-//! the node it reaches serves it itself (taking the match over once the holder's lease
-//! lapses, or answering UNAVAILABLE), so two nodes that disagree for a moment about who
-//! owns a match cannot bounce a call between them.
+//! A forwarded call carries [`FORWARDED`] in its metadata, set to the cluster's [`Secret`],
+//! and is never forwarded again: the node it reaches serves it itself (taking the match
+//! over once the holder's lease lapses, or answering UNAVAILABLE), so two nodes that
+//! disagree for a moment about who owns a match cannot bounce a call between them. Nor is
+//! it held to the per-client limits again (see [`crate::limits`]): the node that passed it
+//! on counted it against the client that made it, and the owner would count every client
+//! of that node as one. A client that sets [`FORWARDED`] itself does not know the secret,
+//! so its call is an ordinary client's: limited, and passed on to the owner as any other.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures::{Stream, StreamExt};
@@ -22,9 +26,35 @@ use tonic::{Code, Request, Status};
 /// The metadata key that marks a call one node passed on to another.
 pub const FORWARDED: &str = "hustings-forwarded";
 
-/// Whether a call was passed on by another node (and so must not be passed on again).
-pub fn is_forwarded(metadata: &MetadataMap) -> bool {
-    metadata.contains_key(FORWARDED)
+/// The secret the nodes on one database share (stored there by the first node to start):
+/// the value of [`FORWARDED`] on the calls they pass on to each other. No secret (a store
+/// of one node): no call counts as passed on.
+#[derive(Clone, Debug, Default)]
+pub struct Secret(Option<Arc<str>>);
+
+impl Secret {
+    /// The cluster's secret, if the store has one.
+    pub fn new(secret: Option<String>) -> Self {
+        Secret(secret.filter(|s| !s.is_empty()).map(Arc::from))
+    }
+
+    /// Whether `value`, a call's [`FORWARDED`] header, is this cluster's secret: the call
+    /// was passed on by one of its nodes. Compared in constant time, so that timing does
+    /// not tell a client how much of the secret it guessed.
+    pub fn vouches(&self, value: Option<&[u8]>) -> bool {
+        let (Some(secret), Some(value)) = (&self.0, value) else {
+            return false;
+        };
+        let secret = secret.as_bytes();
+        secret.len() == value.len()
+            && secret.iter().zip(value).fold(0u8, |d, (a, b)| d | (a ^ b)) == 0
+    }
+
+    /// Whether a call with `metadata` was passed on by another node of this cluster (and
+    /// so must not be passed on again).
+    pub fn forwarded(&self, metadata: &MetadataMap) -> bool {
+        self.vouches(metadata.get(FORWARDED).map(|v| v.as_bytes()))
+    }
 }
 
 /// One lazily connected client per peer node, by its advertised URL.
@@ -32,15 +62,37 @@ pub struct Peers {
     clients: Mutex<HashMap<String, HustingsClient<Channel>>>,
     /// The nodes' lease: how long a peer may take to answer before it counts as stalled.
     lease: Duration,
+    /// What marks the calls passed on.
+    secret: Secret,
 }
 
 impl Peers {
-    /// No clients yet; peers stall after `lease`.
-    pub fn new(lease: Duration) -> Self {
+    /// No clients yet; peers stall after `lease`; calls passed on carry `secret`.
+    pub fn new(lease: Duration, secret: Secret) -> Self {
         Peers {
             clients: Mutex::default(),
             lease,
+            secret,
         }
+    }
+
+    /// Whether a call with `metadata` was passed on by another node.
+    pub fn forwarded(&self, metadata: &MetadataMap) -> bool {
+        self.secret.forwarded(metadata)
+    }
+
+    /// `message` as a call passed on to another node: marked with the cluster's secret.
+    pub fn request<T>(&self, message: T) -> Request<T> {
+        let mut r = Request::new(message);
+        if let Some(value) = self
+            .secret
+            .0
+            .as_deref()
+            .and_then(|s| tonic::metadata::MetadataValue::try_from(s).ok())
+        {
+            r.metadata_mut().insert(FORWARDED, value);
+        }
+        r
     }
 
     /// How long a call passed on may wait for the owner's answer: a lease. An owner that
@@ -86,14 +138,6 @@ impl Peers {
         clients.insert(url.to_string(), client.clone());
         Ok(client)
     }
-}
-
-/// `message` as a call passed on to another node.
-pub fn request<T>(message: T) -> Request<T> {
-    let mut r = Request::new(message);
-    r.metadata_mut()
-        .insert(FORWARDED, tonic::metadata::MetadataValue::from_static("1"));
-    r
 }
 
 /// What the client hears when the node a call was passed on to fails: its own status, or

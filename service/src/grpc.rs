@@ -17,7 +17,7 @@ use tonic::{Request, Response, Status};
 
 use crate::actor::{Command, Mailbox, UpdateResult};
 use crate::convert;
-use crate::forward::{self, Peers};
+use crate::forward::{self, Peers, Secret};
 use crate::hub::{Hub, Route};
 use crate::keys::CreateKeys;
 use crate::metrics::StreamGauge;
@@ -41,10 +41,11 @@ impl HustingsService {
     /// there are none).
     pub fn new(hub: Arc<Hub>, create_keys: CreateKeys) -> Self {
         let lease = hub.store.lease_period().unwrap_or(DEFAULT_LEASE);
+        let secret = Secret::new(hub.store.cluster_secret());
         HustingsService {
             hub,
             create_keys,
-            peers: Peers::new(lease),
+            peers: Peers::new(lease, secret),
         }
     }
 
@@ -54,7 +55,7 @@ impl HustingsService {
         metadata: &MetadataMap,
         id: &str,
     ) -> Result<Option<HustingsClient<Channel>>, Status> {
-        match self.hub.route(id, forward::is_forwarded(metadata)).await? {
+        match self.hub.route(id, self.peers.forwarded(metadata)).await? {
             Route::Here => Ok(None),
             Route::At(url) => self.peers.client(&url).map(Some),
         }
@@ -151,7 +152,7 @@ impl Hustings for HustingsService {
         if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
             && let Some(r) = self
                 .peers
-                .within(peer.join_match(forward::request(req.clone())))
+                .within(peer.join_match(self.peers.request(req.clone())))
                 .await
         {
             return r.map(|r| Response::new(r.into_inner()));
@@ -241,7 +242,7 @@ impl Hustings for HustingsService {
     ) -> Result<Response<Self::WatchMatchStream>, Status> {
         let (metadata, _, req) = req.into_parts();
         if let Some(mut peer) = self.peer(&metadata, &req.match_id).await? {
-            let call = peer.watch_match(forward::request(req.clone()));
+            let call = peer.watch_match(self.peers.request(req.clone()));
             // An owner that is stalled or gone is not waited for beyond a lease: this node
             // serves the stream itself, taking the match over once it may.
             if let Some(answer) = self.peers.within(call).await {
@@ -281,7 +282,7 @@ impl Hustings for HustingsService {
         if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
             && let Some(r) = self
                 .peers
-                .within(peer.act(forward::request(req.clone())))
+                .within(peer.act(self.peers.request(req.clone())))
                 .await
         {
             return r.map(|r| Response::new(r.into_inner()));
@@ -307,7 +308,7 @@ impl Hustings for HustingsService {
         if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
             && let Some(r) = self
                 .peers
-                .within(peer.resign(forward::request(req.clone())))
+                .within(peer.resign(self.peers.request(req.clone())))
                 .await
         {
             return r.map(|r| Response::new(r.into_inner()));
@@ -330,7 +331,7 @@ impl Hustings for HustingsService {
         if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
             && let Some(r) = self
                 .peers
-                .within(peer.get_replay(forward::request(req.clone())))
+                .within(peer.get_replay(self.peers.request(req.clone())))
                 .await
         {
             return r.map(|r| Response::new(r.into_inner()));
@@ -350,7 +351,7 @@ impl Hustings for HustingsService {
         if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
             && let Some(r) = self
                 .peers
-                .within(peer.get_replay_view(forward::request(req.clone())))
+                .within(peer.get_replay_view(self.peers.request(req.clone())))
                 .await
         {
             return r.map(|r| Response::new(EncodedUpdate::of(&r.into_inner())));

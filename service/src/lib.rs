@@ -271,6 +271,7 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
     // then checked (size, framing, decoding, field caps) before tonic sees it; gRPC-web
     // requests too, since tonic-web has turned them into gRPC by then.
     let create_keys = keys::CreateKeys::new(&config.create_keys);
+    let forwarded = forward::Secret::new(hub.store.cluster_secret());
     let service = validate::Validated::new(
         HustingsServer::new(HustingsService::new(hub, create_keys.clone()))
             .max_decoding_message_size(config.limits.max_message_bytes),
@@ -281,7 +282,7 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
     let limiter = config
         .client_limits
         .clone()
-        .map(|l| limits::Limiter::new(l, create_keys));
+        .map(|l| limits::Limiter::new(l, create_keys, forwarded));
     let service = metrics::Observed::new(
         limits::Limited::new(service, limits::Limit(limiter)),
         metrics::Observe {

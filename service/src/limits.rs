@@ -28,6 +28,7 @@ use tonic::transport::server::{TcpConnectInfo, TlsConnectInfo};
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
+use crate::forward::Secret;
 use crate::keys::CreateKeys;
 use crate::wrap::{Call, Inner, Policy, Wrapped, method_in};
 
@@ -164,16 +165,20 @@ pub struct Limiter {
     limits: ClientLimits,
     /// The keys that name a client of their own (the server's create keys).
     keys: CreateKeys,
+    /// What marks a call another node of the cluster passed on: it was held to its
+    /// client's limits there, and is not held to them again here.
+    forwarded: Secret,
     clients: Mutex<HashMap<ClientId, Entry>>,
 }
 
 impl Limiter {
     /// A limiter giving every client `limits`; a request carrying one of `keys` is its
     /// key's client, any other its address's.
-    pub fn new(limits: ClientLimits, keys: CreateKeys) -> Arc<Self> {
+    pub fn new(limits: ClientLimits, keys: CreateKeys, forwarded: Secret) -> Arc<Self> {
         Arc::new(Limiter {
             limits,
             keys,
+            forwarded,
             clients: Mutex::new(HashMap::new()),
         })
     }
@@ -250,8 +255,15 @@ fn exhausted(message: String, wait: Duration) -> Status {
     )
 }
 
-/// Who sent `req`: the server's key it carries, if any, else its peer's address.
-fn client_of(req: &http::Request<Body>, keys: &CreateKeys) -> Option<ClientId> {
+/// Who sent `req`, to be held to the limits: the server's key it carries, if any, else its
+/// peer's address; `None` for a call another node of the cluster passed on (`forwarded`
+/// vouches for it), which that node held to its own client's limits. Counted here, every
+/// client of that node would share one address's limits.
+fn client_of(req: &http::Request<Body>, keys: &CreateKeys, forwarded: &Secret) -> Option<ClientId> {
+    let passed_on = req.headers().get(crate::forward::FORWARDED);
+    if forwarded.vouches(passed_on.map(|v| v.as_bytes())) {
+        return None;
+    }
     if let Some(key) = req
         .headers()
         .get(crate::keys::HEADER)
@@ -300,7 +312,7 @@ impl Policy for Limit {
         let kind = method_in::<S>(req.uri().path())
             .map(kind_of)
             .unwrap_or(Kind::Free);
-        let client = client_of(&req, &limiter.keys);
+        let client = client_of(&req, &limiter.keys, &limiter.forwarded);
         Box::pin(async move {
             let Some(client) = client.filter(|_| kind != Kind::Free) else {
                 return inner.call(req).await;
@@ -379,6 +391,7 @@ mod tests {
                 ..ClientLimits::default()
             },
             CreateKeys::new(&["operator-1"]),
+            Secret::default(),
         )
     }
 
@@ -441,6 +454,8 @@ mod tests {
     #[test]
     fn only_the_servers_keys_name_a_client_and_an_ipv6_host_is_its_64() {
         let keys = CreateKeys::new(&["operator-1"]);
+        let client_of =
+            |r: &http::Request<Body>, k: &CreateKeys| client_of(r, k, &Secret::default());
         let home: IpAddr = [127, 0, 0, 1].into();
         let by_addr = Some(ClientId::Addr(home));
         assert_eq!(client_of(&request(home, None), &keys), by_addr);
@@ -460,5 +475,43 @@ mod tests {
         // An IPv4 client reaching a dual-stack socket is still its IPv4 address.
         let mapped: IpAddr = "::ffff:127.0.0.1".parse().expect("ip");
         assert_eq!(of(mapped), by_addr);
+    }
+
+    /// A request as another node passes it on, marked `value`.
+    fn passed_on(value: &str) -> http::Request<Body> {
+        let mut req = request([127, 0, 0, 1].into(), None);
+        let value = value.parse().expect("ascii");
+        req.headers_mut().insert(crate::forward::FORWARDED, value);
+        req
+    }
+
+    #[test]
+    fn a_call_passed_on_by_a_node_is_not_limited_again_and_a_forged_mark_is_no_pass() {
+        let keys = CreateKeys::new(&["operator-1"]);
+        let secret = Secret::new(Some("cluster-secret".into()));
+        let home = Some(ClientId::Addr([127, 0, 0, 1].into()));
+        // The node that passed it on held it to its client's limits.
+        assert_eq!(
+            client_of(&passed_on("cluster-secret"), &keys, &secret),
+            None
+        );
+        // A client that marks its own call is counted as itself, however close its guess.
+        for forged in [
+            "1",
+            "cluster-secreT",
+            "cluster-secret-",
+            "cluster-secre",
+            "",
+        ] {
+            assert_eq!(
+                client_of(&passed_on(forged), &keys, &secret),
+                home,
+                "{forged:?}"
+            );
+        }
+        // A server of one node has no secret: nothing it hears is passed on.
+        for mark in ["cluster-secret", ""] {
+            assert_eq!(client_of(&passed_on(mark), &keys, &Secret::default()), home);
+        }
     }
 }

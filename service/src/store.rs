@@ -351,6 +351,13 @@ pub trait Store: Send + Sync + 'static {
         None
     }
 
+    /// The secret the nodes sharing this store put on the calls they pass on to each other
+    /// (see [`crate::forward::Secret`]); `None` on a store of one node, which passes no
+    /// call on and so trusts none as passed on.
+    fn cluster_secret(&self) -> Option<String> {
+        None
+    }
+
     // The lobby across nodes (see [`crate::relay`]). A store shared by several nodes
     // carries each node's lobby events and bot pools to the others; on a single-node
     // store there are no others, and these defaults do nothing.

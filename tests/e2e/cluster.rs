@@ -24,23 +24,31 @@ const LEASE: &str = "2";
 
 /// A node on `db`, listening on a port picked now so that it can advertise its URL.
 pub(super) fn node(db: &str, name: &str) -> ServerProcess {
+    node_with(db, name, &[], &[])
+}
+
+/// Like [`node`], with more arguments and environment variables.
+pub(super) fn node_with(
+    db: &str,
+    name: &str,
+    more: &[&str],
+    env: &[(&str, &str)],
+) -> ServerProcess {
     let port = free_port();
     let listen = format!("127.0.0.1:{port}");
     let url = format!("http://{listen}");
-    ServerProcess::start_on(
-        &listen,
-        &[
-            "--database-url",
-            db,
-            "--advertise",
-            &url,
-            "--node-id",
-            name,
-            "--lease",
-            LEASE,
-        ],
-        &[],
-    )
+    let mut args = vec![
+        "--database-url",
+        db,
+        "--advertise",
+        &url,
+        "--node-id",
+        name,
+        "--lease",
+        LEASE,
+    ];
+    args.extend_from_slice(more);
+    ServerProcess::start_on(&listen, &args, env)
 }
 
 /// A choice the server acknowledged.

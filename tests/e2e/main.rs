@@ -17,6 +17,7 @@ mod clocks;
 mod cluster;
 mod cluster_clients;
 mod cluster_clocks;
+mod cluster_limits;
 mod cluster_lobby;
 mod durable;
 mod evict;

@@ -124,6 +124,21 @@ pub struct Node {
 }
 
 /// The default lease: a dead node's matches are free again within five seconds.
+/// Stores `$1` as the cluster's secret unless a node stored one before.
+const OFFER_SECRET: &str =
+    "INSERT INTO cluster (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING";
+/// The cluster's secret.
+const SECRET: &str = "SELECT secret FROM cluster WHERE id = 1";
+
+/// The secret every node on this database shares (see [`crate::forward::Secret`]): the
+/// first node to start stores a fresh random one, and every node reads the one stored.
+pub async fn cluster_secret(c: &impl GenericClient) -> Result<String, StoreError> {
+    let fresh = hex::encode(rand::random::<[u8; 32]>());
+    c.execute(OFFER_SECRET, &[&fresh]).await.map_err(backend)?;
+    let row = c.query_one(SECRET, &[]).await.map_err(backend)?;
+    row.try_get(0).map_err(backend)
+}
+
 pub const DEFAULT_LEASE: Duration = Duration::from_secs(5);
 
 impl Node {

@@ -120,6 +120,15 @@ pub const MIGRATIONS: &[&str] = &[
         event BYTEA NOT NULL
     );
     ALTER TABLE nodes ADD COLUMN pools TEXT NOT NULL DEFAULT '[]';",
+    // 6: the cluster's shared secret (one row, written by the first node to start on the
+    // database and read by every other): nodes put it on the calls they pass on to each
+    // other, so that a node can tell a call another node forwarded (already held to its
+    // client's limits there) from a client's own call. SQLite gets the table and leaves it
+    // empty.
+    "CREATE TABLE cluster (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        secret TEXT NOT NULL
+    );",
 ];
 
 /// The schema version this server writes.

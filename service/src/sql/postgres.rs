@@ -17,7 +17,9 @@ use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio_postgres::NoTls;
 use tokio_postgres::types::ToSql;
 
-use super::lease::{CREATE_LEASE, Leases, Node, ORPHANED_CLOCKS, RUNNING_CLOCKS_FREE};
+use super::lease::{
+    CREATE_LEASE, Leases, Node, ORPHANED_CLOCKS, RUNNING_CLOCKS_FREE, cluster_secret,
+};
 use super::lobby;
 use super::{
     APPEND_CHOICE, CREATE_VERSION_TABLE, Columns, FINISH, INSERT_CHOICE, INSERT_MATCH,
@@ -51,6 +53,8 @@ pub struct PostgresStore {
     /// boxed, as it is large and rarely read.
     config: Box<tokio_postgres::Config>,
     pruning: lobby::Pruning,
+    /// The secret this database's nodes share (see [`crate::forward::Secret`]).
+    secret: String,
 }
 
 /// The URL with any password replaced by `***`, for messages.
@@ -125,6 +129,9 @@ impl PostgresStore {
             .heartbeat(&client)
             .await
             .with_context(|| format!("cannot register this node in {shown}"))?;
+        let secret = cluster_secret(&client)
+            .await
+            .with_context(|| format!("cannot read the cluster's secret in {shown}"))?;
         drop(client);
         let (tx, rx) = mpsc::unbounded_channel();
         let rx = Arc::new(Mutex::new(rx));
@@ -138,6 +145,7 @@ impl PostgresStore {
             leases,
             config: Box::new(config),
             pruning: lobby::Pruning::default(),
+            secret,
         })
     }
 
@@ -665,6 +673,10 @@ impl Store for PostgresStore {
 
     fn lease_period(&self) -> Option<Duration> {
         Some(self.leases.node.lease)
+    }
+
+    fn cluster_secret(&self) -> Option<String> {
+        Some(self.secret.clone())
     }
 
     async fn lobby_append(
