@@ -391,6 +391,8 @@ pub fn no_extras(
 pub struct ReplayParts {
     pub seats: u32,
     pub seed: u64,
+    /// The rules revision it was played under.
+    pub rules: u32,
     /// The log entries of the set-up, unredacted.
     pub setup_log: Vec<engine::LogEntry>,
     pub choices: Vec<ReplayStep>,
@@ -424,6 +426,7 @@ pub fn replay(
         summary: Some(summary),
         seats: parts.seats,
         seed: parts.seed,
+        rules: parts.rules,
         setup_log: log(&parts.setup_log),
         choices: parts
             .choices

@@ -87,7 +87,13 @@ async fn full_presidential_race_between_two_clients_and_a_spectator() {
     assert_eq!(seqs, (0..seqs.len() as u64).collect::<Vec<_>>());
     assert!(replay.choices.iter().all(|c| !c.label.is_empty()));
     assert!(replay.choices[0].log.iter().any(|e| e.kind == "move"));
-    let setup = hustings_engine::Setup::new("standard", 2, replay.seed);
+    // A new match is played under today's rules, and its replay says so: a program with
+    // its own copy of the rules needs the revision to reproduce it.
+    assert_eq!(replay.rules, hustings_engine::RULES_REVISION);
+    let setup = hustings_engine::Setup {
+        rules: replay.rules,
+        ..hustings_engine::Setup::new("standard", 2, replay.seed)
+    };
     let choices: Vec<(usize, String)> = replay
         .choices
         .iter()

@@ -46,6 +46,7 @@ impl MatchActor {
             Ok(projection::ReplayParts {
                 seats: self.record.setup.seats as u32,
                 seed: self.record.setup.seed,
+                rules: self.record.setup.rules,
                 setup_log,
                 choices,
             })
