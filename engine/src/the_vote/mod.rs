@@ -30,7 +30,14 @@
 //!   it can. Markers are chosen one at a time by row (Men / Women).
 //! - The Suppression Action needs room in the Reserve after the Public Opinion card it
 //!   Removes has gone.
-//! - When a player can refresh every face-down card, all are flipped without asking.
+//! - Refresh (14.4): at rules revision 0, a player who could refresh every face-down card
+//!   had all flipped without asking; from revision 1 each flip is asked, with `done` to keep
+//!   the rest face-down (see `revision.rs` for every revision-1 correction).
+//! - Blocks and Counters (7.3): the opponent plays its Blocks (from revision 1, as many as
+//!   it likes in any Region of the action; findings 9's one a Region held at revision 0),
+//!   then the acting side its Counters; a Counter cannot be answered. The choice id names
+//!   the Region and the Countering card only: the Counter negates the strongest Block not
+//!   yet Countered there, which is always the acting side's best pick.
 //! - Votes whose result no card can change are resolved at once; only Regions where
 //!   Supremacy must suppress are put in order (by Supremacy for a Law, Equality for an
 //!   Amendment).

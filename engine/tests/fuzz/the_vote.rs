@@ -81,6 +81,16 @@ fn invariant(g: &TheVote) -> Result<(), String> {
     if v.outcome.is_some() != (v.step == Step::Finished) {
         return Err("outcome and step disagree".into());
     }
+    // Revision 0 keeps one Block a Region and records no Persuade flips.
+    if v.rules == 0
+        && v.action.as_ref().is_some_and(|a| {
+            a.targets
+                .iter()
+                .any(|t| !t.further_blocks.is_empty() || !t.flipped.is_empty())
+        })
+    {
+        return Err("a revision-0 game took a revision-1 path".into());
+    }
     if v.turn > TABLE.turn_cap {
         return Err(format!("turn {} past the cap", v.turn));
     }
