@@ -314,3 +314,41 @@ fn greedy_beats_random_as_equality() {
 fn greedy_does_no_worse_than_random_as_supremacy() {
     greedy_beats_random_in_seat("the-vote", 1, 30, 0);
 }
+
+/// The Vote's Refresh (14.4) is optional from rules revision 1 on (`done` keeps the other
+/// cards face-down). Greedy must still refresh whenever it can: a face-up card is worth
+/// more to it than a face-down one, and keeping one down gains nothing it can see.
+#[test]
+fn greedy_refreshes_by_default_where_the_vote_lets_it_keep_cards_face_down() {
+    let mut asked = 0;
+    for seed in 0..60 {
+        let mut game = new_game("the-vote", &Setup::new("standard", 2, seed)).expect("game");
+        let mut random = make_ai("random", "", seed).expect("ai");
+        let mut greedy = make_ai("greedy", "2", seed).expect("ai");
+        while game.outcome().is_none() {
+            let seat = game.to_act()[0];
+            let prompt = game.prompt(seat).expect("prompt");
+            let view = game.view_json(Viewer::Seat(seat));
+            let d = Decision {
+                game: "the-vote",
+                seat,
+                view: &view,
+                prompt: &prompt,
+                time_limit: None,
+            };
+            let optional_refresh =
+                prompt.choices.iter().any(|c| c.kind == "refresh") && prompt.find("done").is_some();
+            if optional_refresh {
+                let c = greedy.choose(&d).expect("choice");
+                assert!(c.starts_with("refresh:"), "seed {seed}: greedy chose {c}");
+                asked += 1;
+            }
+            let c = random.choose(&d).expect("choice");
+            game.apply(seat, &c).expect("legal");
+        }
+        if asked >= 25 {
+            break;
+        }
+    }
+    assert!(asked >= 25, "only {asked} optional Refresh decisions met");
+}

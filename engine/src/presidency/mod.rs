@@ -5,6 +5,12 @@
 //! Every reading of an unclear rule follows `shared/reference/presidential-race/notes.md`;
 //! the ones the notes call options are catalogue options here.
 //!
+//! Readings of the engine's own (beyond the notes):
+//! - Money converts into votes only in a nominee's own campaign turn (notes 7): before the
+//!   roll and after the move. The Election deck's draws (notes 9) are no one's turn, so no
+//!   conversion is offered while they are drawn, and nobody is asked anything then; money
+//!   left at the count only breaks a tie (notes 10).
+//!
 //! # Where each rule lives
 //!
 //! | rule | file |

@@ -1124,6 +1124,54 @@ fn a_tie_with_the_election_deck_exhausted_goes_to_the_richer_nominee() {
 }
 
 #[test]
+fn money_cannot_be_converted_during_the_election_draws() {
+    // Both nominees are rich and votes are left to gain: in a campaign turn conversion
+    // would be offered (the end of the campaign below starts from one).
+    let mut g = standard(30);
+    let (a, b) = (g.public.order[0], g.public.order[1]);
+    g.set_player(a, 30, 20, 1);
+    g.set_player(b, 30, 20, 1);
+
+    // Part-way through the draws (before the first): no seat is asked anything, so no
+    // `convert:K` is offered to either.
+    let mut paused = g.clone();
+    paused.public.phase = Phase::Election;
+    paused.public.election_next = Some(b);
+    for seat in [a, b] {
+        let mut legal = Vec::new();
+        paused.legal_actions(seat, &mut legal);
+        assert!(
+            legal.is_empty(),
+            "seat {seat} offered {legal:?} in the draws"
+        );
+        assert!(paused.prompt(seat).is_none());
+    }
+
+    // The whole Election runs out from the campaign's last choice, and the money is still
+    // all there: none of it was converted during the draws.
+    let before = g.clone();
+    let choices_before = choice_ids(&before);
+    assert!(
+        choices_before.iter().any(|c| c.starts_with("convert:")),
+        "a campaign turn offers conversion: {choices_before:?}"
+    );
+    let log = g.end_campaign();
+    assert!(g.outcome().is_some(), "the Election asks nobody anything");
+    assert!(of_kind(&log, "election-card").len() >= 10);
+    let start = log
+        .iter()
+        .position(|e| e.kind == "election")
+        .expect("drawn");
+    assert!(
+        log[start..].iter().all(|e| !e.kind.contains("convert")),
+        "{:?}",
+        ids(&log[start..])
+    );
+    assert_eq!(g.public.players[a].money, 20);
+    assert_eq!(g.public.players[b].money, 20);
+}
+
+#[test]
 fn a_tie_in_votes_and_money_is_a_draw() {
     let (g, _, _) = tied_election(&[], (4, 4));
     let o = g.outcome().unwrap();

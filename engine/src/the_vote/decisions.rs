@@ -19,7 +19,7 @@
 //! | [`Decision::CourtTarget`] | Supremacy | `strike:R:L` |
 //! | [`Decision::SentinelRemove`] | Equality | `done`, `remove:C` |
 //! | [`Decision::DiscardWhat`], [`Decision::DiscardMore`] | the active side | `discard:C`, `remove-reserve:C`, `done` |
-//! | [`Decision::Refresh`] | each side at Turn End | `refresh:C` |
+//! | [`Decision::Refresh`] | each side at Turn End | `refresh:C`, `done` (revision 1) |
 //!
 //! A decision with one legal action is taken without asking, and one with none is stepped
 //! over ([`TheVote::settle`]): the prompts only ever show real choices.
@@ -235,6 +235,9 @@ impl TheVote {
                                       Display, or Remove one Reserve card"
                 .into(),
             Decision::DiscardMore => "Discard more cards of the same type?".into(),
+            Decision::Refresh { left } if self.public.optional_refresh() => {
+                format!("Refresh: you may flip up to {left} more cards face-up")
+            }
             Decision::Refresh { left } => format!("Refresh: flip {left} more cards face-up"),
         }
     }
@@ -278,6 +281,9 @@ impl TheVote {
             }
             (Some(Decision::DiscardWhat), _) => discard_what_choice(id, action),
             (Some(Decision::DiscardMore), _) => discard_more_choice(id, action),
+            (Some(Decision::Refresh { .. }), Action::Done) => {
+                Choice::new(id, "done", "Keep the other cards face-down")
+            }
             (_, Action::Refresh(c)) => {
                 card_choice(id, "refresh", format!("Flip {} face-up", c.name()), c)
             }
@@ -621,7 +627,15 @@ impl TheVote {
         };
         self.set_face(seat, c, false);
         if let Some(t) = self.target_mut(r) {
-            t.block = Some(c);
+            // Only revision 1 offers a Block where one is already played.
+            if t.block.is_none() {
+                t.block = Some(c);
+            } else {
+                t.further_blocks.push(BlockPlay {
+                    card: c,
+                    counter: None,
+                });
+            }
         }
         say!(
             self,
@@ -649,18 +663,32 @@ impl TheVote {
             return;
         };
         self.set_face(seat, c, false);
+        let mut named = None;
         if let Some(t) = self.target_mut(r) {
-            t.counter = Some(c);
+            named = counter_block(t, c);
         }
-        say!(
-            self,
-            "counter",
-            Some(seat),
-            "{} Counters the Block in {} with {}",
-            faction_name(seat),
-            r.name(),
-            c.name()
-        );
+        match named {
+            // Several Blocks here (revision 1 only): say which one is Countered.
+            Some(b) => say!(
+                self,
+                "counter",
+                Some(seat),
+                "{} Counters the Block of {} in {} with {}",
+                faction_name(seat),
+                b.name(),
+                r.name(),
+                c.name()
+            ),
+            None => say!(
+                self,
+                "counter",
+                Some(seat),
+                "{} Counters the Block in {} with {}",
+                faction_name(seat),
+                r.name(),
+                c.name()
+            ),
+        }
     }
 
     // ----- markers --------------------------------------------------------------------------
@@ -902,26 +930,41 @@ impl TheVote {
 
     // ----- Refresh at Turn End --------------------------------------------------------------
 
+    /// The face-down cards, then (revision 1, where Refresh is optional) `done`: last, so a
+    /// client that takes the first choice refreshes.
     fn refresh_actions(&self, seat: Seat, out: &mut impl ActionSink<Action>) {
         for r in &self.player(seat).reserve {
             if !r.face_up {
                 out.push(Action::Refresh(r.card));
             }
         }
+        if self.public.optional_refresh() {
+            out.push(Action::Done);
+        }
     }
 
     fn apply_refresh(&mut self, seat: Seat, left: u8, action: Action) {
-        if let Action::Refresh(c) = action {
-            self.set_face(seat, c, true);
+        let Action::Refresh(c) = action else {
+            // `done`: the other cards stay face-down.
             say!(
                 self,
-                "refresh",
+                "refresh-stop",
                 Some(seat),
-                "{} refreshes {}",
-                faction_name(seat),
-                c.name()
+                "{} keeps its other cards face-down",
+                faction_name(seat)
             );
-        }
+            self.after_refresh(seat);
+            return;
+        };
+        self.set_face(seat, c, true);
+        say!(
+            self,
+            "refresh",
+            Some(seat),
+            "{} refreshes {}",
+            faction_name(seat),
+            c.name()
+        );
         if left <= 1 {
             self.after_refresh(seat);
         } else {
@@ -970,6 +1013,29 @@ fn block_choice(id: String, action: Action) -> Choice {
     )
     .location(r.id())
     .amount(cost as i64)
+}
+
+/// Counters the strongest Block not yet Countered in `t` (the first of equals) with `c`:
+/// the acting side loses least that way, so the choice of which Block needs no prompt.
+/// Returns the Block's card when the Region holds several Blocks, to name it.
+fn counter_block(t: &mut Target, c: Card) -> Option<Card> {
+    let several = !t.further_blocks.is_empty();
+    let best = t
+        .blocks()
+        .enumerate()
+        .filter(|(_, (_, counter))| counter.is_none())
+        .map(|(i, (b, _))| (i, b))
+        .fold(None::<(usize, Card)>, |best, (i, b)| match best {
+            Some((_, kept)) if kept.def().cost() >= b.def().cost() => best,
+            _ => Some((i, b)),
+        });
+    let (i, b) = best?;
+    if i == 0 {
+        t.counter = Some(c);
+    } else if let Some(more) = t.further_blocks.get_mut(i - 1) {
+        more.counter = Some(c);
+    }
+    several.then_some(b)
 }
 
 fn counter_choice(id: String, action: Action) -> Choice {

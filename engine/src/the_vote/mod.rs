@@ -30,7 +30,14 @@
 //!   it can. Markers are chosen one at a time by row (Men / Women).
 //! - The Suppression Action needs room in the Reserve after the Public Opinion card it
 //!   Removes has gone.
-//! - When a player can refresh every face-down card, all are flipped without asking.
+//! - Refresh (14.4): at rules revision 0, a player who could refresh every face-down card
+//!   had all flipped without asking; from revision 1 each flip is asked, with `done` to keep
+//!   the rest face-down (see `revision.rs` for every revision-1 correction).
+//! - Blocks and Counters (7.3): the opponent plays its Blocks (from revision 1, as many as
+//!   it likes in any Region of the action; findings 9's one a Region held at revision 0),
+//!   then the acting side its Counters; a Counter cannot be answered. The choice id names
+//!   the Region and the Countering card only: the Counter negates the strongest Block not
+//!   yet Countered there, which is always the acting side's best pick.
 //! - Votes whose result no card can change are resolved at once; only Regions where
 //!   Supremacy must suppress are put in order (by Supremacy for a Law, Equality for an
 //!   Amendment).
@@ -46,6 +53,7 @@ mod opinion;
 pub mod pending;
 mod plays;
 pub mod region;
+mod revision;
 mod setup;
 mod tracks;
 mod turns;
@@ -243,6 +251,10 @@ pub struct Target {
     /// The opponent's card that Blocks here, and the card that Counters it.
     pub block: Option<Card>,
     pub counter: Option<Card>,
+    /// Rules revision 1 (7.3 sets no limit): the Blocks played here after the first, in
+    /// order, each with its own Counter. Always empty at revision 0.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub further_blocks: Vec<BlockPlay>,
     /// Votes suppressed here, and the cards Supremacy flipped for them.
     pub suppressed: u8,
     pub suppress_cards: Vec<Card>,
@@ -251,6 +263,38 @@ pub struct Target {
     pub passed: bool,
     /// Markers flipped or replaced here (Public Opinion).
     pub changed: u8,
+    /// Rules revision 1 (7.2): the rows where this Persuade flipped a Supremacy marker to
+    /// Red Apathy, one entry a marker, so that marker is not replaced by the same action.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flipped: Vec<Row>,
+}
+
+/// A Block after the first in one Region (rules revision 1), and the card that Counters it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockPlay {
+    pub card: Card,
+    pub counter: Option<Card>,
+}
+
+impl Target {
+    /// Every Block here with its Counter, the first one first.
+    pub fn blocks(&self) -> impl Iterator<Item = (Card, Option<Card>)> + '_ {
+        self.block
+            .map(|b| (b, self.counter))
+            .into_iter()
+            .chain(self.further_blocks.iter().map(|b| (b.card, b.counter)))
+    }
+    /// Markers the Blocks not Countered here take off the action's strength.
+    pub fn blocked(&self) -> u8 {
+        self.blocks()
+            .filter(|(_, counter)| counter.is_none())
+            .map(|(b, _)| b.def().cost())
+            .fold(0u8, u8::saturating_add)
+    }
+    /// Whether a Block here is still not Countered.
+    pub fn has_open_block(&self) -> bool {
+        self.blocks().any(|(_, counter)| counter.is_none())
+    }
 }
 
 impl Target {
@@ -265,6 +309,8 @@ impl Target {
             resolved: false,
             passed: false,
             changed: 0,
+            further_blocks: Vec::new(),
+            flipped: Vec::new(),
         }
     }
 }
@@ -342,6 +388,10 @@ pub enum Step {
 /// viewer's view: the deck order and the set-up discards are in no view.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
+    /// The rules revision the game is played under (from its set-up; absent in stored
+    /// states: 0). See `revision.rs` for what each revision corrects.
+    #[serde(default)]
+    pub rules: u32,
     /// Game Turn, from 1.
     pub turn: u32,
     pub first_player: Seat,

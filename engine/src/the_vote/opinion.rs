@@ -49,7 +49,9 @@ impl TheVote {
 
     pub(super) fn block_options(&self, a: &ActionInProgress) -> Vec<(Region, Card)> {
         let mut v = Vec::new();
-        for t in a.targets.iter().filter(|t| t.block.is_none()) {
+        // Revision 0 allowed one Block a Region (findings 9); 7.3 sets no limit.
+        let several = self.public.several_blocks();
+        for t in a.targets.iter().filter(|t| several || t.block.is_none()) {
             for card in self.block_cards(1 - a.seat, t.region) {
                 v.push((t.region, card));
             }
@@ -59,11 +61,8 @@ impl TheVote {
 
     pub(super) fn counter_options(&self, a: &ActionInProgress) -> Vec<(Region, Card)> {
         let mut v = Vec::new();
-        for t in a
-            .targets
-            .iter()
-            .filter(|t| t.block.is_some() && t.counter.is_none())
-        {
+        // At revision 0 a Region holds one Block at most, so this is its Counter or none.
+        for t in a.targets.iter().filter(|t| t.has_open_block()) {
             for card in self.block_cards(a.seat, t.region) {
                 v.push((t.region, card));
             }
@@ -103,11 +102,7 @@ impl TheVote {
     pub(super) fn strength_in(&self, a: &ActionInProgress, t: &Target) -> u8 {
         let municipal =
             a.seat == EQUALITY && self.public.region(t.region).law(Law::MunicipalElections);
-        let mut s = a.strength + municipal as u8;
-        if let (Some(b), None) = (t.block, t.counter) {
-            s = s.saturating_sub(b.def().cost());
-        }
-        s
+        (a.strength + municipal as u8).saturating_sub(t.blocked())
     }
 
     /// The marker changes `seat` can make in `region` with this Public Opinion action, in
@@ -139,11 +134,17 @@ impl TheVote {
                 // Men may be persuaded only once no Women marker is red.
                 let women_red = r.women[RED] + r.women[SUP] > 0;
                 let pool = self.public.pool(EQUALITY);
+                // Red Apathy this action made by a flip is not replaced by it (revision 1).
+                let flipped_here = |row: Row| {
+                    self.action()
+                        .and_then(|a| a.targets.iter().find(|t| t.region == region))
+                        .map_or(0, |t| t.flipped.iter().filter(|&&x| x == row).count())
+                };
                 for &row in rows {
                     if row == Row::Men && women_red {
                         continue;
                     }
-                    if r.row(row)[RED] > 0 && pool > 0 {
+                    if r.row(row)[RED] as usize > flipped_here(row) && pool > 0 {
                         ops.push(Op::Replace, row);
                     }
                     if r.row(row)[SUP] > 0 {
@@ -191,6 +192,11 @@ impl TheVote {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+        if a.kind == ActionKind::Persuade && self.public.persuade_card_counters() {
+            // 7.2: the card turns face-down once the action is over (already so if it
+            // Countered a Block).
+            self.set_face(a.seat, a.card, false);
+        }
         if a.kind == ActionKind::Radicalize && self.room(a.seat) {
             self.public.step = Step::Keep;
         } else {
@@ -222,6 +228,7 @@ impl TheVote {
         }
         cells[from] -= 1;
         cells[to] += 1;
+        let counted_once = self.public.persuade_counted_once();
         if let Some(t) = self
             .public
             .action
@@ -229,6 +236,9 @@ impl TheVote {
             .and_then(|a| a.targets.get_mut(target))
         {
             t.changed += 1;
+            if counted_once && (from, to) == (SUP, RED) {
+                t.flipped.push(row);
+            }
         }
         note!(
             self,

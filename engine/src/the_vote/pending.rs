@@ -18,6 +18,8 @@ pub struct Pending {
     /// How many more: markers to change, votes to suppress or cards to flip face-up; 0 for
     /// any other step.
     pub left: u8,
+    /// Whether the step may be declined part-way (Refresh at rules revision 1).
+    pub optional: bool,
 }
 
 impl Pending {
@@ -78,6 +80,9 @@ impl Pending {
             Step::SentinelRemove => format!("{who} may Remove cards from its Reserve"),
             Step::DiscardWhat => format!("{who} chooses what to Discard or Remove"),
             Step::DiscardMore => format!("{who} may Discard more cards of the same type"),
+            Step::Refresh { .. } if self.optional => {
+                format!("{who} may flip up to {left} more Reserve cards face-up")
+            }
             Step::Refresh { .. } => format!("{who} flips {left} more Reserve cards face-up"),
             Step::Finished => "The game is over".into(),
         }
@@ -143,6 +148,7 @@ impl View {
             seat: self.decision().map(|(seat, _)| seat),
             region,
             left,
+            optional: matches!(self.step, Step::Refresh { .. }) && self.optional_refresh(),
         }
     }
 

@@ -100,14 +100,19 @@ impl TheVote {
         );
     }
 
-    /// Persuade (7.2): pay and flip a Reserve card; each face-up Public Opinion card adds one.
+    /// Persuade (7.2): pay with a Reserve card, which is flipped face-down; each face-up Public
+    /// Opinion card adds one to the strength, counted here once.
     pub(super) fn persuade(&mut self, seat: Seat, card: Card) {
         let name = faction_name(seat);
         let d = card.def();
         let cname = d.name;
         self.pay(seat, d.cost());
         let strength = self.face_up_po_iter(seat).count() as u8;
-        self.set_face(seat, card, false);
+        // Revision 0 turned the card face-down at once; 7.2 does it once the action is
+        // over (`next_flip`), so it may still Counter a Block against this action.
+        if !self.public.persuade_card_counters() {
+            self.set_face(seat, card, false);
+        }
         say!(
             self,
             "persuade",

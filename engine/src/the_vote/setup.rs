@@ -55,6 +55,7 @@ impl TheVote {
         };
         let mut game = TheVote {
             public: View {
+                rules: setup.rules,
                 turn: 1,
                 first_player: EQUALITY,
                 active: EQUALITY,

@@ -8,6 +8,8 @@ use super::data::{CARDS, Entry, REGIONS};
 use super::*;
 use crate::testing::{check_redaction, random_prompt_step};
 
+mod revision;
+
 fn card(id: &str) -> Card {
     Card::from_id(id).unwrap_or_else(|| panic!("no card {id}"))
 }
@@ -1303,7 +1305,7 @@ fn passive_abilities_score_then_refresh_one_card_per_refresher() {
     assert_eq!(g.to_act(), vec![SUPREMACY]);
     assert_eq!(
         ids(&g, SUPREMACY),
-        vec!["refresh:poll-tax", "refresh:white-primary"]
+        vec!["refresh:poll-tax", "refresh:white-primary", "done"]
     );
     choose(&mut g, SUPREMACY, "refresh:white-primary");
     assert_eq!(face_up(&g, SUPREMACY, "poll-tax"), Some(false));

@@ -91,6 +91,20 @@ impl TheVote {
             self.refresh_all(SUPREMACY);
             self.org_score(SUPREMACY);
             self.org_score(EQUALITY);
+        } else if self.hidden.deck.is_empty() && self.public.refresh_on_empty_deck() {
+            // 14.3 asks only that the Deck be empty: with no Discards to shuffle, both
+            // players still refresh and score (revision 0 skipped the step).
+            say!(
+                self,
+                "reshuffle",
+                None,
+                "The Deck and the Discards are empty: nothing to shuffle, but both sides \
+                 refresh and score"
+            );
+            self.refresh_all(EQUALITY);
+            self.refresh_all(SUPREMACY);
+            self.org_score(SUPREMACY);
+            self.org_score(EQUALITY);
         }
         // 14.4 Passive abilities: scoring, conditional scoring, then refresh.
         let sup = self
@@ -109,7 +123,7 @@ impl TheVote {
     }
 
     /// Refresh passive: one face-down card flipped per face-up Public Opinion card (and
-    /// Region card, for Supremacy).
+    /// Region card, for Supremacy); at revision 1 each flip is optional.
     pub(super) fn start_refresh(&mut self, seat: Seat) {
         let n = self
             .face_up(seat, |c| match c.def().kind {
@@ -126,6 +140,12 @@ impl TheVote {
             .count() as u8;
         if n == 0 || down == 0 {
             self.after_refresh(seat);
+        } else if self.public.optional_refresh() {
+            // 14.4: each flip is a choice, and the player may stop (`done`).
+            self.public.step = Step::Refresh {
+                seat,
+                left: n.min(down),
+            };
         } else if n >= down {
             self.refresh_all(seat);
             say!(

@@ -5,6 +5,7 @@
 
 mod presidency;
 mod the_vote;
+mod the_vote_golden;
 mod votes_for_women;
 mod votes_for_women_checks;
 mod votes_for_women_oppobot;

@@ -1,12 +1,12 @@
 //! Random-play fuzzing of The Vote: 10,000 seeded games, checked after every choice.
 
-use hustings_engine::Setup;
 use hustings_engine::testing::{
     HeavyChecks, assert_both_sides_win, assert_seed_never_shown, fuzz_seeds, scrambled_seed,
     wins_per_side,
 };
 use hustings_engine::the_vote::data::{CardKind, Special, TABLE};
 use hustings_engine::the_vote::{Card, EQUALITY, SUPREMACY, Step, TheVote};
+use hustings_engine::{RULES_REVISION, Setup};
 
 fn invariant(g: &TheVote) -> Result<(), String> {
     let v = g.public();
@@ -81,6 +81,16 @@ fn invariant(g: &TheVote) -> Result<(), String> {
     if v.outcome.is_some() != (v.step == Step::Finished) {
         return Err("outcome and step disagree".into());
     }
+    // Revision 0 keeps one Block a Region and records no Persuade flips.
+    if v.rules == 0
+        && v.action.as_ref().is_some_and(|a| {
+            a.targets
+                .iter()
+                .any(|t| !t.further_blocks.is_empty() || !t.flipped.is_empty())
+        })
+    {
+        return Err("a revision-0 game took a revision-1 path".into());
+    }
     if v.turn > TABLE.turn_cap {
         return Err(format!("turn {} past the cap", v.turn));
     }
@@ -109,7 +119,47 @@ fn fuzz_10000_games() {
         },
     );
     // Both sides can win under random play.
-    assert_both_sides_win(wins_per_side(&winners));
+    let wins = wins_per_side(&winners);
+    eprintln!(
+        "the-vote fuzz (rules revision {RULES_REVISION}): {} games, Equality {} Supremacy {} wins",
+        winners.len(),
+        wins[EQUALITY],
+        wins[SUPREMACY]
+    );
+    assert_both_sides_win(wins);
+}
+
+#[test]
+fn fuzz_1000_games_at_rules_revision_0() {
+    // Matches stored before the corrections of issue 20 still in progress play on under
+    // revision 0: its rules must stay free of dead ends and keep their invariants.
+    let heavy = HeavyChecks {
+        heavy_every: 50,
+        redaction_every: 11,
+        illegal_every: 7,
+    };
+    let winners = fuzz_seeds::<TheVote, _>(
+        "rules 0",
+        0..1_000,
+        heavy,
+        |seed| Setup {
+            rules: 0,
+            ..Setup::new("standard", 2, scrambled_seed(seed))
+        },
+        &mut invariant,
+        |seed, record| {
+            assert_eq!(record.outcome.winners.len(), 1, "seed {seed}: one winner");
+            record.outcome.winners[0]
+        },
+    );
+    let wins = wins_per_side(&winners);
+    eprintln!(
+        "the-vote fuzz (rules revision 0): {} games, Equality {} Supremacy {} wins",
+        winners.len(),
+        wins[EQUALITY],
+        wins[SUPREMACY]
+    );
+    assert_both_sides_win(wins);
 }
 
 #[test]

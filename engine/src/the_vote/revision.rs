@@ -1,0 +1,44 @@
+//! The corrections each rules revision brings (see `crate::core::RULES_REVISION`). A game
+//! keeps the revision of its set-up, so a match stored under revision 0 replays exactly as
+//! it was played; each correction below applies from revision 1 on, and the code of every
+//! rule it touches keeps the revision-0 path beside the corrected one.
+//!
+//! Revision 1 (issue 20):
+//! - 7.3 sets no limit on Blocks: several may be played against one action in one Region,
+//!   and each may be Countered on its own ([`View::several_blocks`]).
+//! - 7.2 turns the Persuade card face-down only once the action is over, so it can still
+//!   Counter a Block against that action ([`View::persuade_card_counters`]).
+//! - 7.2 counts the markers to change once, at the start: a Supremacy marker this Persuade
+//!   flipped to Red Apathy is not then replaced by it ([`View::persuade_counted_once`]).
+//! - 14.4's Refresh is optional: a player may keep face-down cards face-down
+//!   ([`View::optional_refresh`]).
+//! - 14.3 with the Deck and the Discards both empty: both players still refresh and score
+//!   ([`View::refresh_on_empty_deck`]).
+
+use super::View;
+
+impl View {
+    fn corrected(&self) -> bool {
+        self.rules >= 1
+    }
+    /// 7.3: more than one Block against an action in a Region.
+    pub fn several_blocks(&self) -> bool {
+        self.corrected()
+    }
+    /// 7.2: the Persuade card stays face-up (and may Counter) until the action is done.
+    pub fn persuade_card_counters(&self) -> bool {
+        self.corrected()
+    }
+    /// 7.2: a marker flipped by a Persuade is not also replaced by it.
+    pub fn persuade_counted_once(&self) -> bool {
+        self.corrected()
+    }
+    /// 14.4: Refresh may leave cards face-down.
+    pub fn optional_refresh(&self) -> bool {
+        self.corrected()
+    }
+    /// 14.3: an empty Deck refreshes and scores even with nothing to shuffle.
+    pub fn refresh_on_empty_deck(&self) -> bool {
+        self.corrected()
+    }
+}
