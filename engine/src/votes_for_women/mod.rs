@@ -47,14 +47,21 @@
 //! - the card discarded by "draw 2, discard 1" is shown to both sides;
 //! - cards stacked on the deck by The Winning Plan / Progress, Not Politics are placed one at
 //!   a time, each above the last; the owner remembers them, the opponent sees counts;
-//! - a Campaigner must place its cubes while its region has an open state; it may pass only
-//!   when none is open (and it could still pay to move).
+//! - Campaigning at rules revision 0 (stored matches): a Campaigner must place its cubes
+//!   while its region has an open state, passing only when none is open (and it could still
+//!   pay to move), and it may move only before placing. From revision 1 it may place
+//!   nothing (`pass`, before its first cube), and it may pay to move before placing or once
+//!   its placing is over (`move:<region>` or `stay`); we read "may place the corresponding
+//!   number" as all of them or none, so once begun it places the rest unless its region
+//!   closes, and a move after placing carries no cube along;
 //! - cubes are unlimited, as in `facts.md`'s source (the box holds 65/65/60); buttons are
 //!   capped at 12 and 6.
 //! - team variants: a player campaigns only with a Campaigner of her own colour (the Opposition
 //!   has one colour, so its partners share theirs); with fewer own Campaigners than dice each
 //!   die goes to one of them (`campaigner:<k>`), otherwise one die each as in the two-player
-//!   game; Organizing and Lobbying need any Campaigner of the side;
+//!   game; from revision 1 each of her Campaigners gets at least one die (the rulebook's
+//!   example), the last dice going by themselves where needed; Organizing and Lobbying need
+//!   any Campaigner of the side;
 //! - Eye on the Future shows the searcher the playable cards of her deck (the choices), not
 //!   the whole deck: in the team variants the whole shared deck would tell her partner's hand
 //!   by elimination, and the rulebook never shows a partner's hand;
@@ -67,6 +74,8 @@
 //!   wins is taken by its second player, who keeps it or gives it (`give:<card>`).
 
 pub mod actions;
+#[cfg(test)]
+mod campaign_tests;
 mod cleanup;
 mod cubes;
 pub mod data;
@@ -395,6 +404,11 @@ pub struct Board {
     /// cards still face up. Absent in the two-player game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub oppobot: Option<OppobotMode>,
+    /// The rules revision the game is played under (its set-up's, see
+    /// [`crate::RULES_REVISION`]): 0 for a game stored before revisions existed, which keeps
+    /// the rules it was played by. Not written while 0, so such a game's state reads the same.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub rules: u32,
 }
 
 /// What one viewer may know: the board, every count, and the private zones it may see.
@@ -498,6 +512,10 @@ pub struct VotesForWomen {
 }
 
 fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+fn is_zero_u32(n: &u32) -> bool {
     *n == 0
 }
 

@@ -7,7 +7,7 @@
 //! | [`Task::Dice`] | `keep`, `reroll` |
 //! | [`Task::Assign`] | `die:N` |
 //! | [`Task::PoolAssign`] | `campaigner:K` |
-//! | [`Task::Campaign`] | `state:NY` (the Campaigner's colour), `move:R`, `pass` |
+//! | [`Task::Campaign`] | `state:NY` (the Campaigner's colour), `move:R`, `pass`; from rules revision 1 also `stay` once placed |
 //! | [`Task::Place`], [`Task::Fixed`] | `state:NY`, `purple:NY`, `yellow:NY` |
 //! | [`Task::Remove`] | `state:NY`, `purple:NY`, `yellow:NY` |
 //! | [`Task::RemoveAll`] | `state:NY`, `done` |
@@ -72,6 +72,14 @@ impl VotesForWomen {
                         ch("die", format!("Give the {v}")).amount(v as i64)
                     });
                 }
+            }
+            Task::Campaign {
+                queue,
+                left,
+                started,
+                moved,
+            } if self.campaign_corrected() => {
+                self.campaign_offers_corrected(side, queue, *left, *started, *moved, out)
             }
             Task::Campaign {
                 queue,
@@ -217,10 +225,18 @@ impl VotesForWomen {
         }
     }
 
-    /// The highest die left, to each of the player's Campaigners.
+    /// The highest die left, to each of the player's Campaigners. Under the corrected rules
+    /// (revision 1, the example of § Playing with Two Suffragist Players) each Campaigner
+    /// gets at least one die: once the dice left are no more than the Campaigners still
+    /// without one, only those are offered.
     fn pool_offers(&self, dice: &[u8], totals: &[(u8, u8)], out: &mut impl Offer) {
+        let empty = totals.iter().filter(|t| t.1 == 0).count();
+        let only_empty = self.campaign_corrected() && dice.len() <= empty;
         if let Some(&v) = dice.first() {
             for (k, &(idx, sum)) in totals.iter().enumerate() {
+                if only_empty && sum > 0 {
+                    continue;
+                }
                 let cp = self.board.campaigners[idx as usize];
                 out.offer(Action::Campaigner(k as u8), || {
                     ch(
@@ -384,6 +400,94 @@ impl VotesForWomen {
         }
     }
 
+    /// Whether this game's Campaigners follow the corrected Campaigning rules (revision 1):
+    /// moving before or after placing, placing optional, and (team variants) each of a
+    /// player's two Campaigners given at least one die. Revision 0 keeps the old rules.
+    pub(super) fn campaign_corrected(&self) -> bool {
+        self.board.rules >= 1
+    }
+
+    /// Whether the Campaigner first in the queue is done placing and may still pay to move
+    /// (revision 1: the player aid lets it move before or after placing its cubes). Its
+    /// placing is over once it placed a cube and has none left, or none it can place.
+    fn campaign_moves_after(
+        &self,
+        side: Side,
+        idx: u8,
+        left: u8,
+        started: bool,
+        moved: bool,
+    ) -> bool {
+        if !started || moved || self.buttons(side) == 0 {
+            return false;
+        }
+        let region = self.board.campaigners[idx as usize].region;
+        left == 0 || !region.states().any(|s| self.can_add(side, s))
+    }
+
+    /// Revision 1 (§ Play a Card for a Campaigning Action, and the player aid): before its
+    /// first cube a Campaigner may place, pay a button to move (once), or place nothing at
+    /// all, even with open states in its region; once it has placed, it places the rest
+    /// where it is (cubes never split between regions), and then it may pay to move or stay.
+    fn campaign_offers_corrected(
+        &self,
+        side: Side,
+        queue: &[(u8, u8)],
+        left: u8,
+        started: bool,
+        moved: bool,
+        out: &mut impl Offer,
+    ) {
+        let Some(&(idx, _)) = queue.first() else {
+            return;
+        };
+        let cp = self.board.campaigners[idx as usize];
+        let move_offers = |out: &mut dyn FnMut(Region)| {
+            for r in REGIONS {
+                if r != cp.region {
+                    out(r);
+                }
+            }
+        };
+        if self.campaign_moves_after(side, idx, left, started, moved) {
+            out.offer(Action::Word(Word::Stay), || {
+                ch("stay", format!("Leave it in the {}", cp.region.name()))
+            });
+            move_offers(&mut |r| {
+                out.offer(Action::Move(r), || {
+                    ch("move", format!("Move it to the {} (1 button)", r.name()))
+                        .location(r.slug())
+                        .amount(1)
+                })
+            });
+            return;
+        }
+        if left == 0 {
+            return;
+        }
+        for s in cp.region.states() {
+            if self.can_add(side, s) {
+                self.cube_offers(side, s, Some(cp.hue), out);
+            }
+        }
+        if started {
+            return;
+        }
+        if !moved && self.buttons(side) > 0 {
+            move_offers(&mut |r| {
+                out.offer(Action::Move(r), || {
+                    ch(
+                        "move",
+                        format!("Move it to the {} first (1 button)", r.name()),
+                    )
+                    .location(r.slug())
+                    .amount(1)
+                })
+            });
+        }
+        out.offer(Action::Word(Word::Pass), || ch("pass", "Place nothing"));
+    }
+
     /// Offers putting one cube of `side` in state `s`: a Suffragist chooses the colour
     /// (`purple:NY` / `yellow:NY`) unless a Campaigner's colour is `fixed`; the Opposition
     /// removing from a state holding both colours chooses which.
@@ -482,7 +586,23 @@ impl VotesForWomen {
                     None => "Which die?".into(),
                 }
             }
-            Task::Campaign { queue, left, .. } => match queue.first() {
+            Task::Campaign {
+                queue,
+                left,
+                started,
+                moved,
+            } => match queue.first() {
+                Some(&(idx, _))
+                    if self.campaign_corrected()
+                        && self.campaign_moves_after(side, idx, *left, *started, *moved) =>
+                {
+                    let cp = self.board.campaigners[idx as usize];
+                    format!(
+                        "{} Campaigner in the {}: its cubes are placed; move it (1 button) or leave it?",
+                        cp.hue.slug(),
+                        cp.region.name()
+                    )
+                }
                 Some(&(idx, _)) => {
                     let cp = self.board.campaigners[idx as usize];
                     format!(
@@ -553,8 +673,11 @@ impl VotesForWomen {
             Task::Assign { dice, given } => self.apply_assign(side, dice, given, action),
             Task::PoolAssign { dice, totals } => self.apply_pool_assign(dice, totals, action),
             Task::Campaign {
-                queue, left, moved, ..
-            } => self.apply_campaign(side, queue, left, moved, action),
+                queue,
+                left,
+                started,
+                moved,
+            } => self.apply_campaign(side, queue, left, started, moved, action),
             Task::Place {
                 left,
                 area,
@@ -786,12 +909,15 @@ impl VotesForWomen {
         }
     }
 
-    /// The Campaigner first in `queue` moves (for a button), passes, or places a cube.
+    /// The Campaigner first in `queue` moves (for a button), passes, or places a cube; under
+    /// the corrected rules it may also stay or move once its placing is over, and passing
+    /// ends its turn at once.
     fn apply_campaign(
         &mut self,
         side: Side,
         queue: Vec<(u8, u8)>,
         left: u8,
+        started: bool,
         moved: bool,
         a: Action,
     ) {
@@ -799,6 +925,9 @@ impl VotesForWomen {
             return;
         };
         match a {
+            // Revision 1 only (revision 0 offers neither): the Campaigner is done.
+            Action::Word(Word::Stay) => self.finish_task(),
+            Action::Word(Word::Pass) if self.campaign_corrected() => self.finish_task(),
             Action::Move(r) => {
                 self.spend(side, 1);
                 self.board.campaigners[idx as usize].region = r;
@@ -809,10 +938,12 @@ impl VotesForWomen {
                     "A Campaigner moves to the {} (1 button)",
                     r.name()
                 );
+                // A move after placing (revision 1) ends the Campaigner's placing: its
+                // cubes never go to two regions. Revision 0 moves only before placing.
                 self.set_task(Some(Task::Campaign {
                     queue,
-                    left,
-                    started: false,
+                    left: if started { 0 } else { left },
+                    started,
                     moved: true,
                 }));
             }

@@ -25,7 +25,12 @@ fn play_until(g: &mut VotesForWomen, prefer: &[&str], stop: impl Fn(&VotesForWom
 
 /// A Turn-2 Operations state, round `round`, with an empty map; `campaigners` on the board,
 /// 6 and 3 buttons; every player holds only a filler card.
-fn table(variant: &str, seats: usize, round: u8, campaigners: &[(Hue, Region)]) -> VotesForWomen {
+pub(super) fn table(
+    variant: &str,
+    seats: usize,
+    round: u8,
+    campaigners: &[(Hue, Region)],
+) -> VotesForWomen {
     let mut g = new(variant, seats, 5);
     let b = &mut g.board;
     b.turn = 2;
@@ -60,7 +65,7 @@ fn table(variant: &str, seats: usize, round: u8, campaigners: &[(Hue, Region)]) 
 }
 
 /// Moves `c` from its side's deck into player `p`'s hand.
-fn give(g: &mut VotesForWomen, p: usize, c: CardId) {
+pub(super) fn give(g: &mut VotesForWomen, p: usize, c: CardId) {
     let side = Side::of_player(p);
     assert!(
         g.hidden.decks[side.index()].remove(c),
@@ -238,6 +243,7 @@ fn team_campaign_rolls_for_every_campaigner_of_the_side_but_moves_only_own() {
     let p = g.prompt(1).expect("Yellow places");
     assert!(p.choices.iter().all(|c| {
         c.id.starts_with("move:")
+            || c.id == "pass"
             || c.id
                 .split_once(':')
                 .and_then(|(_, code)| state_by_code(code))

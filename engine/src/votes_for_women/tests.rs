@@ -6,7 +6,7 @@ use super::*;
 /// A Turn-2 Operations state with an empty map: the Suffragist has a purple and a yellow
 /// Campaigner in the Northeast, the Opposition a red one in the South; 6 and 3 buttons.
 /// `side` is to play a card from a hand holding `hand`.
-fn table(side: Side, hand: &[CardId]) -> VotesForWomen {
+pub(super) fn table(side: Side, hand: &[CardId]) -> VotesForWomen {
     let mut g = VotesForWomen::new(&Setup::new("standard", 2, 11)).expect("set-up");
     let b = &mut g.board;
     b.turn = 2;
@@ -197,7 +197,16 @@ const O: Side = Side::Opposition;
 
 #[test]
 fn example_campaigning_reroll_assign_and_move() {
+    // The same example under both revisions: revision 1 asks, once the purple Campaigner's
+    // cubes are placed, whether it moves after placing (it stays).
+    for rules in [0, 1] {
+        example_campaigning(rules);
+    }
+}
+
+fn example_campaigning(rules: u32) {
     let mut g = table(S, &[3]);
+    g.board.rules = rules;
     g.hidden.forced_dice = vec![1, 1, 3, 4];
     g.apply(0, "campaign:frances-willard").unwrap();
     // Rolled 1 and 1: re-roll for a button, get 3 and 4.
@@ -209,6 +218,9 @@ fn example_campaigning_reroll_assign_and_move() {
     pick(&mut g, "state:VT");
     pick(&mut g, "state:VT");
     pick(&mut g, "state:CT");
+    if rules >= 1 {
+        pick(&mut g, "stay");
+    }
     // The yellow Campaigner moves to the West for a button and puts 4 in California.
     pick(&mut g, "move:west");
     for _ in 0..4 {

@@ -42,11 +42,19 @@ fn invariant(g: &VotesForWomen) -> Result<(), String> {
 }
 
 fn fuzz(difficulty: &str, seeds: std::ops::Range<u64>) -> [u32; 2] {
+    fuzz_at(difficulty, seeds, hustings_engine::RULES_REVISION)
+}
+
+/// Random games under rules revision `rules` (0: as stored matches are played).
+fn fuzz_at(difficulty: &str, seeds: std::ops::Range<u64>, rules: u32) -> [u32; 2] {
     let winners = fuzz_seeds::<VotesForWomen, _>(
-        difficulty,
+        &format!("{difficulty} rules {rules}"),
         seeds,
         HEAVY,
-        |seed| Setup::new("solitaire", 1, scrambled_seed(seed)).with_option("oppobot", difficulty),
+        |seed| Setup {
+            rules,
+            ..Setup::new("solitaire", 1, scrambled_seed(seed)).with_option("oppobot", difficulty)
+        },
         &mut invariant,
         |_, record| usize::from(record.outcome.winners.is_empty()),
     );
@@ -63,6 +71,13 @@ fn fuzz_10000_solitaire_games_normal() {
 #[test]
 fn fuzz_10000_solitaire_games_hard() {
     let wins = fuzz("hard", 0..games());
+    assert!(wins[1] > 0, "Suffragist/Oppobot wins {wins:?}");
+}
+
+#[test]
+fn fuzz_1000_solitaire_games_at_rules_0() {
+    // Stored matches still in progress play on under revision 0: its rules stay sound.
+    let wins = fuzz_at("normal", 0..games() / 10, 0);
     assert!(wins[1] > 0, "Suffragist/Oppobot wins {wins:?}");
 }
 
