@@ -5,9 +5,14 @@
 
 use hustings_bot::selfplay::{Summary, self_play};
 
-/// 200 seeded games of greedy:2 against itself: the tuning measured about 51% for Equality
-/// and 25 turns on average (400 games). The bounds are loose on purpose: each side wins at
-/// least 35%, and the mean game lasts 12 to 28 turns, so only a real shift fails.
+/// 200 seeded games of greedy:2 against itself. The tuning measured about 51% for Equality
+/// and 25 turns on average (400 games) under the rules as first read (revision 0); the
+/// corrections of rules revision 1 (several Blocks against one action, the Persuade card
+/// still able to Counter, Persuade's count taken once, optional refresh) moved it to 38%
+/// for Equality and 29 turns (400 games, seed 1001): each correction a little, none alone.
+/// The data is to be retuned under the strongest AI's self-play (issue 22), not greedy's.
+/// The bounds are loose on purpose: each side wins at least 30%, and the mean game lasts
+/// 12 to 33 turns, so only a real shift from today's figures fails.
 #[test]
 fn the_vote_greedy_self_play_stays_balanced() {
     let records = self_play("the-vote", 2, "greedy", "2", 200, 1, 1_000_000)
@@ -20,7 +25,7 @@ fn the_vote_greedy_self_play_stays_balanced() {
     for (seat, name) in ["Equality", "Supremacy"].iter().enumerate() {
         let (p, lo, hi) = s.win_rate(seat);
         assert!(
-            p >= 0.35,
+            p >= 0.30,
             "{name} wins only {:.1}% (95% CI {:.1}%–{:.1}%)",
             100.0 * p,
             100.0 * lo,
@@ -28,7 +33,7 @@ fn the_vote_greedy_self_play_stays_balanced() {
         );
     }
     assert!(
-        (12.0..=28.0).contains(&s.mean_turns),
+        (12.0..=33.0).contains(&s.mean_turns),
         "games last {:.1} turns on average",
         s.mean_turns
     );
