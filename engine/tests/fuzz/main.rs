@@ -8,4 +8,5 @@ mod the_vote;
 mod votes_for_women;
 mod votes_for_women_checks;
 mod votes_for_women_oppobot;
+mod votes_for_women_rev0_golden;
 mod votes_for_women_team;
