@@ -110,6 +110,7 @@ impl VotesForWomen {
                     hard,
                     starts: OPPOBOT_STARTS.to_vec(),
                 }),
+                rules: setup.rules,
             },
             hidden: Hidden {
                 hands,
