@@ -6,10 +6,10 @@ use super::votes_for_women_checks::{
     HEAVY, board_consistent, cards_conserved, ending, games, in_play_against_the_oppobot,
     unchecked_game,
 };
-use hustings_engine::Setup;
 use hustings_engine::testing::{fuzz_seeds, scrambled_seed, wins_per_side};
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::votes_for_women::data::Side;
+use hustings_engine::{RULES_REVISION, Setup};
 
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
     // The Opposition deck and the two Strategy cards set aside against the Oppobot are
@@ -42,11 +42,22 @@ fn invariant(g: &VotesForWomen) -> Result<(), String> {
 }
 
 fn fuzz(difficulty: &str, seeds: std::ops::Range<u64>) -> [u32; 2] {
+    fuzz_at(RULES_REVISION, difficulty, seeds)
+}
+
+/// Plays the seeds under rules revision `rules`.
+fn fuzz_at(rules: u32, difficulty: &str, seeds: std::ops::Range<u64>) -> [u32; 2] {
     let winners = fuzz_seeds::<VotesForWomen, _>(
-        difficulty,
+        &format!("{difficulty} rules {rules}"),
         seeds,
         HEAVY,
-        |seed| Setup::new("solitaire", 1, scrambled_seed(seed)).with_option("oppobot", difficulty),
+        |seed| {
+            Setup {
+                rules,
+                ..Setup::new("solitaire", 1, scrambled_seed(seed))
+            }
+            .with_option("oppobot", difficulty)
+        },
         &mut invariant,
         |_, record| usize::from(record.outcome.winners.is_empty()),
     );
@@ -64,6 +75,19 @@ fn fuzz_10000_solitaire_games_normal() {
 fn fuzz_10000_solitaire_games_hard() {
     let wins = fuzz("hard", 0..games());
     assert!(wins[1] > 0, "Suffragist/Oppobot wins {wins:?}");
+}
+
+/// Matches stored under revision 0 and still in progress play on by its rules: a tenth of
+/// the batch per difficulty.
+#[test]
+fn fuzz_1000_solitaire_games_at_rules_revision_0() {
+    for difficulty in ["normal", "hard"] {
+        let wins = fuzz_at(0, difficulty, 0..games() / 10);
+        assert!(
+            wins[1] > 0,
+            "{difficulty}: Suffragist/Oppobot wins {wins:?}"
+        );
+    }
 }
 
 /// The Oppobot's win rate against a uniformly random Suffragist. Run with
