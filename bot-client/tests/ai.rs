@@ -352,3 +352,52 @@ fn greedy_refreshes_by_default_where_the_vote_lets_it_keep_cards_face_down() {
     }
     assert!(asked >= 25, "only {asked} optional Refresh decisions met");
 }
+
+/// Votes for Women, rules revision 1: a Lobbying success may add or remove a marker (or go
+/// unused), the player's own way offered first. Greedy, judging each by its evaluation,
+/// spends a success its own way (the Suffragist adds, the Opposition removes) wherever that
+/// does not send the amendment (which may also decide states against it): it never removes
+/// its own markers by default. Decisions found in random games, as each seat sees them.
+#[test]
+fn greedy_spends_lobbying_successes_its_own_way() {
+    let mut found = [0u32; 2];
+    let mut random = make_ai("random", "", 1).expect("ai");
+    let mut greedy = make_ai("greedy", "2", 2).expect("ai");
+    for seed in 0..200u64 {
+        if found.iter().all(|&n| n >= 4) {
+            break;
+        }
+        let setup = Setup::new("standard", 2, 9_000 + seed);
+        let mut game = new_game("votes-for-women", &setup).expect("game");
+        while game.outcome().is_none() {
+            let seat = game.to_act()[0];
+            let prompt = game.prompt(seat).expect("prompt");
+            let view = game.view_json(Viewer::Seat(seat));
+            let d = Decision {
+                game: "votes-for-women",
+                seat,
+                view: &view,
+                prompt: &prompt,
+                time_limit: None,
+            };
+            let own = if seat == 0 {
+                "add-marker"
+            } else {
+                "remove-marker"
+            };
+            let congress = view["board"]["congress"].as_u64().expect("congress");
+            // The Suffragist's sixth marker would send the amendment: a real trade-off.
+            let plain = prompt.find(own).is_some() && !(seat == 0 && congress == 5);
+            let c = if plain && found[seat] < 4 {
+                let c = greedy.choose(&d).expect("choice");
+                assert_eq!(c, own, "seat {seat} at Congress {congress}, seed {seed}");
+                found[seat] += 1;
+                c
+            } else {
+                random.choose(&d).expect("choice")
+            };
+            game.apply(seat, &c).expect("legal");
+        }
+    }
+    assert_eq!(found, [4, 4], "Lobbying decisions found per seat");
+}

@@ -9,7 +9,7 @@
 //! | [`Action::Colour`] (a state and the cube colour) | `purple:NY`, `yellow:NY` |
 //! | [`Action::Move`], [`Action::Region`] | `move:R`, `region:R` |
 //! | [`Action::Die`], [`Action::Commit`], [`Action::Campaigner`] | `die:N`, `commit:N`, `campaigner:K` |
-//! | the words | `done`, `pass`, `stay`, `keep`, `reroll`, `defer`, `match`, `supersede`, `held`, `accept`, `decline` |
+//! | the words | `done`, `pass`, `stay`, `keep`, `reroll`, `defer`, `match`, `supersede`, `held`, `accept`, `decline`, `add-marker`, `remove-marker` |
 //!
 //! `C` is a card's slug (`seneca-falls-convention`), `R` a region's (`atlantic-appalachia`),
 //! `NY` a state's postal code. `FromStr` reads exactly what `Display` writes and nothing else
@@ -154,10 +154,14 @@ pub enum Word {
     /// Answer a partner's proposal (Cleanup).
     Accept,
     Decline,
+    /// A Lobbying success adds a marker to Congress, or removes one (revision 1).
+    AddMarker,
+    RemoveMarker,
 }
 
 impl Word {
-    const ALL: [Word; 11] = [
+    // Codes are positions here: new words go at the end.
+    const ALL: [Word; 13] = [
         Word::Done,
         Word::Pass,
         Word::Stay,
@@ -169,6 +173,8 @@ impl Word {
         Word::Held,
         Word::Accept,
         Word::Decline,
+        Word::AddMarker,
+        Word::RemoveMarker,
     ];
     /// The choice id, which is also the choice's kind.
     pub fn word(self) -> &'static str {
@@ -184,6 +190,8 @@ impl Word {
             Word::Held => "held",
             Word::Accept => "accept",
             Word::Decline => "decline",
+            Word::AddMarker => "add-marker",
+            Word::RemoveMarker => "remove-marker",
         }
     }
     fn from_word(w: &str) -> Option<Word> {
@@ -444,12 +452,14 @@ mod tests {
             "top:oppobot-the-civil-war",
             "supersede",
             "held",
+            "add-marker",
+            "remove-marker",
         ];
         check_action_spelling(&universe(), &bad, &today);
         assert_eq!(Action::from_code(0), None, "card 0 does not exist");
         assert_eq!(Action::from_code((CUBE << 24) | 48), None, "no 49th state");
         assert_eq!(Action::from_code((MOVE << 24) | 6), None, "no 7th region");
-        assert_eq!(Action::from_code((WORD << 24) | 11), None, "no 12th word");
+        assert_eq!(Action::from_code((WORD << 24) | 13), None, "no 14th word");
         assert!(std::mem::size_of::<Action>() <= 4, "an action stays small");
     }
 }

@@ -7,11 +7,17 @@ use super::*;
 impl VotesForWomen {
     /// Moves Congress `n` steps `side`'s way; the 6th marker sends the amendment.
     pub(super) fn move_congress(&mut self, side: Side, n: u8) {
+        self.push_congress(side, side, n);
+    }
+
+    /// `actor` moves Congress `n` steps `toward`'s way (up for the Suffragist, down for the
+    /// Opposition); the 6th marker sends the amendment.
+    pub(super) fn push_congress(&mut self, actor: Side, toward: Side, n: u8) {
         if self.board.amendment_sent || n == 0 {
             return;
         }
         let before = self.board.congress;
-        self.board.congress = match side {
+        self.board.congress = match toward {
             Side::Suffragist => (before + n).min(6),
             Side::Opposition => before.saturating_sub(n),
         };
@@ -19,7 +25,12 @@ impl VotesForWomen {
         if now == before {
             return;
         }
-        say!(self, side, "congress", "Congress: {before} → {now} markers");
+        say!(
+            self,
+            actor,
+            "congress",
+            "Congress: {before} → {now} markers"
+        );
         if now == 6 {
             self.send_amendment();
         }

@@ -471,7 +471,8 @@ pub enum HueSet {
 
 /// One instruction of a card's effect program. "Own" and "opponent" are relative to the side
 /// playing the card: the same op adds purple/yellow cubes for the Suffragist and red for the
-/// Opposition, and moves Congress up for the Suffragist and down for the Opposition.
+/// Opposition. Congress is the exception: [`Op::Congress`] is signed by the way it moves the
+/// markers on the board, in every deck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     /// Put a Campaigner of this colour into play in a region.
@@ -482,7 +483,10 @@ pub enum Op {
     OpponentLosesButtons(u8),
     /// The opponent loses half their buttons, rounded up.
     OpponentLosesHalfButtons,
-    /// Markers into Congress (positive) or out of it (negative).
+    /// Markers into Congress (positive: towards sending the amendment) or out of it
+    /// (negative), whichever side plays it: the Suffragist's cards add, the Opposition's and
+    /// the Oppobot's remove. Rendered with the same sign (`+1 Congress` adds a marker,
+    /// `-1 Congress` removes one).
     Congress(i8),
     /// Roll one die; the rest of the card happens only on 3 or more (re-roll allowed).
     Gate(Die),
@@ -1339,9 +1343,37 @@ fn states_text(list: &[(St, u8)]) -> String {
         .join(", ")
 }
 
+/// How card text is worded: by the rules revision (see `revision.rs`), and whether the
+/// Oppobot plays it (its own cards, and its text on a claimed State or Strategy card).
+///
+/// Revision 0 keeps the text its games logged and prompted: the Oppobot's Congress effects
+/// were then shown as `+n Congress` (the sign its rows held, though they remove markers),
+/// and Superior Lobbying as moving Congress the player's way. Later revisions show every
+/// Congress effect with the sign of the way it moves the markers (`+` adds, `-` removes),
+/// whoever plays it, and Superior Lobbying with its choice of direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wording {
+    pub revision: u32,
+    pub oppobot: bool,
+}
+
+impl Wording {
+    /// Today's wording of a card played by a person.
+    pub const CURRENT: Wording = Wording {
+        revision: crate::RULES_REVISION,
+        oppobot: false,
+    };
+}
+
 impl Op {
-    /// This op in words, for the side playing it.
+    /// This op in words, for the side playing it, as today's rules word it.
     pub fn describe(&self) -> String {
+        self.describe_in(Wording::CURRENT)
+    }
+
+    /// This op in words, for the side playing it, as `w` words it.
+    pub fn describe_in(&self, w: Wording) -> String {
+        let legacy = w.revision == 0;
         match *self {
             Campaigner(h, r) => format!("{} Campaigner enters the {}", cap(h.slug()), r.name()),
             Buttons(n) => format!("+{}", plural(n, "button", "buttons")),
@@ -1349,8 +1381,15 @@ impl Op {
                 format!("opponent loses {}", plural(n, "button", "buttons"))
             }
             OpponentLosesHalfButtons => "opponent loses half their buttons (round up)".into(),
-            Congress(n) if n > 0 => format!("+{n} Congress"),
-            Congress(n) => format!("-{} Congress", -n),
+            Congress(n) => {
+                // Revision 0 showed the Oppobot's removals with the wrong sign.
+                let shown = if legacy && w.oppobot { -n } else { n };
+                if shown > 0 {
+                    format!("+{shown} Congress")
+                } else {
+                    format!("-{} Congress", -shown)
+                }
+            }
             Gate(d) => format!("roll {}: the rest only on 3+", d.name()),
             Roll(n, d) => format!("roll {n}{}", d.name()),
             Add(c, a, cap) => {
@@ -1409,7 +1448,9 @@ impl Op {
             }
             Veto => "turn a Green check into a Red X".into(),
             Bellwether => "one state: clear opposing cubes, add 4 of yours".into(),
-            SuperiorLobbying => "roll 4d8: each 6+ moves Congress your way".into(),
+            SuperiorLobbying if legacy => "roll 4d8: each 6+ moves Congress your way".into(),
+            SuperiorLobbying if w.oppobot => "roll 4d8: each 6+ is -1 Congress".into(),
+            SuperiorLobbying => "roll 4d8: each 6+ is +1 Congress or -1 Congress, or unused".into(),
             Transportation => "move your Campaigners freely, then campaign".into(),
             CounterStrat => "remove one card from the rest-of-the-turn box".into(),
             AddInStates(n, k, r) => {
@@ -1464,20 +1505,49 @@ impl Prereq {
     }
 }
 
-/// A card's description, rendered from its row (once, then cached).
+/// A card's description under today's rules, rendered from its row (once, then cached).
 pub fn describe(id: CardId) -> &'static str {
-    static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
-    let texts = TEXTS.get_or_init(|| (1..=LAST_CARD).map(render).collect());
+    describe_for(id, crate::RULES_REVISION)
+}
+
+/// A card's description as a game of rules revision `revision` words it (see [`Wording`]):
+/// its log and prompts keep the words of the revision it is played under.
+pub fn describe_for(id: CardId, revision: u32) -> &'static str {
+    static OLD: OnceLock<Vec<String>> = OnceLock::new();
+    static NOW: OnceLock<Vec<String>> = OnceLock::new();
+    let (table, revision) = if revision == 0 {
+        (&OLD, 0)
+    } else {
+        (&NOW, crate::RULES_REVISION)
+    };
+    let texts = table.get_or_init(|| (1..=LAST_CARD).map(|c| render(c, revision)).collect());
     &texts[(id.clamp(1, LAST_CARD) - 1) as usize]
 }
 
-fn render(id: CardId) -> String {
+/// The Oppobot's text on a claimed State or Strategy card (its ops, see [`oppobot_alt`]) as a
+/// game of rules revision `revision` words it.
+pub fn describe_oppobot_ops(ops: &[Op], revision: u32) -> String {
+    let w = Wording {
+        revision,
+        oppobot: true,
+    };
+    ops.iter()
+        .map(|op| op.describe_in(w))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn render(id: CardId, revision: u32) -> String {
     let c = card(id);
+    let w = Wording {
+        revision,
+        oppobot: is_oppobot(id),
+    };
     let mut parts: Vec<String> = c.prereqs.iter().map(|p| p.describe()).collect();
     if c.cost > 0 {
         parts.push(format!("spend {}", plural(c.cost, "button", "buttons")));
     }
-    parts.extend(c.ops.iter().map(Op::describe));
+    parts.extend(c.ops.iter().map(|op| op.describe_in(w)));
     if let Some(p) = c.persist {
         parts.push(format!(
             "in effect for the {}: {}",
@@ -1524,8 +1594,8 @@ pub const OPPOBOT_CARDS: [CardDef; 42] = [
         ],
     ),
     bot(130, 71, Start, &[Campaigner(Hue::Red, Northeast)]),
-    bot(131, 88, Start, &[Congress(1)]).boxed(RestOfTurn, CampaignCostsButton),
-    bot(132, 54, Early, &[Congress(1)]).boxed(RestOfTurn, NoSuffragistCubesSouth),
+    bot(131, 88, Start, &[Congress(-1)]).boxed(RestOfTurn, CampaignCostsButton),
+    bot(132, 54, Early, &[Congress(-1)]).boxed(RestOfTurn, NoSuffragistCubesSouth),
     bot(
         133,
         55,
@@ -1533,19 +1603,19 @@ pub const OPPOBOT_CARDS: [CardDef; 42] = [
         &[RemoveAll(HueSet::Purple, 4), OpponentLosesButtons(2)],
     )
     .needs(FIFTEENTH),
-    bot(134, 56, Early, &[Congress(1), AddEach(&[(GA, 2)])]).needs(CONGRESS1),
+    bot(134, 56, Early, &[Congress(-1), AddEach(&[(GA, 2)])]).needs(CONGRESS1),
     bot(
         135,
         57,
         Early,
-        &[Gate(Die::D6), Congress(1), AddEach(&[(MO, 2)])],
+        &[Gate(Die::D6), Congress(-1), AddEach(&[(MO, 2)])],
     )
     .needs(CONGRESS1),
     bot(
         136,
         59,
         Early,
-        &[Gate(Die::D6), Congress(1), AddEach(&[(SD, 2)])],
+        &[Gate(Die::D6), Congress(-1), AddEach(&[(SD, 2)])],
     )
     .needs(CONGRESS1),
     bot(137, 60, Early, &[RemoveAll(HueSet::Yellow, 2)]).needs(&[WouldRemove(3)]),
@@ -1556,7 +1626,7 @@ pub const OPPOBOT_CARDS: [CardDef; 42] = [
         &[AddEach(&[(DE, 1), (MD, 1), (WV, 1), (KY, 1), (MO, 1)])],
     ),
     bot(139, 62, Early, &[AddEach(&[(NY, 2), (CT, 2)])]),
-    bot(140, 64, Early, &[Congress(1), AddEach(&[(MO, 2)])]).needs(CONGRESS1),
+    bot(140, 64, Early, &[Congress(-1), AddEach(&[(MO, 2)])]).needs(CONGRESS1),
     bot(141, 65, Early, &[AddInStates(1, 4, None)]),
     bot(
         142,
@@ -1577,7 +1647,7 @@ pub const OPPOBOT_CARDS: [CardDef; 42] = [
         Early,
         &[AddEach(&[(LA, 1), (MS, 1), (AL, 1), (GA, 1), (FL, 1)])],
     ),
-    bot(145, 72, Middle, &[Congress(1)]).needs(CONGRESS1),
+    bot(145, 72, Middle, &[Congress(-1)]).needs(CONGRESS1),
     bot(146, 74, Middle, &[Remove(Fixed(6), 2)]).needs(&[WouldRemove(4)]),
     bot(
         147,
@@ -1605,10 +1675,10 @@ pub const OPPOBOT_CARDS: [CardDef; 42] = [
         &[RemoveAll(HueSet::Yellow, 4), OpponentLosesButtons(2)],
     )
     .needs(SOUTHERN),
-    bot(156, 86, Middle, &[Congress(1), AddEach(&[(NH, 2)])]).needs(CONGRESS1),
-    bot(157, 87, Middle, &[Congress(1), AddEach(&[(SC, 2)])]).needs(CONGRESS1),
-    bot(158, 89, Late, &[Congress(1)]).boxed(RestOfTurn, EventCostsButton),
-    bot(159, 90, Late, &[Congress(1)]).needs(CONGRESS1),
+    bot(156, 86, Middle, &[Congress(-1), AddEach(&[(NH, 2)])]).needs(CONGRESS1),
+    bot(157, 87, Middle, &[Congress(-1), AddEach(&[(SC, 2)])]).needs(CONGRESS1),
+    bot(158, 89, Late, &[Congress(-1)]).boxed(RestOfTurn, EventCostsButton),
+    bot(159, 90, Late, &[Congress(-1)]).needs(CONGRESS1),
     bot(160, 92, Late, &[AddInStates(2, 3, None)]).needs(NO_EIGHTEENTH),
     bot(161, 93, Late, &[RemoveAll(HueSet::Purple, 2)]).needs(&[WouldRemove(3)]),
     bot(162, 94, Late, &[AddInStates(2, 4, Some(South))]).needs(SOUTHERN),
@@ -1618,8 +1688,8 @@ pub const OPPOBOT_CARDS: [CardDef; 42] = [
     bot(166, 99, Late, &[RandomDiscardRedraw(2)]),
     bot(167, 100, Late, &[ClaimStrategy]),
     bot(168, 102, Late, &[Veto]).needs(&[ChecksAtLeast(1)]),
-    bot(169, 103, Late, &[Congress(1), AddEach(&[(MA, 2)])]).needs(CONGRESS1),
-    bot(170, 104, Late, &[Congress(1), AddEach(&[(UT, 2)])]).needs(CONGRESS1),
+    bot(169, 103, Late, &[Congress(-1), AddEach(&[(MA, 2)])]).needs(CONGRESS1),
+    bot(170, 104, Late, &[Congress(-1), AddEach(&[(UT, 2)])]).needs(CONGRESS1),
 ];
 
 /// The Oppobot's text on a State or Strategy card (`oppobot_alt_texts.md`), as a "play if"
@@ -1681,7 +1751,7 @@ pub fn oppobot_alt(id: CardId) -> Option<(&'static [Prereq], &'static [Op])> {
     ];
     const NONE: &[Prereq] = &[];
     Some(match id {
-        117 | 124 | 126 => (CONGRESS1, &[Congress(1)]),
+        117 | 124 | 126 => (CONGRESS1, &[Congress(-1)]),
         118 => (NONE, &[AddEach(WEST)]),
         120 => (NONE, &[AddEach(PLAINS)]),
         121 => (NONE, &[AddEach(SOUTH)]),

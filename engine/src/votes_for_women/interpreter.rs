@@ -97,7 +97,7 @@ impl VotesForWomen {
                     "{} plays {} as an event{extra}: {}",
                     self.who(side),
                     card(c).name,
-                    describe(c)
+                    self.card_text(c)
                 ),
             )
             .seat(seat)
@@ -173,7 +173,15 @@ impl VotesForWomen {
                 let n = self.buttons(foe).div_ceil(2);
                 self.lose_buttons(foe, n);
             }
-            Op::Congress(n) => self.move_congress(side, n.unsigned_abs()),
+            Op::Congress(n) => {
+                // Signed by the way the markers move, whoever plays it (see `Op::Congress`).
+                let toward = if n > 0 {
+                    Side::Suffragist
+                } else {
+                    Side::Opposition
+                };
+                self.push_congress(side, toward, n.unsigned_abs());
+            }
             Op::Gate(die) => self.gate(side, die),
             Op::Roll(n, die) => {
                 let dice: Vec<u8> = (0..n).map(|_| self.roll_die(die)).collect();
@@ -468,7 +476,7 @@ impl VotesForWomen {
                     None
                 }
                 PlayFrom::DrawnThenStack => Some(Task::Stack),
-                PlayFrom::Deck => {
+                PlayFrom::Deck | PlayFrom::DeckPlayed => {
                     self.reshuffle(side);
                     None
                 }

@@ -18,6 +18,8 @@
 //! | `decisions.rs` | what the game waits for (`Decision`, read from the board), the `Offer` sinks, and `run`: the loop that takes automatic and single-choice steps |
 //! | `setup.rs` | set-up, the start of a turn, the Planning draw |
 //! | `operations.rs` | the Operations rounds: events, Campaigning, Organizing, Lobbying, claimed cards |
+//! | `lobbying.rs` | Lobbying successes spent one by one, each adding or removing a marker (revision 1) |
+//! | `revision.rs` | which rules corrections a game plays by (its rules revision) |
 //! | `interpreter.rs` | the effect interpreter: frames, ops, a card's end (boxed or out), drawn cards |
 //! | `tasks.rs` | the decisions a card in play waits for (dice, cubes, regions, cards to play or stack), each with its application |
 //! | `cubes.rs` | cubes and states, Congress and the amendment, checks, Xs and the end of the game |
@@ -39,7 +41,22 @@
 //! is chosen (the Suffragist adding, or the Opposition removing from a state that holds
 //! both); `move:<region>`, `die:<n>`, `keep` / `reroll`, `commit:<n>`, `defer` / `match` /
 //! `supersede`, `strategy:<card>`, `play:<card>`, `top:<card>`, `discard:<card>`,
-//! `remove:<card>`, `region:<region>`, `stay`, `pass`.
+//! `remove:<card>`, `region:<region>`, `stay`, `pass`, `add-marker` / `remove-marker` (a
+//! Lobbying success, revision 1).
+//!
+//! Rules revisions (`Setup::rules`, kept in [`Board::rules`]; see `revision.rs`): a game of
+//! revision 0 (stored before the corrections) plays as it always did. From revision 1:
+//! - Lobbying and Superior Lobbying follow the rulebook's "add or remove": each success adds
+//!   a marker, removes one, or goes unused, whichever side rolled it (the player's own way
+//!   is offered first). `facts.md` reads it as one way only (the Suffragist adds, the
+//!   Opposition removes); that reading is revision 0's, and the Oppobot's, whose text only
+//!   removes;
+//! - Eye on the Future plays the card found first and reshuffles the deck once that card has
+//!   resolved (revision 0 reshuffled first, so the card's draws came from the shuffled deck
+//!   and a deck it stacked kept its order);
+//! - card text shows each Congress effect with the sign of the way it moves the markers in
+//!   every deck (`+1 Congress` adds, `-1 Congress` removes: the Oppobot's cards read `+1`
+//!   under revision 0, which their games' logs keep).
 //!
 //! Our own readings where neither the rulebook nor `facts.md` decides:
 //! - a hand card with no legal use (no Campaigner, event not playable) may be discarded
@@ -82,11 +99,15 @@ pub mod data;
 mod decisions;
 mod hidden;
 mod interpreter;
+mod lobbying;
 mod operations;
 mod oppobot;
 #[cfg(test)]
 mod oppobot_tests;
 pub mod pending;
+mod revision;
+#[cfg(test)]
+mod revision_tests;
 mod setup;
 mod strategy;
 mod tasks;
@@ -243,6 +264,9 @@ pub enum PlayFrom {
     DrawnThenStack,
     /// The whole Draw Deck (Eye on the Future), then reshuffle.
     Deck,
+    /// Eye on the Future's card is chosen and being played: the deck is reshuffled once it
+    /// has resolved (revision 1).
+    DeckPlayed,
 }
 
 /// A decision a frame waits for (or an automatic continuation of one op).
@@ -308,6 +332,11 @@ pub enum Task {
         next: u8,
     },
     CounterStrat,
+    /// Lobbying or Superior Lobbying successes still to use, one at a time: each adds or
+    /// removes a marker, or the rest go unused (revision 1; see `lobbying.rs`).
+    Successes {
+        left: u8,
+    },
 }
 
 /// What a frame plays.
@@ -404,9 +433,8 @@ pub struct Board {
     /// cards still face up. Absent in the two-player game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub oppobot: Option<OppobotMode>,
-    /// The rules revision the game is played under (its set-up's, see
-    /// [`crate::RULES_REVISION`]): 0 for a game stored before revisions existed, which keeps
-    /// the rules it was played by. Not written while 0, so such a game's state reads the same.
+    /// The rules revision the game is played under (`Setup::rules`; see `revision.rs`).
+    /// Absent (0) in the state of a game stored before revisions existed.
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub rules: u32,
 }

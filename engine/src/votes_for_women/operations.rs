@@ -41,7 +41,7 @@ impl VotesForWomen {
                 let name = card(c).name;
                 if self.playable(side, c) {
                     out.offer(Action::of_card(Verb::Event, c), || {
-                        card_ch("event", format!("Event {name}: {}", describe(c)), c)
+                        card_ch("event", format!("Event {name}: {}", self.card_text(c)), c)
                     });
                 }
                 if has_campaigners {
@@ -83,7 +83,7 @@ impl VotesForWomen {
                     out.offer(Action::of_card(Verb::Claimed, c), || {
                         card_ch(
                             "claimed",
-                            format!("Play claimed {}: {}", card(c).name, describe(c)),
+                            format!("Play claimed {}: {}", card(c).name, self.card_text(c)),
                             c,
                         )
                     });

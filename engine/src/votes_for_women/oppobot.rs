@@ -286,10 +286,9 @@ impl VotesForWomen {
             self.bot_campaign();
             return;
         }
-        let text: Vec<String> = ops.iter().map(Op::describe).collect();
+        let text = describe_oppobot_ops(ops, self.rules());
         self.bot_log(format!(
-            "plays the claimed {name} at once for its Oppobot text: {}",
-            text.join("; ")
+            "plays the claimed {name} at once for its Oppobot text: {text}"
         ));
         self.push_frame(Side::Opposition, Source::Card(c), None);
         if let Some(f) = self.board.stack.last_mut() {

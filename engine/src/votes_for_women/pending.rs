@@ -85,6 +85,8 @@ pub enum PendingKind {
     ExchangeAnswer,
     /// Propose an exchange of cards with the partner, or none.
     ExchangePropose,
+    /// Spend Lobbying successes on Congress, `left` more (revision 1).
+    Congress { left: u32 },
 }
 
 impl PendingKind {
@@ -115,6 +117,7 @@ impl PendingKind {
             VoteState => "vote-state",
             ExchangeAnswer => "exchange-answer",
             ExchangePropose => "exchange-propose",
+            Congress { .. } => "congress",
         }
     }
 
@@ -162,6 +165,9 @@ impl PendingKind {
             VoteState => "choose the next state to vote".into(),
             ExchangeAnswer => "accept or decline the partner's exchange".into(),
             ExchangePropose => "propose an exchange of cards with the partner, or none".into(),
+            Congress { left } => {
+                format!("add or remove Congressional markers with Lobbying successes ({left} left)")
+            }
         }
     }
 }
@@ -248,6 +254,7 @@ fn task_kind(task: &Task) -> PendingKind {
         Task::PickState { .. } => PendingKind::State,
         Task::Transport { .. } => PendingKind::Transport,
         Task::CounterStrat => PendingKind::Counter,
+        Task::Successes { left } => PendingKind::Congress { left: n(*left) },
     }
 }
 

@@ -19,6 +19,7 @@
 //! | [`Task::PickState`] | `state:NY` |
 //! | [`Task::Transport`] | `stay`, `move:R` |
 //! | [`Task::CounterStrat`] | `remove:C` |
+//! | [`Task::Successes`] | `add-marker`, `remove-marker`, `done` (see `lobbying.rs`) |
 //!
 //! A task that offers nothing is finished by [`VotesForWomen::finish_task`] (some chain into
 //! the next stage: a Campaigner done hands over to the next one).
@@ -161,6 +162,7 @@ impl VotesForWomen {
             }
             Task::PickState { pick } => self.pick_state_offers(side, *pick, out),
             Task::Transport { next } => self.transport_offers(frame, *next, out),
+            Task::Successes { left } => self.successes_offers(side, *left, out),
             Task::CounterStrat => {
                 for &c in &self.board.rest_of_turn {
                     out.offer(Action::of_card(Verb::Remove, c), || {
@@ -211,13 +213,17 @@ impl VotesForWomen {
         let partner = self.board.player_name(side, 1 - frame.slot.min(1));
         for &c in &self.board.strategy_display {
             out.offer(Action::of_card(Verb::Strategy, c), || {
-                card_ch("strategy", format!("{}: {}", card(c).name, describe(c)), c)
+                card_ch(
+                    "strategy",
+                    format!("{}: {}", card(c).name, self.card_text(c)),
+                    c,
+                )
             });
             if give {
                 out.offer(Action::of_card(Verb::Give, c), || {
                     card_ch(
                         "give",
-                        format!("{} for {partner}: {}", card(c).name, describe(c)),
+                        format!("{} for {partner}: {}", card(c).name, self.card_text(c)),
                         c,
                     )
                 });
@@ -259,7 +265,11 @@ impl VotesForWomen {
         let mut offer = |c: CardId| {
             if self.playable(side, c) {
                 out.offer(Action::of_card(Verb::Play, c), || {
-                    card_ch("play", format!("Play {}: {}", card(c).name, describe(c)), c)
+                    card_ch(
+                        "play",
+                        format!("Play {}: {}", card(c).name, self.card_text(c)),
+                        c,
+                    )
                 });
             }
         };
@@ -269,6 +279,8 @@ impl VotesForWomen {
                 v.sort_unstable();
                 v.into_iter().for_each(&mut offer);
             }
+            // The card is chosen: only the reshuffle is left, once it has resolved.
+            PlayFrom::DeckPlayed => {}
             _ => self.own_drawn(side).iter().copied().for_each(&mut offer),
         }
     }
@@ -398,13 +410,6 @@ impl VotesForWomen {
                 out.offer(Action::Word(Word::Pass), || ch("pass", "Place nothing"));
             }
         }
-    }
-
-    /// Whether this game's Campaigners follow the corrected Campaigning rules (revision 1):
-    /// moving before or after placing, placing optional, and (team variants) each of a
-    /// player's two Campaigners given at least one die. Revision 0 keeps the old rules.
-    pub(super) fn campaign_corrected(&self) -> bool {
-        self.board.rules >= 1
     }
 
     /// Whether the Campaigner first in the queue is done placing and may still pay to move
@@ -645,6 +650,7 @@ impl VotesForWomen {
                 }
             }
             Task::CounterStrat => "Discard a card in effect for the rest of the turn".into(),
+            Task::Successes { left } => self.successes_text(*left),
         }
     }
 
@@ -783,6 +789,7 @@ impl VotesForWomen {
                 }
             }
             Task::Transport { next } => self.apply_transport(side, next, action),
+            Task::Successes { left } => self.apply_successes(side, left, action),
             Task::CounterStrat => {
                 if let Some(c) = action.card() {
                     self.board.rest_of_turn.retain(|&x| x != c);
@@ -795,7 +802,8 @@ impl VotesForWomen {
     }
 
     /// Keep or re-roll: a kept Gate failure ends the card, a kept Campaign roll hands the
-    /// dice to the Campaigners, a kept Lobby roll moves Congress.
+    /// dice to the Campaigners, a kept Lobby roll moves Congress (or, under revision 1,
+    /// leaves its successes to spend one by one).
     fn apply_dice(
         &mut self,
         side: Side,
@@ -829,9 +837,7 @@ impl VotesForWomen {
             DicePurpose::Campaign => self.campaign_dice(side, dice),
             DicePurpose::Lobby | DicePurpose::Superior => {
                 let hits = dice.iter().filter(|&&d| d >= 6).count() as u8;
-                let word = if hits == 1 { "success" } else { "successes" };
-                say!(self, side, "lobby", "{hits} {word}");
-                self.move_congress(side, hits);
+                self.lobbying_successes(side, hits);
             }
         }
     }
@@ -997,16 +1003,25 @@ impl VotesForWomen {
         }));
     }
 
-    /// `play:C`: card C leaves the deck (reshuffled after) or the drawn cards (the rest
-    /// discarded, or stacked next) and is played as an event.
+    /// `play:C`: card C leaves the deck (reshuffled, under revision 0 at once, else once C
+    /// has resolved) or the drawn cards (the rest discarded, or stacked next) and is played
+    /// as an event.
     fn apply_play_one(&mut self, side: Side, from: PlayFrom, c: CardId) {
         let i = side.index();
         match from {
+            PlayFrom::Deck if self.reshuffle_after_eye_on_the_future() => {
+                self.hidden.decks[i].remove(c);
+                // Eye on the Future's frame waits under C's; it reshuffles when C is done.
+                self.set_task(Some(Task::PlayOne {
+                    from: PlayFrom::DeckPlayed,
+                }));
+            }
             PlayFrom::Deck => {
                 self.hidden.decks[i].remove(c);
                 self.set_task(None);
                 self.reshuffle(side);
             }
+            PlayFrom::DeckPlayed => return,
             PlayFrom::DrawnDiscardRest => {
                 self.hidden.drawn[i].retain(|&x| x != c);
                 self.discard_drawn(side);

@@ -97,7 +97,7 @@ fn give(g: &mut VotesForWomen, side: Side, cards: &[CardId]) {
 }
 
 /// Plays the claimed card `c` (taken from wherever it lay).
-fn claimed(g: &mut VotesForWomen, side: Side, c: CardId) {
+pub(super) fn claimed(g: &mut VotesForWomen, side: Side, c: CardId) {
     g.board.strategy_display.retain(|&x| x != c);
     g.board.available_states.retain(|&x| x != c);
     g.hidden.strategy_deck.retain(|&x| x != c);
@@ -115,7 +115,7 @@ fn claimed(g: &mut VotesForWomen, side: Side, c: CardId) {
 
 /// Resolves the play in progress, taking the first offered choice that starts with one of
 /// `prefer` (else the first choice) until the stack is empty.
-fn resolve(g: &mut VotesForWomen, prefer: &[&str]) {
+pub(super) fn resolve(g: &mut VotesForWomen, prefer: &[&str]) {
     let ended = play_preferring(g, prefer, 1000, |g| g.board.stack.is_empty());
     assert!(ended, "the play never ended");
 }
@@ -180,7 +180,7 @@ fn put_red(g: &mut VotesForWomen, list: &[(St, u8)]) {
 }
 
 /// Puts `cards` on top of `side`'s deck, the first drawn first.
-fn stack_deck(g: &mut VotesForWomen, side: Side, cards: &[CardId]) {
+pub(super) fn stack_deck(g: &mut VotesForWomen, side: Side, cards: &[CardId]) {
     let d = &mut g.hidden.decks[side.index()];
     for &c in cards {
         d.remove(c);

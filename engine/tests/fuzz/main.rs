@@ -9,5 +9,5 @@ mod the_vote_golden;
 mod votes_for_women;
 mod votes_for_women_checks;
 mod votes_for_women_oppobot;
-mod votes_for_women_rules0;
+mod votes_for_women_rev0_golden;
 mod votes_for_women_team;

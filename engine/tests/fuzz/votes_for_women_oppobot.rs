@@ -6,10 +6,10 @@ use super::votes_for_women_checks::{
     HEAVY, board_consistent, cards_conserved, ending, games, in_play_against_the_oppobot,
     unchecked_game,
 };
-use hustings_engine::Setup;
 use hustings_engine::testing::{fuzz_seeds, scrambled_seed, wins_per_side};
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::votes_for_women::data::Side;
+use hustings_engine::{RULES_REVISION, Setup};
 
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
     // The Opposition deck and the two Strategy cards set aside against the Oppobot are
@@ -42,18 +42,21 @@ fn invariant(g: &VotesForWomen) -> Result<(), String> {
 }
 
 fn fuzz(difficulty: &str, seeds: std::ops::Range<u64>) -> [u32; 2] {
-    fuzz_at(difficulty, seeds, hustings_engine::RULES_REVISION)
+    fuzz_at(RULES_REVISION, difficulty, seeds)
 }
 
-/// Random games under rules revision `rules` (0: as stored matches are played).
-fn fuzz_at(difficulty: &str, seeds: std::ops::Range<u64>, rules: u32) -> [u32; 2] {
+/// Plays the seeds under rules revision `rules`.
+fn fuzz_at(rules: u32, difficulty: &str, seeds: std::ops::Range<u64>) -> [u32; 2] {
     let winners = fuzz_seeds::<VotesForWomen, _>(
         &format!("{difficulty} rules {rules}"),
         seeds,
         HEAVY,
-        |seed| Setup {
-            rules,
-            ..Setup::new("solitaire", 1, scrambled_seed(seed)).with_option("oppobot", difficulty)
+        |seed| {
+            Setup {
+                rules,
+                ..Setup::new("solitaire", 1, scrambled_seed(seed))
+            }
+            .with_option("oppobot", difficulty)
         },
         &mut invariant,
         |_, record| usize::from(record.outcome.winners.is_empty()),
@@ -74,11 +77,17 @@ fn fuzz_10000_solitaire_games_hard() {
     assert!(wins[1] > 0, "Suffragist/Oppobot wins {wins:?}");
 }
 
+/// Matches stored under revision 0 and still in progress play on by its rules: a tenth of
+/// the batch per difficulty.
 #[test]
-fn fuzz_1000_solitaire_games_at_rules_0() {
-    // Stored matches still in progress play on under revision 0: its rules stay sound.
-    let wins = fuzz_at("normal", 0..games() / 10, 0);
-    assert!(wins[1] > 0, "Suffragist/Oppobot wins {wins:?}");
+fn fuzz_1000_solitaire_games_at_rules_revision_0() {
+    for difficulty in ["normal", "hard"] {
+        let wins = fuzz_at(0, difficulty, 0..games() / 10);
+        assert!(
+            wins[1] > 0,
+            "{difficulty}: Suffragist/Oppobot wins {wins:?}"
+        );
+    }
 }
 
 /// The Oppobot's win rate against a uniformly random Suffragist. Run with

@@ -6,12 +6,12 @@
 use super::votes_for_women_checks::{
     board_consistent, cards_conserved, games, in_play_against_the_oppobot,
 };
-use hustings_engine::Setup;
 use hustings_engine::testing::{
     HeavyChecks, assert_both_sides_win, fuzz_seeds, scrambled_seed, wins_per_side,
 };
 use hustings_engine::votes_for_women::data::{Side, is_oppobot};
 use hustings_engine::votes_for_women::{Phase, VotesForWomen, player};
+use hustings_engine::{RULES_REVISION, Setup};
 
 fn invariant(g: &VotesForWomen) -> Result<(), String> {
     let b = g.board();
@@ -76,23 +76,11 @@ fn invariant(g: &VotesForWomen) -> Result<(), String> {
 
 /// Plays `games()` seeded games of `variant` and returns (Suffragist wins, Opposition wins).
 fn fuzz(variant: &str, seats: usize, difficulty: &str) -> [u32; 2] {
-    fuzz_at(
-        variant,
-        seats,
-        difficulty,
-        0..games(),
-        hustings_engine::RULES_REVISION,
-    )
+    fuzz_at(RULES_REVISION, variant, seats, difficulty, games())
 }
 
-/// Plays the games of `seeds` under rules revision `rules` (0: as stored matches are played).
-fn fuzz_at(
-    variant: &str,
-    seats: usize,
-    difficulty: &str,
-    seeds: std::ops::Range<u64>,
-    rules: u32,
-) -> [u32; 2] {
+/// Plays `n` seeded games of `variant` under rules revision `rules`.
+fn fuzz_at(rules: u32, variant: &str, seats: usize, difficulty: &str, n: u64) -> [u32; 2] {
     let heavy = HeavyChecks {
         heavy_every: 100,
         redaction_every: 11,
@@ -100,12 +88,14 @@ fn fuzz_at(
     };
     let winners = fuzz_seeds::<VotesForWomen, _>(
         &format!("{variant} {difficulty} rules {rules}"),
-        seeds,
+        0..n,
         heavy,
-        |seed| Setup {
-            rules,
-            ..Setup::new(variant, seats, scrambled_seed(seed) ^ 7)
-                .with_option("oppobot", difficulty)
+        |seed| {
+            Setup {
+                rules,
+                ..Setup::new(variant, seats, scrambled_seed(seed) ^ 7)
+            }
+            .with_option("oppobot", difficulty)
         },
         &mut invariant,
         // Seat 0 plays the Suffragist in every variant.
@@ -141,12 +131,23 @@ fn fuzz_10000_coop_games_hard() {
     assert!(wins[1] > 0, "Suffragist/Oppobot wins {wins:?}");
 }
 
+/// Matches stored under revision 0 and still in progress play on by its rules: a tenth of
+/// the batch per team variant, and co-op at each difficulty.
 #[test]
-fn fuzz_1000_team_games_at_rules_0() {
-    // Stored matches still in progress play on under revision 0: its rules stay sound. The
-    // two-Suffragist variant is the one whose dice split changed; co-op also campaigns so.
+fn fuzz_1000_team_and_coop_games_each_at_rules_revision_0() {
     let n = games() / 10;
-    assert_both_sides_win(fuzz_at("team-3-suffragists", 3, "normal", 0..n, 0));
-    let wins = fuzz_at("coop", 2, "normal", 0..n, 0);
-    assert!(wins[1] > 0, "Suffragist/Oppobot wins {wins:?}");
+    for (variant, seats) in [
+        ("team-3-suffragists", 3),
+        ("team-3-opposition", 3),
+        ("team-4", 4),
+    ] {
+        assert_both_sides_win(fuzz_at(0, variant, seats, "normal", n));
+    }
+    for difficulty in ["normal", "hard"] {
+        let wins = fuzz_at(0, "coop", 2, difficulty, n);
+        assert!(
+            wins[1] > 0,
+            "coop {difficulty}: Suffragist/Oppobot wins {wins:?}"
+        );
+    }
 }
