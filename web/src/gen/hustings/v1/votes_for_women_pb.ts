@@ -923,7 +923,9 @@ export type VotesForWomenPending = Message<"hustings.v1.VotesForWomenPending"> &
    * "campaign", "place", "remove", "region", "strategy", "play-one", "stack",
    * "change-in-plans", "state", "transport", "counter", "vote-state", "vote-roll",
    * "pool-assign" (a team Suffragist gives pooled campaign dice to its own Campaigners),
-   * "exchange-propose", "exchange-answer" (Cleanup in the team variants) or "none".
+   * "exchange-propose", "exchange-answer" (Cleanup in the team variants), "congress"
+   * (Lobbying successes spent one by one, each adding or removing a marker: matches of
+   * rules revision 1 and later; servers before it never sent it) or "none".
    *
    * @generated from field: string kind = 2;
    */
