@@ -131,6 +131,10 @@ impl Reference {
                         cards.extend(t.bonus.as_mut());
                         cards.extend(t.block.as_mut());
                         cards.extend(t.counter.as_mut());
+                        for b in t.further_blocks.iter_mut() {
+                            cards.extend(b.block.as_mut());
+                            cards.extend(b.counter.as_mut());
+                        }
                         cards.extend(t.suppress_cards.iter_mut());
                     }
                 }

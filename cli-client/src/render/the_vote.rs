@@ -315,6 +315,15 @@ pub(crate) fn target_parts(v: &TheVoteView, t: &TheVoteTarget) -> Vec<String> {
     if let Some(c) = &t.counter {
         parts.push(format!("Countered by {}", c.name));
     }
+    // Rules revision 1: more Blocks against the same action here, each with its Counter.
+    for b in &t.further_blocks {
+        if let Some(card) = &b.block {
+            parts.push(match &b.counter {
+                Some(c) => format!("Blocked by {}, countered by {}", card.name, c.name),
+                None => format!("Blocked by {}", card.name),
+            });
+        }
+    }
     if t.changed > 0 {
         parts.push(format!("markers changed: {}", t.changed));
     }
@@ -491,6 +500,34 @@ mod tests {
             "Reserve 1/3, face-up: Declaration of Sentiments\n        face-down: none\n"
         ));
         assert!(text.contains("Reserve 2/2, face-up: Ridicule\n        face-down: Poll Tax\n"));
+    }
+
+    /// Rules revision 1 (7.3): a second Block against the same action in a Region is on the
+    /// board with its own Counter, after the first.
+    #[test]
+    fn every_block_in_a_region_is_shown_with_its_own_counter() {
+        let mut v = view();
+        let target = &mut v.action.as_mut().expect("action").targets[0];
+        target.further_blocks = vec![
+            hustings_proto::v1::TheVoteBlock {
+                block: Some(card(30, "Poll Tax", "supremacy", "event", 2)),
+                counter: Some(card(8, "Ida B. Wells", "equality", "event", 3)),
+            },
+            hustings_proto::v1::TheVoteBlock {
+                block: Some(card(31, "Literacy Test", "supremacy", "event", 2)),
+                counter: None,
+            },
+        ];
+        let text = board(&v, &Style::PLAIN);
+        // The line wraps to the terminal's width: compare its words.
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains(
+                "Deep South, Blocked by Ridicule, Blocked by Poll Tax, countered by Ida B. Wells, \
+                 Blocked by Literacy Test, markers changed: 1"
+            ),
+            "{text}"
+        );
     }
 
     #[test]

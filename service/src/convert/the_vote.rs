@@ -216,6 +216,14 @@ pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
                     resolved: t.resolved,
                     passed: t.passed,
                     changed: t.changed as u32,
+                    further_blocks: t
+                        .further_blocks
+                        .iter()
+                        .map(|b| pb::TheVoteBlock {
+                            block: Some(the_vote_card(b.card)),
+                            counter: b.counter.map(the_vote_card),
+                        })
+                        .collect(),
                 })
                 .collect(),
             discard_type: a

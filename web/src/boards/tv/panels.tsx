@@ -215,6 +215,9 @@ export function ActionPanel(props: { v: TheVoteView; a: TheVoteAction; x: number
       `${i === 0 ? "In" : "Bonus in"} ${regionName(t.region)}${t.bonus ? ` (${t.bonus.name})` : ""}`,
       t.block ? `Blocked by ${t.block.name}` : "",
       t.counter ? `Countered by ${t.counter.name}` : "",
+      ...t.furtherBlocks.map((b) =>
+        b.block ? `Blocked by ${b.block.name}${b.counter ? `, countered by ${b.counter.name}` : ""}` : "",
+      ),
       t.changed ? `${t.changed} marker${t.changed === 1 ? "" : "s"} changed` : "",
       t.suppressed ? `${t.suppressed} votes suppressed (${t.suppressCards.map((c) => c.name).join(", ")})` : "",
       t.resolved ? (t.passed ? "passed ✓" : "failed ✗") : "",

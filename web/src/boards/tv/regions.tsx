@@ -188,7 +188,10 @@ export function RegionPanel(props: {
 /** What the action being resolved has done in a Region, in a few words. */
 function targetNote(t: TheVoteTarget): string {
   const bits = [t.bonus ? "▶ bonus action" : "▶ action here"];
-  if (t.block) bits.push(t.counter ? "Block countered" : "Blocked");
+  const blocks = (t.block ? 1 : 0) + t.furtherBlocks.length;
+  const countered = (t.counter ? 1 : 0) + t.furtherBlocks.filter((b) => b.counter).length;
+  if (blocks === 1) bits.push(countered ? "Block countered" : "Blocked");
+  else if (blocks > 1) bits.push(`${blocks} Blocks, ${countered} countered`);
   if (t.changed) bits.push(`${t.changed} changed`);
   if (t.suppressed) bits.push(`${t.suppressed} supp.`);
   if (t.resolved) bits.push(t.passed ? "passed" : "failed");
