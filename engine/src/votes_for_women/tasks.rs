@@ -79,15 +79,14 @@ impl VotesForWomen {
                 left,
                 started,
                 moved,
-            } if self.campaign_corrected() => {
-                self.campaign_offers_corrected(side, queue, *left, *started, *moved, out)
+            } => {
+                let (left, started, moved) = (*left, *started, *moved);
+                if self.campaign_corrected() {
+                    self.campaign_offers_corrected(side, queue, left, started, moved, out)
+                } else {
+                    self.campaign_offers(side, queue, left, started, moved, out)
+                }
             }
-            Task::Campaign {
-                queue,
-                left,
-                started,
-                moved,
-            } => self.campaign_offers(side, queue, *left, *started, *moved, out),
             Task::Place {
                 left,
                 area,
