@@ -1,9 +1,14 @@
 //! Finding the real `hustings` binary (package `hustings-cli`), `hustings-server` (package
 //! `hustings-service`) and `hustings-bot` for the end-to-end tests.
 //!
-//! `env!("CARGO_BIN_EXE_…")` only names binaries of the package under test, so the tests
-//! build them with the same cargo and profile that built them, then run it from the
-//! target directory.
+//! `env!("CARGO_BIN_EXE_…")` only names binaries of the package under test. Each of the
+//! three packages has integration tests of its own, so `cargo test --workspace` builds its
+//! binary into the target directory with the very settings of the test build (profile and
+//! unified features). The tests make sure of it by running that same build once, with
+//! `--no-run`: after the README's test command it is a no-op of a second or two. (Building
+//! them with `cargo build -p <package> --bin …`, as before, unified features per package
+//! and rebuilt ring, rustls and tonic — minutes of CI — and every `cargo test` after it
+//! rebuilt them back.)
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -13,30 +18,33 @@ use std::sync::OnceLock;
 ///
 /// Panics with cargo's message when the build fails: a test cannot go on without it.
 pub fn hustings_bin() -> PathBuf {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| build_workspace_bin("hustings-cli", "hustings"))
-        .clone()
+    workspace_bin("hustings")
 }
 
 /// The path of the `hustings-server` binary (package `hustings-service`), built first (once
 /// per test process) if needed.
 pub fn server_bin() -> PathBuf {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| build_workspace_bin("hustings-service", "hustings-server"))
-        .clone()
+    workspace_bin("hustings-server")
 }
 
 /// The path of the `hustings-bot` binary (package `hustings-bot`), built first (once per
 /// test process) if needed.
 pub fn bot_bin() -> PathBuf {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| build_workspace_bin("hustings-bot", "hustings-bot"))
-        .clone()
+    workspace_bin("hustings-bot")
 }
 
-/// Builds binary `bin` of workspace package `package` with the cargo, profile and target
-/// directory of the running test, and returns its path.
-fn build_workspace_bin(package: &str, bin: &str) -> PathBuf {
+/// The path of workspace binary `bin`, once the workspace's test build is up to date.
+fn workspace_bin(bin: &str) -> PathBuf {
+    static PROFILE_DIR: OnceLock<PathBuf> = OnceLock::new();
+    let dir = PROFILE_DIR.get_or_init(build_workspace_tests);
+    let path = dir.join(format!("{bin}{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "{} was not built", path.display());
+    path
+}
+
+/// Runs `cargo test --workspace --no-run` with the cargo, profile and target directory of
+/// the running test, and returns the profile's directory, where the binaries are.
+fn build_workspace_tests() -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary knows its path");
     // target/<profile>/deps/<test binary>
     let profile_dir = exe
@@ -48,26 +56,18 @@ fn build_workspace_bin(package: &str, bin: &str) -> PathBuf {
         .parent()
         .expect("the profile directory is inside the target directory")
         .to_path_buf();
-    // `cargo test` builds everything with the `test` profile into target/debug. Building the
-    // binaries with that same profile reuses every library it built (the engine, proto and
-    // service at opt-level 3): with `dev`, whose per-package settings differ, the server,
-    // the CLI and the bot client and all they link were built a second time inside the
-    // first test that asked, and each `cargo build --profile dev` afterwards overwrote the
-    // binaries `cargo test` had made.
-    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-        Some("debug") | None => "test".to_string(),
-        Some(other) => other.to_string(),
-    };
+    let mut args = vec!["test", "--workspace", "--no-run", "--quiet"];
+    // `cargo test --release` puts everything in target/release.
+    if profile_dir.file_name().and_then(|n| n.to_str()) == Some("release") {
+        args.push("--release");
+    }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| env!("CARGO").to_string());
     let status = Command::new(cargo)
-        .args(["build", "--quiet", "-p", package, "--bin", bin])
-        .args(["--profile", &profile])
+        .args(&args)
         .env("CARGO_TARGET_DIR", &target_dir)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .status()
         .expect("cargo runs");
-    assert!(status.success(), "building {bin} ({package}) failed");
-    let path = profile_dir.join(format!("{bin}{}", std::env::consts::EXE_SUFFIX));
-    assert!(path.exists(), "{} was not built", path.display());
-    path
+    assert!(status.success(), "cargo {} failed", args.join(" "));
+    profile_dir
 }
