@@ -97,6 +97,7 @@ pub struct Ismcts {
     rng: ChaCha8Rng,
     budget: Budget,
     playout_depth: usize,
+    exploration: f64,
 }
 
 impl Ismcts {
@@ -105,7 +106,24 @@ impl Ismcts {
             rng: ChaCha8Rng::seed_from_u64(seed),
             budget,
             playout_depth: DEFAULT_PLAYOUT_DEPTH,
+            exploration: EXPLORATION,
         }
+    }
+
+    /// The same player with one setting changed, written `name=value` (for measuring each
+    /// setting against the defaults; see `examples/versus.rs`): `depth` (plies of playout
+    /// before the heuristic judges), `c` (the UCB exploration constant).
+    pub fn with_knob(mut self, knob: &str) -> Result<Self, String> {
+        let (name, value) = knob
+            .split_once('=')
+            .ok_or_else(|| format!("a setting is name=value, not '{knob}'"))?;
+        let bad = || format!("'{value}' is not a value for {name}");
+        match name.trim() {
+            "depth" => self.playout_depth = value.trim().parse().map_err(|_| bad())?,
+            "c" => self.exploration = value.trim().parse().map_err(|_| bad())?,
+            other => return Err(format!("no setting '{other}' (depth, c)")),
+        }
+        Ok(self)
     }
 
     /// The same player with another playout depth (plies before the heuristic judges).
@@ -247,11 +265,9 @@ impl Ismcts {
                 buf.path.push(new);
                 break;
             } else {
-                let best = buf
-                    .known
-                    .iter()
-                    .copied()
-                    .max_by(|&a, &b| ucb(&tree[a]).total_cmp(&ucb(&tree[b])));
+                let best = buf.known.iter().copied().max_by(|&a, &b| {
+                    ucb(&tree[a], self.exploration).total_cmp(&ucb(&tree[b], self.exploration))
+                });
                 let Some(best) = best else { break };
                 if state.apply_code(actor, tree[best].choice).is_err() {
                     break;
@@ -314,11 +330,11 @@ struct Buffers {
 }
 
 /// UCB1 with availability counts: mean reward plus an exploration bonus.
-fn ucb(node: &Node) -> f64 {
+fn ucb(node: &Node, exploration: f64) -> f64 {
     if node.visits <= 0.0 {
         return f64::INFINITY;
     }
-    node.reward / node.visits + EXPLORATION * (node.available.max(1.0).ln() / node.visits).sqrt()
+    node.reward / node.visits + exploration * (node.available.max(1.0).ln() / node.visits).sqrt()
 }
 
 impl Ai for Ismcts {
