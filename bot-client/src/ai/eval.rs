@@ -5,7 +5,7 @@
 //! differences into win chances. A game without an entry still works: greedy then only sees
 //! wins and losses, and IS-MCTS plays every playout to the end.
 
-use hustings_engine::{AnyGame, AnyView, Seat, Viewer};
+use hustings_engine::{AnyGame, Seat};
 
 /// Score of a won (or lost) game: larger than any heuristic score.
 pub const WIN: f64 = 1000.0;
@@ -154,11 +154,15 @@ const VFW_CARD: f64 = 0.3;
 /// decide them, the Congress track (each marker worth more as turns run out, the amendment
 /// sent worth a lot), buttons and cards in hand. Only the seat's own view is read.
 fn votes_for_women_score(game: &dyn AnyGame, seat: Seat) -> f64 {
+    use hustings_engine::votes_for_women::VotesForWomen;
     use hustings_engine::votes_for_women::data::Side;
-    let AnyView::VotesForWomen(view) = game.view(Viewer::Seat(seat)) else {
+    // Everything read here is public (the board and how many cards each player holds):
+    // read it in place rather than build the seat's view, a copy of the whole board.
+    let Some(game) = game.as_any().downcast_ref::<VotesForWomen>() else {
         return 0.0;
     };
-    let b = &view.board;
+    let b = game.board();
+    let hands = &game.hidden().hands;
     let Some(&my_side) = b.seats.get(seat) else {
         return 0.0;
     };
@@ -182,11 +186,11 @@ fn votes_for_women_score(game: &dyn AnyGame, seat: Seat) -> f64 {
     s += VFW_BUTTON * (b.buttons[0] as f64 - b.buttons[1] as f64);
     // Cards held per side: hand counts are per player (index 0 / 1, plus 2 for partners).
     let held = |i: usize| -> f64 {
-        view.hand_count
+        hands
             .iter()
             .enumerate()
             .filter(|&(p, _)| p % 2 == i)
-            .map(|(_, &n)| n as f64)
+            .map(|(_, h)| h.len() as f64)
             .sum()
     };
     s += VFW_CARD * (held(0) - held(1));
@@ -234,8 +238,9 @@ const VOTE_SUPPRESSION_UP: f64 = 2.0;
 /// and the cards in each Reserve.
 fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
     use hustings_engine::the_vote::data::{CardKind, Law, Special};
-    use hustings_engine::the_vote::{BLUE, EQ, EQUALITY, RED, SUP, SUPREMACY};
-    let AnyView::TheVote(view) = game.view(Viewer::Seat(seat)) else {
+    use hustings_engine::the_vote::{BLUE, EQ, EQUALITY, RED, SUP, SUPREMACY, TheVote};
+    // Every seat's view is the public state: read it in place rather than copy it.
+    let Some(view) = game.as_any().downcast_ref::<TheVote>().map(TheVote::public) else {
         return 0.0;
     };
     let (Some(e), Some(su)) = (view.players.get(EQUALITY), view.players.get(SUPREMACY)) else {
@@ -322,8 +327,8 @@ fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
 /// Whether The Vote is in the middle of an action (a card played, its Regions, reactions,
 /// markers and votes still to settle), so that a search should play it out before judging.
 fn the_vote_in_action(game: &dyn AnyGame) -> bool {
-    match game.view(Viewer::Spectator) {
-        AnyView::TheVote(v) => v.action.is_some(),
-        _ => false,
-    }
+    use hustings_engine::the_vote::TheVote;
+    game.as_any()
+        .downcast_ref::<TheVote>()
+        .is_some_and(|g| g.public().action.is_some())
 }
