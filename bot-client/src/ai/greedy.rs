@@ -89,47 +89,19 @@ impl Ai for Greedy {
                 .map(|c| c.id.clone())
                 .ok_or(AiError::NoChoice);
         }
-        let mut best: Vec<&str> = Vec::new();
-        let mut best_score = f64::NEG_INFINITY;
         let sampler = resampler(decision, &mut self.rng)?;
-        let mut legal = Vec::new();
-        for choice in choices {
-            let mut total = 0.0;
-            let mut n = 0usize;
-            for _ in 0..self.samples {
-                let mut state = sampler.sample(&mut self.rng);
-                // A choice the resampled state does not offer tells nothing: skip that sample.
-                legal.clear();
-                state.legal_codes(decision.seat, &mut legal);
-                let Some(code) = state.choice_code(&choice.id) else {
-                    continue;
-                };
-                if legal.contains(&code) && state.apply_code(decision.seat, code).is_ok() {
-                    match eval::evaluation(decision.game) {
-                        Some(eval::Evaluation {
-                            in_action: Some(in_action),
-                            ..
-                        }) => play_out_action(&mut state, in_action),
-                        Some(e) if e.follow_through => {
-                            follow_through(&mut state, decision.seat, &mut self.rng)
-                        }
-                        _ => {}
-                    }
-                    total += eval::score(state.as_ref(), decision.seat);
-                    n += 1;
-                }
-            }
-            if n == 0 {
-                continue;
-            }
-            let mean = total / n as f64;
-            if mean > best_score + 1e-9 {
-                best_score = mean;
-                best = vec![&choice.id];
-            } else if (mean - best_score).abs() <= 1e-9 {
-                best.push(&choice.id);
-            }
-        }
+        let scores = score_choices(decision, sampler.as_ref(), self.samples, &mut self.rng);
+        let best_score = scores
+            .iter()
+            .flatten()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let best: Vec<&str> = choices
+            .iter()
+            .zip(&scores)
+            .filter(|(_, s)| s.is_some_and(|s| (s - best_score).abs() <= 1e-9))
+            .map(|(c, _)| c.id.as_str())
+            .collect();
         match best.choose(&mut self.rng) {
             Some(id) => Ok(id.to_string()),
             // No sample accepted any choice: fall back to any legal one.
@@ -141,11 +113,63 @@ impl Ai for Greedy {
     }
 }
 
+/// Each choice of `decision`'s prompt scored for the deciding seat as greedy sees it: the
+/// game's evaluation after the choice (and, where the game asks, the rest of the action
+/// played out), averaged over `samples` states drawn from `sampler`; `None` for a choice no
+/// drawn state offered. IS-MCTS uses it to put its search on the promising choices.
+pub(crate) fn score_choices(
+    decision: &Decision,
+    sampler: &dyn hustings_engine::Resampler,
+    samples: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Option<f64>> {
+    let mut legal = Vec::new();
+    let evaluation = eval::evaluation(decision.game);
+    decision
+        .prompt
+        .choices
+        .iter()
+        .map(|choice| {
+            let mut total = 0.0;
+            let mut n = 0usize;
+            for _ in 0..samples.max(1) {
+                let mut state = sampler.sample(rng);
+                // A choice the resampled state does not offer tells nothing: skip that sample.
+                legal.clear();
+                state.legal_codes(decision.seat, &mut legal);
+                let Some(code) = state.choice_code(&choice.id) else {
+                    continue;
+                };
+                if legal.contains(&code) && state.apply_code(decision.seat, code).is_ok() {
+                    match evaluation {
+                        Some(eval::Evaluation {
+                            in_action: Some(in_action),
+                            ..
+                        }) => play_out_action(&mut state, in_action),
+                        Some(e) if e.follow_through => {
+                            follow_through(&mut state, decision.seat, FOLLOW_EVALS, rng)
+                        }
+                        _ => {}
+                    }
+                    total += eval::score(state.as_ref(), decision.seat);
+                    n += 1;
+                }
+            }
+            (n > 0).then(|| total / n as f64)
+        })
+        .collect()
+}
+
 /// Plays `seat`'s own follow-up decisions on `state` while it is the only seat to act, at
 /// most [`FOLLOW_THROUGH`] of them: each by the best immediate score while fewer than
-/// [`FOLLOW_EVALS`] states have been scored, then at random (a long action such as placing a
+/// `max_evals` states have been scored, then at random (a long action such as placing a
 /// dozen cubes one by one would otherwise cost thousands of evaluations per choice).
-fn follow_through(state: &mut Box<dyn AnyGame>, seat: Seat, rng: &mut ChaCha8Rng) {
+pub(crate) fn follow_through(
+    state: &mut Box<dyn AnyGame>,
+    seat: Seat,
+    max_evals: usize,
+    rng: &mut ChaCha8Rng,
+) {
     let mut evals = 0usize;
     let mut legal = Vec::new();
     for _ in 0..FOLLOW_THROUGH {
@@ -157,7 +181,7 @@ fn follow_through(state: &mut Box<dyn AnyGame>, seat: Seat, rng: &mut ChaCha8Rng
         if legal.is_empty() {
             return;
         }
-        if evals + legal.len() > FOLLOW_EVALS {
+        if evals + legal.len() > max_evals {
             let Some(&code) = legal.choose(rng) else {
                 return;
             };

@@ -21,6 +21,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
+use super::greedy::{follow_through, score_choices};
 use super::{Ai, AiError, Decision, eval, outcome_rewards, resampler};
 
 /// How long the search runs for each decision.
@@ -98,6 +99,15 @@ pub struct Ismcts {
     budget: Budget,
     playout_depth: usize,
     exploration: f64,
+    /// Evaluations a seat's own follow-up decisions may spend per iteration, once it has
+    /// chosen an edge of the tree (0: none, each follow-up is a node of its own).
+    macro_evals: usize,
+    /// Root choices kept after greedy's look at them (0: all).
+    top: usize,
+    /// Weight of greedy's opinion of each root choice in its selection, fading with visits.
+    bias: f64,
+    /// States greedy looks at per root choice, for `top` and `bias`.
+    prior_samples: usize,
 }
 
 impl Ismcts {
@@ -107,6 +117,10 @@ impl Ismcts {
             budget,
             playout_depth: DEFAULT_PLAYOUT_DEPTH,
             exploration: EXPLORATION,
+            macro_evals: 0,
+            top: 0,
+            bias: 0.0,
+            prior_samples: 2,
         }
     }
 
@@ -121,7 +135,15 @@ impl Ismcts {
         match name.trim() {
             "depth" => self.playout_depth = value.trim().parse().map_err(|_| bad())?,
             "c" => self.exploration = value.trim().parse().map_err(|_| bad())?,
-            other => return Err(format!("no setting '{other}' (depth, c)")),
+            "macro" => self.macro_evals = value.trim().parse().map_err(|_| bad())?,
+            "top" => self.top = value.trim().parse().map_err(|_| bad())?,
+            "bias" => self.bias = value.trim().parse().map_err(|_| bad())?,
+            "ps" => self.prior_samples = value.trim().parse().map_err(|_| bad())?,
+            other => {
+                return Err(format!(
+                    "no setting '{other}' (depth, c, macro, top, bias, ps)"
+                ));
+            }
         }
         Ok(self)
     }
@@ -143,12 +165,40 @@ impl Ismcts {
         // Listing the seat's codes first makes every id it offers known to the game.
         let mut listed = Vec::new();
         probe.legal_codes(decision.seat, &mut listed);
-        let root: Vec<u32> = decision
+        let mut root: Vec<u32> = decision
             .prompt
             .choices
             .iter()
             .filter_map(|c| probe.choice_code(&c.id))
             .collect();
+        // Greedy's opinion of each root choice, to search the promising ones first (or only).
+        let mut prior: Vec<(u32, f64)> = Vec::new();
+        if root.len() > 1 && (self.top > 0 || self.bias > 0.0) {
+            let scores = score_choices(
+                decision,
+                sampler.as_ref(),
+                self.prior_samples,
+                &mut self.rng,
+            );
+            let scale = eval::evaluation(decision.game).map_or(1.0, |e| e.scale);
+            prior = decision
+                .prompt
+                .choices
+                .iter()
+                .zip(scores)
+                .filter_map(|(c, score)| {
+                    let code = probe.choice_code(&c.id)?;
+                    let p = score.map_or(0.0, |s| 1.0 / (1.0 + (-s / scale).exp()));
+                    Some((code, p))
+                })
+                .collect();
+            if self.top > 0 && prior.len() > self.top {
+                let mut ranked = prior.clone();
+                ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+                ranked.truncate(self.top);
+                root.retain(|c| ranked.iter().any(|(k, _)| k == c));
+            }
+        }
         let mut tree = vec![Node {
             seat: decision.seat,
             choice: 0,
@@ -175,7 +225,7 @@ impl Ismcts {
                     break;
                 }
                 let state = sampler.sample(&mut self.rng);
-                self.iterate(&mut tree, state, decision.seat, &root, &mut buf);
+                self.iterate(&mut tree, state, decision.seat, &root, &prior, &mut buf);
                 iterations += 1;
             }
         }
@@ -210,6 +260,7 @@ impl Ismcts {
         mut state: Box<dyn AnyGame>,
         me: Seat,
         root: &[u32],
+        prior: &[(u32, f64)],
         buf: &mut Buffers,
     ) {
         buf.path.clear();
@@ -252,6 +303,7 @@ impl Ismcts {
                 if state.apply_code(actor, code).is_err() {
                     break;
                 }
+                self.follow_up(&mut state, actor);
                 tree.push(Node {
                     seat: actor,
                     choice: code,
@@ -265,13 +317,25 @@ impl Ismcts {
                 buf.path.push(new);
                 break;
             } else {
-                let best = buf.known.iter().copied().max_by(|&a, &b| {
-                    ucb(&tree[a], self.exploration).total_cmp(&ucb(&tree[b], self.exploration))
-                });
+                let bias = if node == 0 { self.bias } else { 0.0 };
+                let value = |c: usize| {
+                    let n = &tree[c];
+                    let p = prior
+                        .iter()
+                        .find(|(k, _)| *k == n.choice)
+                        .map_or(0.0, |(_, p)| *p);
+                    ucb(n, self.exploration) + bias * p / (n.visits + 1.0)
+                };
+                let best = buf
+                    .known
+                    .iter()
+                    .copied()
+                    .max_by(|&a, &b| value(a).total_cmp(&value(b)));
                 let Some(best) = best else { break };
                 if state.apply_code(actor, tree[best].choice).is_err() {
                     break;
                 }
+                self.follow_up(&mut state, actor);
                 best
             };
             buf.path.push(next);
@@ -283,6 +347,15 @@ impl Ismcts {
             let node = &mut tree[n];
             node.visits += 1.0;
             node.reward += rewards.get(node.seat).copied().unwrap_or(0.0);
+        }
+    }
+
+    /// After `seat` chose an edge: its own follow-up decisions of the same action, played
+    /// greedily within the evaluation budget (see [`follow_through`]), so that the tree
+    /// branches on the first step of each action rather than on every cube of it.
+    fn follow_up(&mut self, state: &mut Box<dyn AnyGame>, seat: Seat) {
+        if self.macro_evals > 0 {
+            follow_through(state, seat, self.macro_evals, &mut self.rng);
         }
     }
 
