@@ -12,6 +12,7 @@
 //! - [`stdio`]: an external engine that plays through a line protocol on stdin/stdout.
 //! - [`local`]: AIs against each other in-process, for tests and quick measurements.
 //! - [`stats`]: win rates with confidence intervals.
+//! - [`sprt`]: when a tournament's result is clear enough to stop (a sequential test).
 //! - [`selfplay`]: the same AI in every seat over many seeds, for balance figures.
 
 pub mod ai;
@@ -22,6 +23,7 @@ pub mod nodes;
 pub mod pool;
 pub mod seats;
 pub mod selfplay;
+pub mod sprt;
 pub mod stats;
 pub mod stdio;
 pub mod tournament;

@@ -1,6 +1,5 @@
 //! `hustings-bot`: AI players for a Hustings server.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -12,6 +11,7 @@ use hustings_bot::net::{self, AiDecider, Decider, Retry};
 use hustings_bot::nodes::Cluster;
 use hustings_bot::pool::{PoolConfig, run_pool};
 use hustings_bot::seats::default_data_dir;
+use hustings_bot::sprt::Sprt;
 use hustings_bot::stats::Tally;
 use hustings_bot::stdio::{Fallback, StdioEngine};
 use hustings_bot::tournament::{Side, TournamentConfig, run_tournament};
@@ -150,9 +150,19 @@ struct TournamentArgs {
     /// Side B's AI, the same way.
     #[arg(long)]
     b: String,
-    /// Matches to play; the sides swap seats every other match.
-    #[arg(long, default_value_t = 100)]
+    /// The most matches to play; the sides swap seats every other match. The tournament
+    /// stops sooner once the result is clear (see --sprt), unless --fixed.
+    #[arg(long, default_value_t = 400)]
     games: u64,
+    /// The early-stopping test: Wald's SPRT on A's score per game (win 1, draw ½), H0 "A
+    /// scores P0" against H1 "A scores P1", with 5% error rates each way. It is printed
+    /// when the tournament starts, and the summary says when and why it stopped. A
+    /// single-seat variant (against the Oppobot) plays every game.
+    #[arg(long, value_name = "P0:P1", default_value = "0.5:0.6")]
+    sprt: String,
+    /// Play all --games matches, never stopping early.
+    #[arg(long)]
+    fixed: bool,
     /// Start a `hustings-server --memory` child process on 127.0.0.1:0 (the binary beside
     /// this one, or on PATH) and play there instead of --server; it stops with the
     /// tournament.
@@ -347,6 +357,19 @@ async fn tournament(servers: Servers, args: TournamentArgs, retry: Retry) -> any
         .as_ref()
         .map(|s| Servers::one(&s.url()))
         .unwrap_or(servers);
+    let stop = if args.fixed {
+        None
+    } else {
+        Some(Sprt::parse(&args.sprt).map_err(anyhow::Error::msg)?)
+    };
+    match &stop {
+        Some(t) => eprintln!(
+            "tournament of at most {} games; {}",
+            args.games,
+            t.describe()
+        ),
+        None => eprintln!("tournament of {} games (--fixed)", args.games),
+    }
     let config = TournamentConfig {
         servers,
         game: args.game,
@@ -357,7 +380,8 @@ async fn tournament(servers: Servers, args: TournamentArgs, retry: Retry) -> any
         games: args.games,
         concurrency: args.concurrency,
         seed: args.seed,
-        progress: !args.json && std::io::stderr().is_terminal(),
+        progress: true,
+        stop,
         retry,
     };
     let result = run_tournament(config).await;

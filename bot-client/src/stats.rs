@@ -58,6 +58,30 @@ pub struct Tally {
     /// Per seat (a game's side: seat 0 of Votes for Women is the Suffragist …): games and
     /// wins of each AI in that seat.
     pub by_seat: Vec<SeatTally>,
+    /// Set when the tournament's early-stopping test decided, after how many games.
+    pub stopped: Option<Stopped>,
+}
+
+/// Why a tournament stopped before its last game: its test decided.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct Stopped {
+    pub rule: crate::sprt::Sprt,
+    pub verdict: crate::sprt::Verdict,
+    /// The log-likelihood ratio when it decided.
+    pub llr: f64,
+    /// Games counted when it decided (the matches under way then were played out too).
+    pub after_games: u64,
+}
+
+impl Stopped {
+    /// The verdict in words.
+    pub fn verdict_words(&self) -> &'static str {
+        match self.verdict {
+            crate::sprt::Verdict::AStronger => "A is stronger",
+            crate::sprt::Verdict::NotStronger => "A is not clearly stronger",
+            crate::sprt::Verdict::Continue => "undecided",
+        }
+    }
 }
 
 /// One seat's games and wins, by AI.
@@ -145,6 +169,8 @@ pub struct Summary {
     pub b: SideSummary,
     /// Win rates by seat (the game's sides), overall and for each AI.
     pub by_seat: Vec<SeatSummary>,
+    /// Set when the early-stopping test decided before the last game.
+    pub stopped: Option<Stopped>,
 }
 
 impl Tally {
@@ -205,6 +231,15 @@ impl Tally {
         }
     }
 
+    /// A's results for the early-stopping test: games it won alone, games shared or
+    /// drawn (half each), games it lost.
+    pub fn a_score(&self) -> (u64, u64, u64) {
+        let shared = (self.a_wins + self.b_wins).saturating_sub(self.games - self.draws);
+        let a_alone = self.a_wins - shared;
+        let b_alone = self.b_wins - shared;
+        (a_alone, self.draws + shared, b_alone)
+    }
+
     pub fn summary(&self) -> Summary {
         let side = |ai: &str, wins: u64, decisions: u64, secs: f64| {
             let (lo, hi) = wilson(wins, self.games, Z95);
@@ -254,6 +289,7 @@ impl Tally {
                     }
                 })
                 .collect(),
+            stopped: self.stopped,
         }
     }
 }
@@ -276,6 +312,16 @@ impl std::fmt::Display for Summary {
                 100.0 * s.ci95_high,
                 s.mean_decision_ms,
                 s.decisions
+            )?;
+        }
+        if let Some(s) = &self.stopped {
+            writeln!(
+                f,
+                "  stopped early: {} after {} games (log-likelihood ratio {:.2}; {})",
+                s.verdict_words(),
+                s.after_games,
+                s.llr,
+                s.rule.describe()
             )?;
         }
         if self.by_seat.len() == 1 && self.games > 0 {
@@ -325,6 +371,18 @@ mod tally_tests {
         let text = s.to_string();
         assert!(text.contains("3 games, 1 draws"), "{text}");
         assert!(text.contains("95% CI"), "{text}");
+    }
+
+    #[test]
+    fn a_shared_win_and_a_draw_each_count_half_for_the_sequential_test() {
+        let mut t = Tally::new("greedy", "random");
+        t.record(true, false, 10, 5, 0.0, 5, 0.0);
+        t.record(true, false, 10, 5, 0.0, 5, 0.0);
+        t.record(false, true, 10, 5, 0.0, 5, 0.0);
+        t.record(true, true, 10, 5, 0.0, 5, 0.0);
+        t.record(false, false, 10, 5, 0.0, 5, 0.0);
+        // Won alone, shared or drawn, lost alone.
+        assert_eq!(t.a_score(), (2, 2, 1));
     }
 
     #[test]

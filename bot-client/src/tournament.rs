@@ -2,6 +2,10 @@
 //! seats every other game, and the result is a win rate per AI with a 95% interval. In a
 //! single-seat variant (solitaire against the Oppobot) side A plays every game, and the games
 //! no seat won are the automated opponent's wins.
+//!
+//! A tournament may stop before its N games once the result is clear ([`crate::sprt`]): no
+//! new match starts once the test has decided, and the matches already under way are
+//! played out and counted.
 
 use std::sync::Arc;
 
@@ -15,7 +19,8 @@ use crate::ai::make_ai;
 use crate::local::side_is_a;
 use crate::net::{self, AiDecider, Played, Retry};
 use crate::nodes::Cluster;
-use crate::stats::Tally;
+use crate::sprt::{Sprt, Verdict};
+use crate::stats::{Stopped, Tally};
 
 /// One side of a tournament: an AI name and its level.
 #[derive(Clone, Debug)]
@@ -64,7 +69,11 @@ pub struct TournamentConfig {
     pub concurrency: usize,
     /// Match seeds are `seed`, `seed + 1`, …
     pub seed: u64,
+    /// Show progress on stderr: a bar on a terminal, else a line per game.
     pub progress: bool,
+    /// Stop once this test has decided (two-sided tournaments only; a single-seat variant
+    /// plays every game).
+    pub stop: Option<Sprt>,
     pub retry: Retry,
 }
 
@@ -75,7 +84,8 @@ pub async fn run_tournament(config: TournamentConfig) -> anyhow::Result<Tally> {
         make_ai(&side.ai, &side.level, 0).map_err(anyhow::Error::msg)?;
     }
     let cluster = Cluster::connect(config.servers.clone())?;
-    let bar = if config.progress {
+    let lines = config.progress && !std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = if config.progress && !lines {
         let bar = ProgressBar::new(config.games);
         bar.set_style(
             ProgressStyle::with_template(
@@ -92,23 +102,70 @@ pub async fn run_tournament(config: TournamentConfig) -> anyhow::Result<Tally> {
     let mut tasks = tokio::task::JoinSet::new();
     for g in 0..config.games {
         let permit = slots.clone().acquire_owned().await?;
-        let config = config.clone();
-        let cluster = cluster.clone();
-        tasks.spawn(async move {
-            let r = play_one(&config, &cluster, g).await;
-            drop(permit);
-            (g, r)
-        });
         // Count games as they finish, without waiting for the rest.
         while let Some(done) = tasks.try_join_next() {
             record(&mut tally, done?, &bar)?;
+            judge(&mut tally, &config, lines);
         }
+        if tally.stopped.is_some() {
+            break;
+        }
+        let game_config = config.clone();
+        let cluster = cluster.clone();
+        tasks.spawn(async move {
+            let r = play_one(&game_config, &cluster, g).await;
+            drop(permit);
+            (g, r)
+        });
     }
     while let Some(done) = tasks.join_next().await {
         record(&mut tally, done?, &bar)?;
+        judge(&mut tally, &config, lines);
     }
     bar.finish_and_clear();
     Ok(tally)
+}
+
+/// After a game is counted: whether the test has decided (the first time it does, the
+/// tally says so and no new match starts), and a line of progress where no bar is drawn.
+fn judge(tally: &mut Tally, config: &TournamentConfig, lines: bool) {
+    let single_seat = tally.by_seat.len() == 1;
+    let (score, draws, lost) = tally.a_score();
+    let sprt = config.stop.filter(|_| !single_seat);
+    if let Some(sprt) = sprt
+        && tally.stopped.is_none()
+    {
+        let verdict = sprt.verdict(score, draws, lost);
+        if verdict != Verdict::Continue {
+            tally.stopped = Some(Stopped {
+                rule: sprt,
+                verdict,
+                llr: sprt.llr(score, draws, lost),
+                after_games: tally.games,
+            });
+        }
+    }
+    if lines {
+        let llr = sprt
+            .map(|t| {
+                let (lo, hi) = t.bounds();
+                format!(
+                    ", LLR {:.2} of [{lo:.2}, {hi:.2}]",
+                    t.llr(score, draws, lost)
+                )
+            })
+            .unwrap_or_default();
+        let decided = match &tally.stopped {
+            Some(s) if s.after_games == tally.games => {
+                format!(" — decided: {}", s.verdict_words())
+            }
+            _ => String::new(),
+        };
+        eprintln!(
+            "game {}/{}: {} {} – {} {} ({} drawn){llr}{decided}",
+            tally.games, config.games, tally.a, tally.a_wins, tally.b_wins, tally.b, tally.draws
+        );
+    }
 }
 
 /// The result of one match: each seat's `Played`, and which seats were side A.

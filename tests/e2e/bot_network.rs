@@ -156,6 +156,7 @@ async fn a_solitaire_tournament_seats_side_a_every_game_and_counts_the_oppobots_
         concurrency: 2,
         seed: 7,
         progress: false,
+        stop: None,
         retry: quick_retry(),
     })
     .await
@@ -175,6 +176,41 @@ async fn a_solitaire_tournament_seats_side_a_every_game_and_counts_the_oppobots_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_stops_once_its_sequential_test_has_decided() {
+    let server = server().await;
+    let tally = run_tournament(TournamentConfig {
+        servers: Servers::one(&server.url()),
+        game: "the-vote".into(),
+        variant: String::new(),
+        seats: 0,
+        a: Side::parse("greedy:2"),
+        b: Side::parse("random"),
+        games: 400,
+        concurrency: 2,
+        seed: 300,
+        progress: false,
+        stop: Some(hustings_bot::sprt::Sprt::default()),
+        retry: quick_retry(),
+    })
+    .await
+    .expect("tournament ran");
+    // Greedy beats random by far more than the 60% the test looks for: a few dozen games
+    // decide it, and only the match under way beside the deciding one is played on.
+    let stopped = tally.stopped.expect("the test decided");
+    assert_eq!(stopped.verdict, hustings_bot::sprt::Verdict::AStronger);
+    assert!(stopped.after_games < 100, "{stopped:?}");
+    assert!(tally.games <= stopped.after_games + 1, "{tally:?}");
+    let (lo, hi) = stopped.rule.bounds();
+    assert!(stopped.llr >= hi && lo < 0.0, "{stopped:?}");
+    let text = tally.summary().to_string();
+    assert!(
+        text.contains("stopped early: A is stronger after"),
+        "{text}"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_twenty_game_tournament_over_loopback_completes() {
     let server = server().await;
     let tally = run_tournament(TournamentConfig {
@@ -188,6 +224,7 @@ async fn a_twenty_game_tournament_over_loopback_completes() {
         concurrency: 4,
         seed: 100,
         progress: false,
+        stop: None,
         retry: quick_retry(),
     })
     .await
