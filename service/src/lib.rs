@@ -19,6 +19,7 @@ pub mod hub;
 pub mod keys;
 pub mod limits;
 pub mod metrics;
+pub mod owners;
 pub mod paging;
 pub mod pools;
 pub mod projection;
