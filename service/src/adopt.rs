@@ -51,6 +51,9 @@ async fn look(hub: &Arc<Hub>) {
         if hub.is_live(&id) {
             continue;
         }
+        // The database just said that nobody holds it: an owner this node remembers gave
+        // the lease up (it stopped cleanly), so ask again rather than believe it.
+        hub.forget_owner(&id);
         // Another node may have adopted it since the query: then it is served there.
         if !matches!(hub.route(&id, false).await, Ok(Route::Here)) {
             continue;

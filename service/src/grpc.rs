@@ -49,15 +49,48 @@ impl HustingsService {
         }
     }
 
-    /// The node to pass a call about match `id` on to, when another live node owns it.
-    async fn peer(
+    /// Passes a call about match `id` on to the node that owns it, when another live node
+    /// does (`call` makes it on that node's client), and returns the answer; `None` when
+    /// this node is to serve the call itself: the match is served here, or its owner failed
+    /// (could not be reached, answered UNAVAILABLE, or not within a lease: see
+    /// [`Peers::within`]), and the call then takes the match over once it may.
+    ///
+    /// An owner that fails is forgotten (see [`Hub::route`]). When it was a remembered one,
+    /// the database is asked once more before serving here: the match may have changed
+    /// hands since it was remembered (its owner stopped cleanly and another node took the
+    /// match), and the call then goes to the new owner instead of waiting here for a lease
+    /// that node keeps renewing.
+    async fn pass_on<T, Fut>(
         &self,
         metadata: &MetadataMap,
         id: &str,
-    ) -> Result<Option<HustingsClient<Channel>>, Status> {
-        match self.hub.route(id, self.peers.forwarded(metadata)).await? {
-            Route::Here => Ok(None),
-            Route::At(url) => self.peers.client(&url).map(Some),
+        call: impl Fn(HustingsClient<Channel>) -> Fut,
+    ) -> Result<Option<Result<Response<T>, Status>>, Status>
+    where
+        Fut: Future<Output = Result<Response<T>, Status>>,
+    {
+        let forwarded = self.peers.forwarded(metadata);
+        let mut failed: Option<String> = None;
+        loop {
+            let Route::At { url, remembered } = self.hub.route(id, forwarded).await? else {
+                return Ok(None);
+            };
+            if failed.as_deref() == Some(url.as_str()) {
+                // The database still names the node that just failed (it died, and its
+                // lease has not lapsed yet): not remembered, so that the next call asks
+                // again; this one is served here.
+                self.hub.owner_failed(id, &url);
+                return Ok(None);
+            }
+            if let Some(answer) = self.peers.within(call(self.peers.client(&url)?)).await {
+                return Ok(Some(answer));
+            }
+            self.hub.owner_failed(id, &url);
+            if !remembered || failed.is_some() {
+                return Ok(None);
+            }
+            tracing::debug!(match_id = %id, owner = %url, "the remembered owner failed; asking the database again");
+            failed = Some(url);
         }
     }
 }
@@ -149,11 +182,12 @@ impl Hustings for HustingsService {
         req: Request<pb::JoinMatchRequest>,
     ) -> Result<Response<pb::JoinMatchResponse>, Status> {
         let (metadata, _, req) = req.into_parts();
-        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
-            && let Some(r) = self
-                .peers
-                .within(peer.join_match(self.peers.request(req.clone())))
-                .await
+        if let Some(r) = self
+            .pass_on(&metadata, &req.match_id, |mut peer| {
+                let req = self.peers.request(req.clone());
+                async move { peer.join_match(req).await }
+            })
+            .await?
         {
             return r.map(|r| Response::new(r.into_inner()));
         }
@@ -241,18 +275,21 @@ impl Hustings for HustingsService {
         req: Request<pb::WatchMatchRequest>,
     ) -> Result<Response<Self::WatchMatchStream>, Status> {
         let (metadata, _, req) = req.into_parts();
-        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await? {
-            let call = peer.watch_match(self.peers.request(req.clone()));
-            // An owner that is stalled or gone is not waited for beyond a lease: this node
-            // serves the stream itself, taking the match over once it may.
-            if let Some(answer) = self.peers.within(call).await {
-                let from = answer?.into_inner();
-                return Ok(Response::new(WatchStream {
-                    inner: Box::pin(forward::stream(from)),
-                    actor: None,
-                    _open: StreamGauge::open("match"),
-                }));
-            }
+        // An owner that is stalled or gone is not waited for beyond a lease: this node
+        // serves the stream itself, taking the match over once it may.
+        if let Some(answer) = self
+            .pass_on(&metadata, &req.match_id, |mut peer| {
+                let req = self.peers.request(req.clone());
+                async move { peer.watch_match(req).await }
+            })
+            .await?
+        {
+            let from = answer?.into_inner();
+            return Ok(Response::new(WatchStream {
+                inner: Box::pin(forward::stream(from)),
+                actor: None,
+                _open: StreamGauge::open("match"),
+            }));
         }
         let viewer = if req.token.is_empty() {
             Viewer::Spectator
@@ -279,11 +316,12 @@ impl Hustings for HustingsService {
 
     async fn act(&self, req: Request<pb::ActRequest>) -> Result<Response<pb::ActResponse>, Status> {
         let (metadata, _, req) = req.into_parts();
-        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
-            && let Some(r) = self
-                .peers
-                .within(peer.act(self.peers.request(req.clone())))
-                .await
+        if let Some(r) = self
+            .pass_on(&metadata, &req.match_id, |mut peer| {
+                let req = self.peers.request(req.clone());
+                async move { peer.act(req).await }
+            })
+            .await?
         {
             return r.map(|r| Response::new(r.into_inner()));
         }
@@ -305,11 +343,12 @@ impl Hustings for HustingsService {
         req: Request<pb::ResignRequest>,
     ) -> Result<Response<pb::ResignResponse>, Status> {
         let (metadata, _, req) = req.into_parts();
-        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
-            && let Some(r) = self
-                .peers
-                .within(peer.resign(self.peers.request(req.clone())))
-                .await
+        if let Some(r) = self
+            .pass_on(&metadata, &req.match_id, |mut peer| {
+                let req = self.peers.request(req.clone());
+                async move { peer.resign(req).await }
+            })
+            .await?
         {
             return r.map(|r| Response::new(r.into_inner()));
         }
@@ -328,11 +367,12 @@ impl Hustings for HustingsService {
         req: Request<pb::GetReplayRequest>,
     ) -> Result<Response<pb::Replay>, Status> {
         let (metadata, _, req) = req.into_parts();
-        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
-            && let Some(r) = self
-                .peers
-                .within(peer.get_replay(self.peers.request(req.clone())))
-                .await
+        if let Some(r) = self
+            .pass_on(&metadata, &req.match_id, |mut peer| {
+                let req = self.peers.request(req.clone());
+                async move { peer.get_replay(req).await }
+            })
+            .await?
         {
             return r.map(|r| Response::new(r.into_inner()));
         }
@@ -348,11 +388,12 @@ impl Hustings for HustingsService {
         req: Request<pb::GetReplayViewRequest>,
     ) -> Result<Response<EncodedUpdate>, Status> {
         let (metadata, _, req) = req.into_parts();
-        if let Some(mut peer) = self.peer(&metadata, &req.match_id).await?
-            && let Some(r) = self
-                .peers
-                .within(peer.get_replay_view(self.peers.request(req.clone())))
-                .await
+        if let Some(r) = self
+            .pass_on(&metadata, &req.match_id, |mut peer| {
+                let req = self.peers.request(req.clone());
+                async move { peer.get_replay_view(req).await }
+            })
+            .await?
         {
             return r.map(|r| Response::new(EncodedUpdate::of(&r.into_inner())));
         }

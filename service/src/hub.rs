@@ -25,6 +25,7 @@ use tracing::{info, warn};
 
 use crate::Limits;
 use crate::actor::{Command, Mailbox, MatchActor, summary_of};
+use crate::owners::Owners;
 use crate::paging;
 use crate::pools::Pools;
 use crate::store::{ListQuery, Listed, MatchRecord, MatchSettings, Ownership, SeatRecord, Store};
@@ -75,6 +76,9 @@ pub struct Hub {
     /// Where this node's lobby events also go, for the other nodes (see [`crate::relay`]);
     /// unset on a single node.
     outbox: OnceLock<crate::relay::Outbox>,
+    /// The owners of the matches other nodes serve, as the database last said, so that a
+    /// call passed on need not ask it again within the owner's lease (see [`Hub::route`]).
+    owners: Owners,
     /// The hub itself, for the tasks it starts.
     me: Weak<Hub>,
 }
@@ -84,8 +88,14 @@ pub struct Hub {
 pub enum Route {
     /// By this node.
     Here,
-    /// By the node at this URL, which holds the match's lease.
-    At(String),
+    /// By the node at `url`, which holds the match's lease.
+    At {
+        url: String,
+        /// Whether the owner is the one this node remembered (see [`crate::owners`]) rather
+        /// than the database's answer just now: if that node fails, the database is asked
+        /// again before the call is served here (the match may have changed hands).
+        remembered: bool,
+    },
 }
 
 /// A verified seat: the token was known and belongs to this match.
@@ -104,8 +114,11 @@ impl Hub {
     pub fn new(store: Arc<dyn Store>, limits: Limits) -> Arc<Self> {
         let (lobby, _) = broadcast::channel(1024);
         let (closing, _) = watch::channel(false);
+        // A store of one node has no lease and never routes elsewhere: the cache stays empty.
+        let owners = Owners::new(store.lease_period().unwrap_or_default());
         Arc::new_cyclic(|me| Hub {
             me: me.clone(),
+            owners,
             renewing: AtomicBool::new(false),
             outbox: OnceLock::new(),
             closing,
@@ -440,12 +453,33 @@ impl Hub {
     /// node takes its lease, or its holder's lease lapsed (the rebuild then takes the match
     /// over); at another node's URL while that node holds a live lease. A call another
     /// node passed on (`forwarded`) is always served here.
+    ///
+    /// The owner the database names is remembered for as long as its lease had left (at
+    /// most a lease; [`crate::owners`] says why that is safe), and the next calls about the
+    /// match go to it without asking the database; [`Hub::owner_failed`] forgets it when
+    /// passing a call on to it fails, and taking the match here forgets it too.
     pub async fn route(&self, id: &str, forwarded: bool) -> Result<Route, Status> {
         if forwarded || self.store.lease_period().is_none() || self.is_live(id) || id.is_empty() {
             return Ok(Route::Here);
         }
+        if let Some(url) = self.owners.get(id, std::time::Instant::now()) {
+            return Ok(Route::At {
+                url,
+                remembered: true,
+            });
+        }
+        self.ask_owner(id).await
+    }
+
+    /// [`Hub::route`] without the remembered owners: asks the database who owns the match
+    /// (taking its lease if nobody holds it), and remembers the answer.
+    async fn ask_owner(&self, id: &str) -> Result<Route, Status> {
+        // Before the question: the lease time left is counted from here, so the entry
+        // never outlives the lease by the time the answer took to arrive.
+        let asked = std::time::Instant::now();
         match self.store.acquire(id).await {
             Ok(Ownership::Mine) => {
+                self.owners.forget(id);
                 self.start_renewing();
                 Ok(Route::Here)
             }
@@ -453,8 +487,18 @@ impl Hub {
                 url: Some(url),
                 expires_in_ms,
                 ..
-            }) if expires_in_ms > 0 => Ok(Route::At(url)),
-            Ok(Ownership::Elsewhere { .. }) => Ok(Route::Here),
+            }) if expires_in_ms > 0 => {
+                let left = std::time::Duration::from_millis(expires_in_ms as u64);
+                self.owners.put(id, url.clone(), asked, left);
+                Ok(Route::At {
+                    url,
+                    remembered: false,
+                })
+            }
+            Ok(Ownership::Elsewhere { .. }) => {
+                self.owners.forget(id);
+                Ok(Route::Here)
+            }
             Err(crate::store::StoreError::NoSuchMatch(_)) => {
                 Err(Status::not_found(format!("no match {}", quote(id))))
             }
@@ -462,6 +506,19 @@ impl Hub {
                 "could not find who serves the match: {e}"
             ))),
         }
+    }
+
+    /// A call about match `id` passed on to the node at `url` failed (refused, UNAVAILABLE,
+    /// or no answer within a lease): that node is no longer taken for the match's owner.
+    /// Returns whether it was the owner remembered.
+    pub fn owner_failed(&self, id: &str, url: &str) -> bool {
+        self.owners.failed(id, url)
+    }
+
+    /// Forgets whatever this node remembered about who owns match `id` (the database just
+    /// said that nobody holds it).
+    pub fn forget_owner(&self, id: &str) {
+        self.owners.forget(id);
     }
 
     /// Renews this node's leases every third of a lease, from the first one it takes, for
@@ -545,6 +602,8 @@ impl Hub {
             let mut map = self.map();
             match &result {
                 Ok(mb) => {
+                    // Live here now: no call about it goes elsewhere.
+                    self.owners.forget(&id);
                     map.insert(id, Slot::Live(mb.clone()));
                 }
                 Err(_) => {
