@@ -6,7 +6,9 @@
 //! node owns are forwarded to it; when a node is SIGKILLed, its matches are taken over by
 //! the next request and every match finishes: thirty matches on three nodes, every seat
 //! played through a random node, and a spectator of every match on the node that lives,
-//! whose streams show exactly what the replays store.
+//! whose streams show exactly what the replays store. A node remembers who owns the
+//! matches it passes calls on for (at most a lease): one that remembered the killed node
+//! still reaches its matches, taken over, within about two leases of the kill.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -564,8 +566,80 @@ async fn sigkill_a_node_and_its_matches_are_taken_over_and_finish() {
         );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
+    // C passes a call about each of A's matches on to A just before the kill, and so
+    // remembers A as their owner for as long as A's lease had left: about two thirds of a
+    // lease or more (A renews every third), far longer than the moments from here to the
+    // calls after the kill, which so find A remembered. (A spectator's stream: a replay
+    // is refused until a match ends.)
+    let of_a: Vec<&Played> = matches.iter().filter(|p| p.creator == 0).collect();
+    let mut through_c = clients[2].clone();
+    for p in &of_a {
+        open_stream(&mut through_c, &p.id, "", 0)
+            .await
+            .message()
+            .await
+            .expect("C passes the stream on from A")
+            .expect("a snapshot first");
+    }
+    let acked: Vec<u64> = of_a
+        .iter()
+        .map(|p| {
+            let acks = p.acks.lock().expect("acks");
+            acks.iter().map(|a| a.version).max().unwrap_or(0)
+        })
+        .collect();
     let killed = Instant::now();
     a.kill9();
+
+    // Asked for those matches at once (a spectator's stream each), C tries the owner it
+    // remembers, finds it gone, and reaches each match anyway: taken over (by C, or by B
+    // if B's own request was first) once A's lease lapsed. A call that ends UNAVAILABLE is
+    // made again, as the clients do; a stale owner must never keep a match out of reach.
+    let reached: Vec<_> = of_a
+        .iter()
+        .zip(&acked)
+        .map(|(p, &acked)| {
+            let (mut c, id) = (through_c.clone(), p.id.clone());
+            tokio::spawn(async move {
+                loop {
+                    let req = pb::WatchMatchRequest {
+                        match_id: id.clone(),
+                        token: String::new(),
+                        from_version: 0,
+                        include_json_view: false,
+                    };
+                    let first = match c.watch_match(req).await {
+                        Ok(stream) => stream.into_inner().message().await,
+                        Err(s) => Err(s),
+                    };
+                    match first {
+                        Ok(Some(u)) => {
+                            assert!(
+                                u.version >= acked,
+                                "match {id} through C: version {}, {acked} acknowledged",
+                                u.version
+                            );
+                            return killed.elapsed();
+                        }
+                        Ok(None) => panic!("match {id} through C: a stream without a snapshot"),
+                        Err(s) if s.code() == Code::Unavailable => {
+                            assert!(
+                                killed.elapsed() < Duration::from_secs(60),
+                                "match {id} out of reach through C: {s:?}"
+                            );
+                            tokio::time::sleep(Duration::from_millis(50)).await;
+                        }
+                        Err(s) => panic!("match {id} through C: {s:?}"),
+                    }
+                }
+            })
+        })
+        .collect();
+    let mut reached_after = Vec::new();
+    for r in reached {
+        reached_after.push(r.await.expect("C reaches the match"));
+    }
+    reached_after.sort();
 
     for s in seats {
         assert!(
@@ -694,16 +768,28 @@ async fn sigkill_a_node_and_its_matches_are_taken_over_and_finish() {
         "no match of the killed node was still being played when it was killed"
     );
     let (p50, max) = (resumed[resumed.len() / 2], resumed[resumed.len() - 1]);
+    let reached_max = reached_after[reached_after.len() - 1];
     eprintln!(
         "cluster SIGKILL: 3 nodes, {MATCHES} matches, lease {LEASE} s; kill to first accepted \
          choice over the {} matches of the killed node still in play: p50 {p50:?}, max \
-         {max:?}; {reconnects} spectator streams on C reopened, {resyncs} resyncs; {:.1} s \
-         in all",
+         {max:?}; kill to a stream's first message through C, which remembered the killed \
+         node as their owner, over its {} matches: p50 {:?}, max {reached_max:?}; \
+         {reconnects} spectator streams on C reopened, {resyncs} resyncs; {:.1} s in all",
         resumed.len(),
+        reached_after.len(),
+        reached_after[reached_after.len() / 2],
         started.elapsed().as_secs_f64()
     );
     assert!(
         max < Duration::from_secs(15),
         "a match of the killed node took {max:?} to accept a choice again"
+    );
+    // About two leases: one for A's lease to lapse, and room for the take-over's replay
+    // on a loaded machine. A stale owner that were trusted past A's lease, or waited for,
+    // would show here.
+    let lease = Duration::from_secs(LEASE.parse().expect("LEASE is whole seconds"));
+    assert!(
+        reached_max < 2 * lease + Duration::from_secs(1),
+        "a match of the killed node took {reached_max:?} to be reached through C"
     );
 }
