@@ -1,13 +1,14 @@
 //! Balance figures from self-play, in-process (no server):
 //!
-//! `cargo run --release -p hustings-bot --example balance -- [GAME] [AI[:LEVEL]] [GAMES] [SEED]`
+//! `cargo run --release -p hustings-bot --example balance -- [GAME] [AI[:LEVEL]] [GAMES] [SEED] [THREADS]`
 //!
-//! defaults: `the-vote greedy:2 400 1`. Prints each seat's wins with a 95% interval, the
+//! defaults: `the-vote greedy:2 400 1 2` (the games split among THREADS threads; the
+//! figures do not depend on it). Prints each seat's wins with a 95% interval, the
 //! game length in turns and how the games ended.
 
 use std::collections::BTreeMap;
 
-use hustings_bot::selfplay::{Summary, self_play};
+use hustings_bot::selfplay::{Summary, self_play_parallel};
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -16,6 +17,7 @@ fn main() -> Result<(), String> {
     let ai = arg(1, "greedy:2");
     let games: u64 = arg(2, "400").parse().map_err(|_| "GAMES is a number")?;
     let seed: u64 = arg(3, "1").parse().map_err(|_| "SEED is a number")?;
+    let threads: usize = arg(4, "2").parse().map_err(|_| "THREADS is a number")?;
     let (name, level) = ai.split_once(':').unwrap_or((ai.as_str(), ""));
     let info = hustings_engine::game_info(&game).ok_or(format!("unknown game {game}"))?;
     let variant = info
@@ -24,7 +26,7 @@ fn main() -> Result<(), String> {
         .clone();
     let seats = variant.default_seats;
     let started = std::time::Instant::now();
-    let records = self_play(&game, seats, name, level, games, seed, 2_000_000)?;
+    let records = self_play_parallel(&game, seats, name, level, games, seed, 2_000_000, threads)?;
     let s = Summary::of(&records, seats);
     println!(
         "{game}, {ai} in every seat, {games} games from seed {seed} ({:.1} s)",
