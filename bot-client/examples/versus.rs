@@ -30,12 +30,11 @@ fn build(spec: &str, seed: u64) -> Result<Box<dyn Ai>, String> {
     if name != "ismcts" {
         return Err(format!("knobs are for ismcts only: {spec}"));
     }
-    let budget = if level.is_empty() {
-        Budget::default()
+    let mut ai = if level.is_empty() {
+        Ismcts::with_default_budget(seed)
     } else {
-        Budget::parse(level)?
+        Ismcts::new(seed, Budget::parse(level)?)
     };
-    let mut ai = Ismcts::new(seed, budget);
     for knob in knobs {
         ai = ai.with_knob(knob)?;
     }

@@ -22,6 +22,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::greedy::{follow_through, score_choices};
+use super::settings::Settings;
 use super::{Ai, AiError, Decision, eval, outcome_rewards, resampler};
 
 /// How long the search runs for each decision.
@@ -31,15 +32,6 @@ pub enum Budget {
     Iterations(u32),
     /// As many iterations as fit in this time.
     Time(Duration),
-}
-
-/// Iterations per decision when no level is given.
-pub const DEFAULT_ITERATIONS: u32 = 400;
-
-impl Default for Budget {
-    fn default() -> Self {
-        Budget::Iterations(DEFAULT_ITERATIONS)
-    }
 }
 
 impl Budget {
@@ -65,10 +57,6 @@ impl Budget {
     }
 }
 
-/// Plies of random play after the tree before the heuristic judges the position.
-pub const DEFAULT_PLAYOUT_DEPTH: usize = 16;
-/// UCB1 exploration constant (rewards are in 0..=1).
-const EXPLORATION: f64 = 0.7;
 /// A playout that goes on this long is cut off (games end far sooner).
 const MAX_PLAYOUT: usize = 100_000;
 
@@ -96,62 +84,49 @@ pub struct SearchReport {
 /// The IS-MCTS player.
 pub struct Ismcts {
     rng: ChaCha8Rng,
-    budget: Budget,
-    playout_depth: usize,
-    exploration: f64,
-    /// Evaluations a seat's own follow-up decisions may spend per iteration, once it has
-    /// chosen an edge of the tree (0: none, each follow-up is a node of its own).
-    macro_evals: usize,
-    /// Root choices kept after greedy's look at them (0: all).
-    top: usize,
-    /// Weight of greedy's opinion of each root choice in its selection, fading with visits.
-    bias: f64,
-    /// States greedy looks at per root choice, for `top` and `bias`.
-    prior_samples: usize,
+    /// `None`: the game's default ([`Settings::iterations`]).
+    budget: Option<Budget>,
+    /// Settings changed from the game's defaults, each `name=value` (checked when set).
+    knobs: Vec<String>,
 }
 
 impl Ismcts {
+    /// A player with `budget` per decision.
     pub fn new(seed: u64, budget: Budget) -> Self {
         Ismcts {
             rng: ChaCha8Rng::seed_from_u64(seed),
-            budget,
-            playout_depth: DEFAULT_PLAYOUT_DEPTH,
-            exploration: EXPLORATION,
-            macro_evals: 0,
-            top: 0,
-            bias: 0.0,
-            prior_samples: 2,
+            budget: Some(budget),
+            knobs: Vec::new(),
         }
     }
 
-    /// The same player with one setting changed, written `name=value` (for measuring each
-    /// setting against the defaults; see `examples/versus.rs`): `depth` (plies of playout
-    /// before the heuristic judges), `c` (the UCB exploration constant).
-    pub fn with_knob(mut self, knob: &str) -> Result<Self, String> {
-        let (name, value) = knob
-            .split_once('=')
-            .ok_or_else(|| format!("a setting is name=value, not '{knob}'"))?;
-        let bad = || format!("'{value}' is not a value for {name}");
-        match name.trim() {
-            "depth" => self.playout_depth = value.trim().parse().map_err(|_| bad())?,
-            "c" => self.exploration = value.trim().parse().map_err(|_| bad())?,
-            "macro" => self.macro_evals = value.trim().parse().map_err(|_| bad())?,
-            "top" => self.top = value.trim().parse().map_err(|_| bad())?,
-            "bias" => self.bias = value.trim().parse().map_err(|_| bad())?,
-            "ps" => self.prior_samples = value.trim().parse().map_err(|_| bad())?,
-            other => {
-                return Err(format!(
-                    "no setting '{other}' (depth, c, macro, top, bias, ps)"
-                ));
-            }
+    /// A player with its game's default budget.
+    pub fn with_default_budget(seed: u64) -> Self {
+        Ismcts {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            budget: None,
+            knobs: Vec::new(),
         }
+    }
+
+    /// The same player with one setting changed from its game's (see [`Settings::set`]),
+    /// to measure each setting against the defaults (`examples/versus.rs`).
+    pub fn with_knob(mut self, knob: &str) -> Result<Self, String> {
+        // Checked on a copy here, so the settings read later cannot fail.
+        let mut check = Settings::BASE;
+        check.set(knob)?;
+        self.knobs.push(knob.to_string());
         Ok(self)
     }
 
-    /// The same player with another playout depth (plies before the heuristic judges).
-    pub fn with_playout_depth(mut self, depth: usize) -> Self {
-        self.playout_depth = depth;
-        self
+    /// The settings it plays `game` with.
+    pub fn settings(&self, game: &str) -> Settings {
+        let mut s = Settings::for_game(game);
+        for knob in &self.knobs {
+            // Checked by `with_knob`.
+            let _ = s.set(knob);
+        }
+        s
     }
 
     /// Runs one search and reports what it found.
@@ -159,6 +134,10 @@ impl Ismcts {
         if decision.prompt.choices.is_empty() {
             return Err(AiError::NoChoice);
         }
+        let settings = self.settings(decision.game);
+        let budget = self
+            .budget
+            .unwrap_or(Budget::Iterations(settings.iterations));
         let sampler = resampler(decision, &mut self.rng)?;
         // The root's edges: the real prompt's choices, as codes of this game.
         let probe = sampler.sample(&mut self.rng);
@@ -173,11 +152,11 @@ impl Ismcts {
             .collect();
         // Greedy's opinion of each root choice, to search the promising ones first (or only).
         let mut prior: Vec<(u32, f64)> = Vec::new();
-        if root.len() > 1 && (self.top > 0 || self.bias > 0.0) {
+        if root.len() > 1 && (settings.top > 0 || settings.bias > 0.0) {
             let scores = score_choices(
                 decision,
                 sampler.as_ref(),
-                self.prior_samples,
+                settings.prior_samples,
                 &mut self.rng,
             );
             let scale = eval::evaluation(decision.game).map_or(1.0, |e| e.scale);
@@ -192,10 +171,10 @@ impl Ismcts {
                     Some((code, p))
                 })
                 .collect();
-            if self.top > 0 && prior.len() > self.top {
+            if settings.top > 0 && prior.len() > settings.top {
                 let mut ranked = prior.clone();
                 ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-                ranked.truncate(self.top);
+                ranked.truncate(settings.top);
                 root.retain(|c| ranked.iter().any(|(k, _)| k == c));
             }
         }
@@ -212,7 +191,7 @@ impl Ismcts {
         let mut buf = Buffers::default();
         if root.len() > 1 {
             loop {
-                match self.budget {
+                match budget {
                     Budget::Iterations(n) if iterations >= n as u64 => break,
                     Budget::Time(t) if iterations > 0 && started.elapsed() >= t => break,
                     _ => {}
@@ -225,7 +204,13 @@ impl Ismcts {
                     break;
                 }
                 let state = sampler.sample(&mut self.rng);
-                self.iterate(&mut tree, state, decision.seat, &root, &prior, &mut buf);
+                let search = Search {
+                    settings: &settings,
+                    me: decision.seat,
+                    root: &root,
+                    prior: &prior,
+                };
+                self.iterate(&mut tree, state, &search, &mut buf);
                 iterations += 1;
             }
         }
@@ -258,11 +243,10 @@ impl Ismcts {
         &mut self,
         tree: &mut Vec<Node>,
         mut state: Box<dyn AnyGame>,
-        me: Seat,
-        root: &[u32],
-        prior: &[(u32, f64)],
+        search: &Search,
         buf: &mut Buffers,
     ) {
+        let (settings, me, root, prior) = (search.settings, search.me, search.root, search.prior);
         buf.path.clear();
         buf.path.push(0usize);
         let mut node = 0usize;
@@ -303,7 +287,7 @@ impl Ismcts {
                 if state.apply_code(actor, code).is_err() {
                     break;
                 }
-                self.follow_up(&mut state, actor);
+                self.follow_up(&mut state, actor, settings);
                 tree.push(Node {
                     seat: actor,
                     choice: code,
@@ -317,14 +301,14 @@ impl Ismcts {
                 buf.path.push(new);
                 break;
             } else {
-                let bias = if node == 0 { self.bias } else { 0.0 };
+                let bias = if node == 0 { settings.bias } else { 0.0 };
                 let value = |c: usize| {
                     let n = &tree[c];
                     let p = prior
                         .iter()
                         .find(|(k, _)| *k == n.choice)
                         .map_or(0.0, |(_, p)| *p);
-                    ucb(n, self.exploration) + bias * p / (n.visits + 1.0)
+                    ucb(n, settings.exploration) + bias * p / (n.visits + 1.0)
                 };
                 let best = buf
                     .known
@@ -335,14 +319,14 @@ impl Ismcts {
                 if state.apply_code(actor, tree[best].choice).is_err() {
                     break;
                 }
-                self.follow_up(&mut state, actor);
+                self.follow_up(&mut state, actor, settings);
                 best
             };
             buf.path.push(next);
             node = next;
         }
         // Playout.
-        let rewards = self.playout(state.as_mut(), &mut buf.legal);
+        let rewards = self.playout(state.as_mut(), settings, &mut buf.legal);
         for &n in &buf.path {
             let node = &mut tree[n];
             node.visits += 1.0;
@@ -353,18 +337,23 @@ impl Ismcts {
     /// After `seat` chose an edge: its own follow-up decisions of the same action, played
     /// greedily within the evaluation budget (see [`follow_through`]), so that the tree
     /// branches on the first step of each action rather than on every cube of it.
-    fn follow_up(&mut self, state: &mut Box<dyn AnyGame>, seat: Seat) {
-        if self.macro_evals > 0 {
-            follow_through(state, seat, self.macro_evals, &mut self.rng);
+    fn follow_up(&mut self, state: &mut Box<dyn AnyGame>, seat: Seat, settings: &Settings) {
+        if settings.macro_evals > 0 {
+            follow_through(state, seat, settings.macro_evals, &mut self.rng);
         }
     }
 
     /// Random play from `state`, then each seat's reward: the result if the game ended,
     /// the heuristic's win estimate if it was cut short.
-    fn playout(&mut self, state: &mut dyn AnyGame, legal: &mut Vec<u32>) -> Vec<f64> {
+    fn playout(
+        &mut self,
+        state: &mut dyn AnyGame,
+        settings: &Settings,
+        legal: &mut Vec<u32>,
+    ) -> Vec<f64> {
         let has_heuristic = eval::evaluation(state.game_id()).is_some();
         let limit = if has_heuristic {
-            self.playout_depth
+            settings.playout_depth
         } else {
             MAX_PLAYOUT
         };
@@ -391,6 +380,17 @@ impl Ismcts {
         // Unfinished: the heuristic's estimate, or an even share without one.
         eval::win_estimates(state).unwrap_or_else(|| vec![1.0 / n.max(1) as f64; n])
     }
+}
+
+/// What every iteration of one search shares.
+struct Search<'a> {
+    settings: &'a Settings,
+    /// The deciding seat.
+    me: Seat,
+    /// The root's choices to search (the prompt's, less those `top` leaves out).
+    root: &'a [u32],
+    /// Greedy's opinion of each root choice, as a win chance (empty without `top`/`bias`).
+    prior: &'a [(u32, f64)],
 }
 
 /// Scratch space one search reuses from iteration to iteration.

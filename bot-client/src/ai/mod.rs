@@ -11,6 +11,7 @@ pub mod eval;
 mod greedy;
 mod ismcts;
 mod random;
+mod settings;
 
 use hustings_engine::{Outcome, Prompt, Seat, Viewer};
 use rand::RngCore;
@@ -18,6 +19,7 @@ use rand::RngCore;
 pub use greedy::Greedy;
 pub use ismcts::{Budget, Ismcts};
 pub use random::RandomAi;
+pub use settings::Settings;
 
 /// The names [`make_ai`] accepts.
 pub const AI_NAMES: &[&str] = &["random", "greedy", "ismcts"];
@@ -73,14 +75,11 @@ pub fn make_ai(name: &str, level: &str, seed: u64) -> Result<Box<dyn Ai>, String
             };
             Ok(Box::new(Greedy::new(seed, samples)))
         }
-        "ismcts" => {
-            let budget = if level.is_empty() {
-                Budget::default()
-            } else {
-                Budget::parse(level)?
-            };
-            Ok(Box::new(Ismcts::new(seed, budget)))
-        }
+        "ismcts" => Ok(Box::new(if level.is_empty() {
+            Ismcts::with_default_budget(seed)
+        } else {
+            Ismcts::new(seed, Budget::parse(level)?)
+        })),
         other => Err(format!(
             "unknown AI '{other}' (known: {})",
             AI_NAMES.join(", ")

@@ -1,0 +1,92 @@
+//! IS-MCTS's settings, per game: each one was measured against the others' values before it
+//! was kept (README, "AIs: the bot client"; `examples/versus.rs` runs the measurements), so
+//! nothing here is on faith. A player may change any of them (`Ismcts::with_knob`), which is
+//! how each was measured.
+
+/// The search's settings for one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// Iterations per decision when no level is given (the default budget), chosen so a
+    /// decision takes well under 250 ms on a 2-core machine of 2026.
+    pub iterations: u32,
+    /// Plies of random play after the tree before the heuristic judges the position.
+    pub playout_depth: usize,
+    /// The UCB1 exploration constant (rewards are in 0..=1).
+    pub exploration: f64,
+    /// Evaluations a seat's own follow-up decisions may spend per iteration once it has
+    /// chosen an edge of the tree (0: none, each follow-up is a node of its own). With
+    /// them, the tree branches on the first step of each action, and the rest of it (dice
+    /// to keep, cubes to place) is played as greedy would.
+    pub macro_evals: usize,
+    /// Root choices kept after greedy's look at them (0: all).
+    pub top: usize,
+    /// Weight of greedy's opinion of each root choice in its selection, fading with visits.
+    pub bias: f64,
+    /// States greedy looks at per root choice, for `top` and `bias`.
+    pub prior_samples: usize,
+}
+
+impl Settings {
+    /// What every game starts from.
+    pub const BASE: Settings = Settings {
+        iterations: 400,
+        playout_depth: 16,
+        exploration: 0.7,
+        macro_evals: 0,
+        top: 0,
+        bias: 0.0,
+        prior_samples: 2,
+    };
+
+    /// The settings for `game`.
+    pub fn for_game(game: &str) -> Settings {
+        match game {
+            hustings_engine::votes_for_women::GAME_ID => Settings {
+                top: 8,
+                ..Settings::BASE
+            },
+            _ => Settings::BASE,
+        }
+    }
+
+    /// Changes one setting, written `name=value`: `iterations`, `depth` (playout plies),
+    /// `c` (exploration), `macro`, `top`, `bias`, `ps` (prior samples).
+    pub fn set(&mut self, knob: &str) -> Result<(), String> {
+        let (name, value) = knob
+            .split_once('=')
+            .ok_or_else(|| format!("a setting is name=value, not '{knob}'"))?;
+        let value = value.trim();
+        let bad = || format!("'{value}' is not a value for {name}");
+        match name.trim() {
+            "iterations" => self.iterations = value.parse().map_err(|_| bad())?,
+            "depth" => self.playout_depth = value.parse().map_err(|_| bad())?,
+            "c" => self.exploration = value.parse().map_err(|_| bad())?,
+            "macro" => self.macro_evals = value.parse().map_err(|_| bad())?,
+            "top" => self.top = value.parse().map_err(|_| bad())?,
+            "bias" => self.bias = value.parse().map_err(|_| bad())?,
+            "ps" => self.prior_samples = value.parse().map_err(|_| bad())?,
+            other => {
+                return Err(format!(
+                    "no setting '{other}' (iterations, depth, c, macro, top, bias, ps)"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setting_is_changed_by_name_and_a_bad_one_refused() {
+        let mut s = Settings::BASE;
+        s.set("depth=4").expect("depth");
+        s.set("c=0.5").expect("c");
+        assert_eq!((s.playout_depth, s.exploration), (4, 0.5));
+        assert!(s.set("depth=-1").is_err());
+        assert!(s.set("speed=9").unwrap_err().contains("no setting 'speed'"));
+        assert!(s.set("depth").is_err());
+    }
+}
