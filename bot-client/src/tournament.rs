@@ -13,7 +13,6 @@ use anyhow::Context;
 use hustings_proto::servers::Servers;
 use hustings_proto::v1 as pb;
 use indicatif::{ProgressBar, ProgressStyle};
-use tokio::sync::Semaphore;
 
 use crate::ai::make_ai;
 use crate::local::side_is_a;
@@ -97,28 +96,23 @@ pub async fn run_tournament(config: TournamentConfig) -> anyhow::Result<Tally> {
     } else {
         ProgressBar::hidden()
     };
-    let slots = Arc::new(Semaphore::new(config.concurrency.max(1)));
     let config = Arc::new(config);
     let mut tasks = tokio::task::JoinSet::new();
-    for g in 0..config.games {
-        let permit = slots.clone().acquire_owned().await?;
-        // Count games as they finish, without waiting for the rest.
-        while let Some(done) = tasks.try_join_next() {
-            record(&mut tally, done?, &bar)?;
-            judge(&mut tally, &config, lines);
+    let mut next = 0u64;
+    loop {
+        // Keep `concurrency` matches under way; a new one starts only once the last result
+        // is counted, so none starts after the test has decided.
+        while tasks.len() < config.concurrency.max(1)
+            && next < config.games
+            && tally.stopped.is_none()
+        {
+            let (game_config, cluster, g) = (config.clone(), cluster.clone(), next);
+            tasks.spawn(async move { (g, play_one(&game_config, &cluster, g).await) });
+            next += 1;
         }
-        if tally.stopped.is_some() {
+        let Some(done) = tasks.join_next().await else {
             break;
-        }
-        let game_config = config.clone();
-        let cluster = cluster.clone();
-        tasks.spawn(async move {
-            let r = play_one(&game_config, &cluster, g).await;
-            drop(permit);
-            (g, r)
-        });
-    }
-    while let Some(done) = tasks.join_next().await {
+        };
         record(&mut tally, done?, &bar)?;
         judge(&mut tally, &config, lines);
     }
