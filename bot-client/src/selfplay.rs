@@ -107,7 +107,10 @@ pub fn self_play_parallel(
             .collect();
         let mut all = Vec::with_capacity(games as usize);
         for w in workers {
-            all.extend(w.join().map_err(|_| "a self-play thread panicked".to_string())??);
+            all.extend(
+                w.join()
+                    .map_err(|_| "a self-play thread panicked".to_string())??,
+            );
         }
         Ok::<_, String>(all)
     })?;
