@@ -5,10 +5,11 @@
 //! three packages has integration tests of its own, so `cargo test --workspace` builds its
 //! binary into the target directory with the very settings of the test build (profile and
 //! unified features). The tests make sure of it by running that same build once, with
-//! `--no-run`: after the README's test command it is a no-op of a second or two. (Building
-//! them with `cargo build -p <package> --bin …`, as before, unified features per package
-//! and rebuilt ring, rustls and tonic — minutes of CI — and every `cargo test` after it
-//! rebuilt them back.)
+//! `--no-run`: after the README's test command it is a no-op of a second or two, as long as
+//! it is not handed this test's own package variables (see [`build_workspace_tests`]).
+//! (Building them with `cargo build -p <package> --bin …`, as before, unified features per
+//! package, and with those variables rebuilt ring, rustls, tonic and every crate of ours —
+//! minutes of CI — which every `cargo test` after it rebuilt back.)
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -62,12 +63,25 @@ fn build_workspace_tests() -> PathBuf {
         args.push("--release");
     }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| env!("CARGO").to_string());
-    let status = Command::new(cargo)
+    let mut command = Command::new(cargo);
+    command
         .args(&args)
         .env("CARGO_TARGET_DIR", &target_dir)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .expect("cargo runs");
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    // `cargo test` gives this process its package's CARGO_MANIFEST_DIR and CARGO_PKG_*.
+    // Passed on, they reach build scripts that watch them (ring's does), whose outputs
+    // then differ from the outer build's: ring and all above it (rustls, tonic, every crate
+    // of ours) were rebuilt here, minutes of CI, and rebuilt back by the next `cargo test`.
+    for (name, _) in std::env::vars_os() {
+        let name = name.to_string_lossy();
+        if name == "CARGO_MANIFEST_DIR"
+            || name == "CARGO_MANIFEST_PATH"
+            || name.starts_with("CARGO_PKG_")
+        {
+            command.env_remove(name.as_ref());
+        }
+    }
+    let status = command.status().expect("cargo runs");
     assert!(status.success(), "cargo {} failed", args.join(" "));
     profile_dir
 }
