@@ -571,16 +571,24 @@ async fn sigkill_a_node_and_its_matches_are_taken_over_and_finish() {
     // lease or more (A renews every third), far longer than the moments from here to the
     // calls after the kill, which so find A remembered. (A spectator's stream: a replay
     // is refused until a match ends.)
+    // All at once: one after the other, on a busy machine, A's short matches could all
+    // end before the kill.
     let of_a: Vec<&Played> = matches.iter().filter(|p| p.creator == 0).collect();
-    let mut through_c = clients[2].clone();
-    for p in &of_a {
-        open_stream(&mut through_c, &p.id, "", 0)
-            .await
-            .message()
-            .await
-            .expect("C passes the stream on from A")
-            .expect("a snapshot first");
-    }
+    let through_c = clients[2].clone();
+    let _remembered: Vec<_> = futures::future::join_all(of_a.iter().map(|p| {
+        let mut c = through_c.clone();
+        let id = p.id.clone();
+        async move {
+            let mut stream = open_stream(&mut c, &id, "", 0).await;
+            stream
+                .message()
+                .await
+                .expect("C passes the stream on from A")
+                .expect("a snapshot first");
+            stream
+        }
+    }))
+    .await;
     let acked: Vec<u64> = of_a
         .iter()
         .map(|p| {
