@@ -296,12 +296,26 @@ impl Tally {
 
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // A single-seat variant has no draws: a game side A did not win, the automated
+        // opponent won (counted below).
+        let draws = if self.by_seat.len() == 1 {
+            String::new()
+        } else {
+            format!("{} draws, ", self.draws)
+        };
         writeln!(
             f,
-            "{} games, {} draws, {:.1} choices per game on average",
-            self.games, self.draws, self.mean_game_length
+            "{} games, {draws}{:.1} choices per game on average",
+            self.games, self.mean_game_length
         )?;
-        for s in [&self.a, &self.b] {
+        let single_seat = self.by_seat.len() == 1;
+        // In a single-seat variant side B has no seat: only A's line means anything.
+        let sides = if single_seat {
+            vec![&self.a]
+        } else {
+            vec![&self.a, &self.b]
+        };
+        for s in sides {
             writeln!(
                 f,
                 "  {:<8} wins {:>5} ({:5.1}%, 95% CI {:5.1}%–{:5.1}%), {:.3} ms per decision over {} decisions",
@@ -315,16 +329,21 @@ impl std::fmt::Display for Summary {
             )?;
         }
         if let Some(s) = &self.stopped {
+            // The rule itself was printed when the tournament started; say only which of
+            // its bounds was crossed, and that the matches under way were played out.
+            let (lower, upper) = s.rule.bounds();
+            let bound = if s.llr >= upper { upper } else { lower };
             writeln!(
                 f,
-                "  stopped early: {} after {} games (log-likelihood ratio {:.2}; {})",
+                "  stopped early: {} after {} games (log-likelihood ratio {:.2} crossed its bound \
+                 {:.2}; the matches under way then were played out and counted)",
                 s.verdict_words(),
                 s.after_games,
                 s.llr,
-                s.rule.describe()
+                bound
             )?;
         }
-        if self.by_seat.len() == 1 && self.games > 0 {
+        if single_seat && self.games > 0 {
             // One seat: the games it lost were won by the game's automaton (the Oppobot).
             let lost = self.games - self.by_seat[0].wins;
             let (lo, hi) = wilson(lost, self.games, Z95);
@@ -346,6 +365,10 @@ impl std::fmt::Display for Summary {
                 ci95_low: s.ci95_low,
                 ci95_high: s.ci95_high,
             };
+            if single_seat {
+                writeln!(f, "  {} in seat {}: won {all}", self.a.ai, s.seat)?;
+                continue;
+            }
             writeln!(f, "  seat {}: won {all}", s.seat)?;
             writeln!(f, "    {:<8} in seat {}: won {}", self.a.ai, s.seat, s.a)?;
             writeln!(f, "    {:<8} in seat {}: won {}", self.b.ai, s.seat, s.b)?;

@@ -155,10 +155,28 @@ fn judge(tally: &mut Tally, config: &TournamentConfig, lines: bool) {
             }
             _ => String::new(),
         };
-        eprintln!(
-            "game {}/{}: {} {} – {} {} ({} drawn){llr}{decided}",
-            tally.games, config.games, tally.a, tally.a_wins, tally.b_wins, tally.b, tally.draws
-        );
+        if single_seat {
+            // Side A plays every game against the game's automaton, which wins the rest.
+            eprintln!(
+                "game {}/{}: {} won {}, the automated opponent {}",
+                tally.games,
+                config.games,
+                tally.a,
+                tally.a_wins,
+                tally.games - tally.a_wins
+            );
+        } else {
+            eprintln!(
+                "game {}/{}: {} {} – {} {} ({} drawn){llr}{decided}",
+                tally.games,
+                config.games,
+                tally.a,
+                tally.a_wins,
+                tally.b_wins,
+                tally.b,
+                tally.draws
+            );
+        }
     }
 }
 

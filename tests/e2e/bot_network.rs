@@ -172,6 +172,9 @@ async fn a_solitaire_tournament_seats_side_a_every_game_and_counts_the_oppobots_
         text.contains("single-seat variant, random played every game; the automated opponent won"),
         "{text}"
     );
+    // Nobody draws against the Oppobot: the summary does not call its wins draws.
+    assert!(text.starts_with("4 games, "), "{text}");
+    assert!(!text.contains("draws"), "{text}");
     server.shutdown().await;
 }
 
