@@ -363,6 +363,11 @@ async fn tournament(servers: Servers, args: TournamentArgs, retry: Retry) -> any
         Some(Sprt::parse(&args.sprt).map_err(anyhow::Error::msg)?)
     };
     match &stop {
+        _ if single_seat(&args) => eprintln!(
+            "tournament of {} games (a single-seat variant plays every game: its automated \
+             opponent is not side B)",
+            args.games
+        ),
         Some(t) => eprintln!(
             "tournament of at most {} games; {}",
             args.games,
@@ -384,11 +389,64 @@ async fn tournament(servers: Servers, args: TournamentArgs, retry: Retry) -> any
         stop,
         retry,
     };
-    let result = run_tournament(config).await;
+    // Ctrl-C or a SIGTERM ends the tournament without a summary, but never leaves the
+    // embedded server running behind it.
+    let result = tokio::select! {
+        r = run_tournament(config) => r,
+        s = interrupted() => Err(anyhow::anyhow!("the tournament was interrupted ({s})")),
+    };
     if let Some(s) = embedded {
         s.stop().await;
     }
     report(&result?, args.json)
+}
+
+/// Waits for Ctrl-C (or, on Unix, SIGTERM) and names the signal; never returns when no
+/// handler can be installed (the tournament then runs to its end).
+async fn interrupted() -> &'static str {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let term = async {
+            match signal(SignalKind::terminate()) {
+                Ok(mut term) => {
+                    term.recv().await;
+                }
+                Err(_) => std::future::pending::<()>().await,
+            }
+        };
+        tokio::select! {
+            _ = ctrl_c => "Ctrl-C",
+            _ = term => "SIGTERM",
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        ctrl_c.await;
+        "Ctrl-C"
+    }
+}
+
+/// Whether the tournament's variant seats one player (solitaire against the Oppobot), as
+/// far as this client's copy of the engine knows; the server has the last word.
+fn single_seat(args: &TournamentArgs) -> bool {
+    if args.seats != 0 {
+        return args.seats == 1;
+    }
+    let Some(info) = hustings_engine::game_info(&args.game) else {
+        return false;
+    };
+    let variant = if args.variant.is_empty() {
+        info.variants.first()
+    } else {
+        info.variant(&args.variant)
+    };
+    variant.is_some_and(|v| v.default_seats == 1)
 }
 
 fn report(tally: &Tally, json: bool) -> anyhow::Result<()> {
