@@ -96,8 +96,9 @@ fn ismcts_wins_against_random(game: &str, level: &str, games: u64, seed: u64) ->
 // The guard that IS-MCTS still beats random in every game: short, seeded runs whose
 // thresholds a player choosing at random fails (it would win about half the games, and 20
 // or more of 30 at even odds happens about 5% of the time), and which IS-MCTS at a small
-// budget passes by a margin (Votes for Women 27 and The Vote 28 of 30 when the guard was
-// written; the Presidential Race, much more a matter of luck, 38 of 60).
+// budget passes by a margin (with today's per-game settings, `ai/settings.rs`: Votes for
+// Women 28 and The Vote 29 of 30; the Presidential Race, much more a matter of luck, 36 of
+// 60).
 
 #[test]
 fn ismcts_wins_most_games_against_random_in_the_presidential_race() {
