@@ -1,9 +1,10 @@
 //! Balance figures from self-play, in-process (no server):
 //!
-//! `cargo run --release -p hustings-bot --example balance -- [GAME] [AI[:LEVEL]] [GAMES] [SEED] [THREADS]`
+//! `cargo run --release -p hustings-bot --example balance -- [GAME] [AI[:LEVEL]] [GAMES] [SEED] [THREADS] [RULES]`
 //!
-//! defaults: `the-vote greedy:2 400 1 2` (the games split among THREADS threads; the
-//! figures do not depend on it). Prints each seat's wins with a 95% interval, the
+//! defaults: `the-vote greedy:2 400 1 2` and today's rules revision (the games split among
+//! THREADS threads; the figures do not depend on it; RULES plays an older revision, e.g.
+//! `1` for The Vote's numbers before their retune). Prints each seat's wins with a 95% interval, the
 //! game length in turns and how the games ended.
 
 use std::collections::BTreeMap;
@@ -18,6 +19,9 @@ fn main() -> Result<(), String> {
     let games: u64 = arg(2, "400").parse().map_err(|_| "GAMES is a number")?;
     let seed: u64 = arg(3, "1").parse().map_err(|_| "SEED is a number")?;
     let threads: usize = arg(4, "2").parse().map_err(|_| "THREADS is a number")?;
+    let rules: u32 = arg(5, &hustings_engine::RULES_REVISION.to_string())
+        .parse()
+        .map_err(|_| "RULES is a number")?;
     let (name, level) = ai.split_once(':').unwrap_or((ai.as_str(), ""));
     let info = hustings_engine::game_info(&game).ok_or(format!("unknown game {game}"))?;
     let variant = info
@@ -26,10 +30,12 @@ fn main() -> Result<(), String> {
         .clone();
     let seats = variant.default_seats;
     let started = std::time::Instant::now();
-    let records = self_play_parallel(&game, seats, name, level, games, seed, 2_000_000, threads)?;
+    let records = self_play_parallel(
+        &game, seats, rules, name, level, games, seed, 2_000_000, threads,
+    )?;
     let s = Summary::of(&records, seats);
     println!(
-        "{game}, {ai} in every seat, {games} games from seed {seed} ({:.1} s)",
+        "{game}, {ai} in every seat, {games} games from seed {seed}, rules revision {rules} ({:.1} s)",
         started.elapsed().as_secs_f64()
     );
     for seat in 0..seats {

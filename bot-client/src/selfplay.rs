@@ -32,13 +32,15 @@ fn turns_of(view: &AnyView) -> Option<u32> {
     }
 }
 
-/// Plays `games` games of `game_id` (standard variant, `seats` seats) with the AI `ai` at
-/// `level` in every seat; game `i` uses setup seed `seed + i`, and each seat's AI its own
-/// seed derived from it. Fails if an AI errs or picks an illegal choice, or if a game has not
-/// ended after `max_choices` choices.
+/// Plays `games` games of `game_id` (standard variant, `seats` seats, rules revision `rules`)
+/// with the AI `ai` at `level` in every seat; game `i` uses setup seed `seed + i`, and each
+/// seat's AI its own seed derived from it. Fails if an AI errs or picks an illegal choice, or
+/// if a game has not ended after `max_choices` choices.
+#[allow(clippy::too_many_arguments)]
 pub fn self_play(
     game_id: &str,
     seats: usize,
+    rules: u32,
     ai: &str,
     level: &str,
     games: u64,
@@ -48,7 +50,8 @@ pub fn self_play(
     let mut out = Vec::with_capacity(games as usize);
     for i in 0..games {
         let game_seed = seed.wrapping_add(i);
-        let setup = Setup::new("standard", seats, game_seed);
+        let mut setup = Setup::new("standard", seats, game_seed);
+        setup.rules = rules;
         let mut ais = (0..seats)
             .map(|s| {
                 make_ai(
@@ -78,6 +81,7 @@ pub fn self_play(
 pub fn self_play_parallel(
     game_id: &str,
     seats: usize,
+    rules: u32,
     ai: &str,
     level: &str,
     games: u64,
@@ -96,6 +100,7 @@ pub fn self_play_parallel(
                     self_play(
                         game_id,
                         seats,
+                        rules,
                         ai,
                         level,
                         count,

@@ -1,43 +1,75 @@
-//! Guards The Vote's tuned data (engine `the_vote::data::TABLE`) against silent drift: in
-//! seeded greedy-against-greedy self-play each side must keep winning a fair share and games
-//! must keep a sensible length. The full figures come from
-//! `cargo run --release -p hustings-bot --example balance -- the-vote greedy:2 400 1001`.
+//! Guards The Vote's tuned data against silent drift: seeded self-play must keep each side's
+//! share of wins and the games' length where the tuning left them. Revision 2's numbers
+//! (`engine/src/the_vote/retune.rs`) were tuned under IS-MCTS self-play at its default budget;
+//! revision 1's (`data::TABLE`, which matches stored before the retune keep) under greedy's.
+//! The full figures come from `cargo run --release -p hustings-bot --example balance`.
 
-use hustings_bot::selfplay::{Summary, self_play};
+use hustings_bot::selfplay::{Record, Summary, self_play};
 
-/// 200 seeded games of greedy:2 against itself. The tuning measured about 51% for Equality
-/// and 25 turns on average (400 games) under the rules as first read (revision 0); the
-/// corrections of rules revision 1 (several Blocks against one action, the Persuade card
-/// still able to Counter, Persuade's count taken once, optional refresh) moved it to 38%
-/// for Equality and 29 turns (400 games, seed 1001): each correction a little, none alone.
-/// The data is to be retuned under the strongest AI's self-play (issue 22), not greedy's.
-/// The bounds are loose on purpose: each side wins at least 30%, and the mean game lasts
-/// 12 to 33 turns, so only a real shift from today's figures fails.
-#[test]
-fn the_vote_greedy_self_play_stays_balanced() {
-    let records = self_play("the-vote", 2, "greedy", "2", 200, 1, 1_000_000)
-        .expect("greedy plays The Vote to the end");
-    let s = Summary::of(&records, 2);
+type Range = std::ops::RangeInclusive<f64>;
+
+/// Equality's share of the games is within `equality`, the mean game lasts `turns`, and
+/// hardly any game ends at the engine's safety cap.
+fn assert_balance(records: &[Record], what: &str, equality: Range, turns: Range) {
+    let s = Summary::of(records, 2);
     eprintln!(
-        "the-vote greedy:2 self-play: {} games, Equality {} Supremacy {} wins, mean {:.1} turns (median {:.1})",
+        "{what}: {} games, Equality {} Supremacy {} wins, mean {:.1} turns (median {:.1})",
         s.games, s.wins[0], s.wins[1], s.mean_turns, s.median_turns
     );
-    for (seat, name) in ["Equality", "Supremacy"].iter().enumerate() {
-        let (p, lo, hi) = s.win_rate(seat);
-        assert!(
-            p >= 0.30,
-            "{name} wins only {:.1}% (95% CI {:.1}%–{:.1}%)",
-            100.0 * p,
-            100.0 * lo,
-            100.0 * hi
-        );
-    }
+    let (p, lo, hi) = s.win_rate(0);
     assert!(
-        (12.0..=33.0).contains(&s.mean_turns),
-        "games last {:.1} turns on average",
+        equality.contains(&p),
+        "{what}: Equality wins {:.1}% (95% CI {:.1}%–{:.1}%), outside {:.0}%–{:.0}%",
+        100.0 * p,
+        100.0 * lo,
+        100.0 * hi,
+        100.0 * equality.start(),
+        100.0 * equality.end()
+    );
+    assert!(
+        turns.contains(&s.mean_turns),
+        "{what}: games last {:.1} turns on average",
         s.mean_turns
     );
     // Games end by the rules (Amendments or 75 VP), hardly ever at the engine's safety cap.
     let capped = records.iter().filter(|r| r.reason.contains("cap")).count();
-    assert!(capped <= 4, "{capped} of 200 games hit the safety cap");
+    assert!(
+        capped * 50 <= records.len(),
+        "{what}: {capped} games hit the safety cap"
+    );
+}
+
+/// Revision 2 under IS-MCTS at 500 iterations (an eighth of its default budget), 40 seeded
+/// games, about a minute in the test profile. The tuning measured Equality at 54% in 200
+/// games at the default budget; at 500 iterations, where Equality's long plan is found less
+/// often, 28% of 100 games (95% CI 20–38%), 31 turns on average
+/// (`-- the-vote ismcts:500 100 1`). The bounds are loose on purpose: Equality wins 12.5%
+/// to 50% of these 40, and the mean game lasts 22 to 40 turns, so only a real shift from
+/// today's figures fails.
+#[test]
+fn the_vote_ismcts_self_play_stays_where_it_was_tuned() {
+    let rules = hustings_engine::RULES_REVISION;
+    let records = self_play("the-vote", 2, rules, "ismcts", "500", 40, 1, 1_000_000)
+        .expect("IS-MCTS plays The Vote to the end");
+    assert_balance(
+        &records,
+        "the-vote ismcts:500 self-play",
+        0.125..=0.5,
+        22.0..=40.0,
+    );
+}
+
+/// Revision 1 under greedy:2, 200 seeded games. The tuning measured about 51% for Equality
+/// and 25 turns on average (400 games) under the rules as first read (revision 0); the
+/// corrections of rules revision 1 (several Blocks against one action, the Persuade card
+/// still able to Counter, Persuade's count taken once, optional refresh) moved it to 38%
+/// for Equality and 29 turns (400 games, seed 1001). Each side wins at least 30%, and the
+/// mean game lasts 12 to 33 turns. (Revision 2 is not balanced for greedy, which cannot plan
+/// Equality's way through the South: Equality wins 1% of its greedy self-play.)
+#[test]
+fn the_vote_revision_1_greedy_self_play_stays_where_it_was() {
+    let records = self_play("the-vote", 2, 1, "greedy", "2", 200, 1, 1_000_000)
+        .expect("greedy plays The Vote to the end");
+    let what = "the-vote greedy:2 self-play, revision 1";
+    assert_balance(&records, what, 0.30..=0.70, 12.0..=33.0);
 }

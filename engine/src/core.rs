@@ -63,7 +63,9 @@ pub struct Setup {
 ///   Campaigner's optional placing before or after moving, the team dice split; The
 ///   Vote's several Blocks against one action, Persuade's count and card, optional
 ///   refresh, refresh with an empty deck).
-pub const RULES_REVISION: u32 = 1;
+/// - 2: The Vote's reconstructed set-up and card costs retuned for balance under IS-MCTS
+///   self-play (`the_vote/retune.rs`); no rule changes, and no other game's data.
+pub const RULES_REVISION: u32 = 2;
 
 impl Setup {
     /// A set-up for `variant` with `seats` seats, default options and the given seed, under

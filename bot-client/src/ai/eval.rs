@@ -246,7 +246,7 @@ fn the_vote_score(game: &dyn AnyGame, seat: Seat) -> f64 {
     let (Some(e), Some(su)) = (view.players.get(EQUALITY), view.players.get(SUPREMACY)) else {
         return 0.0;
     };
-    let table = hustings_engine::the_vote::table();
+    let table = view.table();
     let mut s = VOTE_AMENDMENT * view.amendments_passed.len() as f64;
     // Progress towards each Amendment still to pass: the Congress Control Points of the
     // Regions that would ratify it now (its Law in force, or an Equality majority).

@@ -14,6 +14,10 @@
 //!   Upper South 10, Deep South 5 (were 10/15/20/15/10/10; the total stays 80, so 60 is
 //!   still three quarters), and the Deep South sets up 1 Red Apathy and 4 Supremacy (was 2/3).
 //!
+//! These are rules revisions 0 and 1's numbers. Revision 2 retunes the map's set-up sides and
+//! Congress Control Points for balance under IS-MCTS self-play (`retune.rs` lists each change);
+//! a game reads them from its own revision's table (`View::table`).
+//!
 //! Structure is as findings.md has it (card numbers, factions, types and counts, 34 Men boxes,
 //! the West's 5 and 4). `cargo run --release -p hustings-bot --example balance` prints the
 //! balance figures, and `hustings-bot`'s `balance` test guards them. Replacing [`TABLE`] with

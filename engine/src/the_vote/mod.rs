@@ -53,6 +53,7 @@ mod opinion;
 pub mod pending;
 mod plays;
 pub mod region;
+pub mod retune;
 mod revision;
 mod setup;
 mod tracks;
@@ -87,9 +88,10 @@ const SIDE_NAMES: [&str; 4] = ["Equality", "Blue Apathy", "Red Apathy", "Suprema
 
 const T: Table = TABLE;
 
-/// The data table the rules play with (for AIs and tools that read card and region facts).
+/// The data table of the current rules revision (for AIs and tools that read card and region
+/// facts). A game reads its own revision's through [`View::table`].
 pub fn table() -> &'static Table {
-    &T
+    retune::table_of(crate::core::RULES_REVISION)
 }
 
 fn faction_name(seat: Seat) -> &'static str {

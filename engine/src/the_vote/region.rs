@@ -24,7 +24,9 @@ impl Region {
     pub fn index(self) -> usize {
         self.0 as usize
     }
-    /// The Region's facts in the data table.
+    /// The Region's facts in revision 1's data table. Rules revision 2 retunes set-up sides
+    /// and Congress Control Points, so a game reads those through `View::table` (names, ids
+    /// and box counts are the same in every revision).
     pub fn def(self) -> &'static RegionDef {
         &T.regions[self.index()]
     }

@@ -14,10 +14,25 @@
 //!   ([`View::optional_refresh`]).
 //! - 14.3 with the Deck and the Discards both empty: both players still refresh and score
 //!   ([`View::refresh_on_empty_deck`]).
+//!
+//! Revision 2 (issue 22): the reconstructed numbers retuned for balance under IS-MCTS
+//! self-play (`retune.rs`). A game reads its Regions' set-up sides and Congress Control
+//! Points from its own revision's table ([`View::table`], [`View::region_points`]), never
+//! from [`super::data::TABLE`] directly.
 
-use super::View;
+use super::data::Table;
+use super::region::Region;
+use super::{View, retune};
 
 impl View {
+    /// The data table of this game's rules revision.
+    pub fn table(&self) -> &'static Table {
+        retune::table_of(self.rules)
+    }
+    /// `region`'s Congress Control Points under this game's revision.
+    pub fn region_points(&self, region: Region) -> u32 {
+        self.table().regions[region.index()].congress_points as u32
+    }
     fn corrected(&self) -> bool {
         self.rules >= 1
     }

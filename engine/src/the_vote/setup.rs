@@ -8,7 +8,9 @@ impl TheVote {
         let info = Self::info();
         let (_variant, _opts): (VariantInfo, Options) = info.validate(setup)?;
         let mut rng = rng::from_seed(setup.seed);
-        let regions = T
+        // The set-up reads the table of its own revision (`retune.rs`).
+        let table = retune::table_of(setup.rules);
+        let regions = table
             .regions
             .iter()
             .map(|r| RegionState {
@@ -63,7 +65,7 @@ impl TheVote {
                 players: vec![player(), player()],
                 regions,
                 congress: SUPREMACY,
-                congress_points: [0, T.total_points()],
+                congress_points: [0, table.total_points()],
                 display: Vec::new(),
                 discard: court.into_iter().collect(),
                 hidden_discards: setup_discards.len() as u8,

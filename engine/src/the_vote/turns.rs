@@ -56,34 +56,7 @@ impl TheVote {
             );
             return;
         }
-        // 14.2 Congress Control.
-        let mut points = [0u32; 2];
-        for (i, r) in Region::all().zip(self.public.regions.iter_mut()) {
-            r.congress = if r.law(Law::DirectElection) && r.blue() > r.red() {
-                EQUALITY
-            } else {
-                SUPREMACY
-            };
-            points[r.congress] += i.def().congress_points as u32;
-        }
-        let holder = if points[EQUALITY] > points[SUPREMACY] {
-            EQUALITY
-        } else {
-            SUPREMACY
-        };
-        self.public.congress_points = points;
-        if holder != self.public.congress {
-            say!(
-                self,
-                "congress",
-                Some(holder),
-                "{} takes Congress Control ({} to {})",
-                faction_name(holder),
-                points[holder],
-                points[1 - holder]
-            );
-        }
-        self.public.congress = holder;
+        self.congress_control();
         // 14.3 Reshuffle.
         if self.hidden.deck.is_empty() && !self.public.discard.is_empty() {
             self.reshuffle("the Deck is exhausted");
@@ -120,6 +93,40 @@ impl TheVote {
             .len() as u8;
         self.gain_vp(EQUALITY, full, "Region cards with all three Laws");
         self.start_refresh(EQUALITY);
+    }
+
+    /// 14.2: each Region's Congress Control Points (its revision's, `View::table`) go to
+    /// Equality where Direct Election is in force and blue markers outnumber red, else to
+    /// Supremacy; the side with more points (Supremacy if tied) holds Congress next turn.
+    pub(super) fn congress_control(&mut self) {
+        let mut points = [0u32; 2];
+        let table = self.public.table();
+        for (i, r) in Region::all().zip(self.public.regions.iter_mut()) {
+            r.congress = if r.law(Law::DirectElection) && r.blue() > r.red() {
+                EQUALITY
+            } else {
+                SUPREMACY
+            };
+            points[r.congress] += table.regions[i.index()].congress_points as u32;
+        }
+        let holder = if points[EQUALITY] > points[SUPREMACY] {
+            EQUALITY
+        } else {
+            SUPREMACY
+        };
+        self.public.congress_points = points;
+        if holder != self.public.congress {
+            say!(
+                self,
+                "congress",
+                Some(holder),
+                "{} takes Congress Control ({} to {})",
+                faction_name(holder),
+                points[holder],
+                points[1 - holder]
+            );
+        }
+        self.public.congress = holder;
     }
 
     /// Refresh passive: one face-down card flipped per face-up Public Opinion card (and

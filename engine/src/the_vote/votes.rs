@@ -215,7 +215,7 @@ impl TheVote {
                     .targets
                     .iter()
                     .filter(|t| t.passed)
-                    .map(|t| t.region.def().congress_points as u32)
+                    .map(|t| self.public.region_points(t.region))
                     .sum();
                 let name = a.card.name();
                 if points >= T.amendment_points {

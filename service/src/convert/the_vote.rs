@@ -152,7 +152,8 @@ pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
         regions: v
             .regions
             .iter()
-            .zip(TABLE.regions)
+            // The game's own revision's Congress Control Points (`retune.rs`).
+            .zip(v.table().regions)
             .map(|(r, def)| pb::TheVoteRegion {
                 id: def.id.into(),
                 name: def.name.into(),
