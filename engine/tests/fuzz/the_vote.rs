@@ -97,8 +97,9 @@ fn invariant(g: &TheVote) -> Result<(), String> {
     Ok(())
 }
 
-#[test]
-fn fuzz_10000_games() {
+/// Plays `games` seeded random games under rules revision `rules` with every check, and
+/// returns the wins per side.
+fn fuzz_at(rules: u32, games: u64) -> [u32; 2] {
     // Every game is checked for dead ends, invariants and replay; one in fifty also gets the
     // costlier redaction and illegal-choice checks at many points.
     let heavy = HeavyChecks {
@@ -106,11 +107,19 @@ fn fuzz_10000_games() {
         redaction_every: 11,
         illegal_every: 7,
     };
+    let label = if rules == RULES_REVISION {
+        String::new()
+    } else {
+        format!("rules {rules}")
+    };
     let winners = fuzz_seeds::<TheVote, _>(
-        "",
-        0..10_000,
+        &label,
+        0..games,
         heavy,
-        |seed| Setup::new("standard", 2, scrambled_seed(seed)),
+        |seed| Setup {
+            rules,
+            ..Setup::new("standard", 2, scrambled_seed(seed))
+        },
         &mut invariant,
         |seed, record| {
             assert!(!record.outcome.reason.is_empty());
@@ -118,48 +127,39 @@ fn fuzz_10000_games() {
             record.outcome.winners[0]
         },
     );
-    // Both sides can win under random play.
     let wins = wins_per_side(&winners);
     eprintln!(
-        "the-vote fuzz (rules revision {RULES_REVISION}): {} games, Equality {} Supremacy {} wins",
+        "the-vote fuzz (rules revision {rules}): {} games, Equality {} Supremacy {} wins",
         winners.len(),
         wins[EQUALITY],
         wins[SUPREMACY]
     );
-    assert_both_sides_win(wins);
+    wins
+}
+
+#[test]
+fn fuzz_10000_games() {
+    let wins = fuzz_at(RULES_REVISION, 10_000);
+    // Under revision 2's map random play hardly ever wins as Equality (it needs Direct
+    // Election and a blue majority in the South, then the Deep South's ratification): the
+    // revision 1 run below, with the same rules code, covers the games Equality wins.
+    // IS-MCTS self-play wins with both (`hustings-bot`'s balance guard).
+    assert!(wins[SUPREMACY] > 0, "Supremacy never wins: {wins:?}");
+}
+
+#[test]
+fn fuzz_10000_games_at_rules_revision_1() {
+    // Matches stored under revision 1 play on with its numbers; random play wins there with
+    // either side (Equality a few times in ten thousand), so the Amendments' whole path is
+    // fuzzed.
+    assert_both_sides_win(fuzz_at(1, 10_000));
 }
 
 #[test]
 fn fuzz_1000_games_at_rules_revision_0() {
     // Matches stored before the corrections of issue 20 still in progress play on under
     // revision 0: its rules must stay free of dead ends and keep their invariants.
-    let heavy = HeavyChecks {
-        heavy_every: 50,
-        redaction_every: 11,
-        illegal_every: 7,
-    };
-    let winners = fuzz_seeds::<TheVote, _>(
-        "rules 0",
-        0..1_000,
-        heavy,
-        |seed| Setup {
-            rules: 0,
-            ..Setup::new("standard", 2, scrambled_seed(seed))
-        },
-        &mut invariant,
-        |seed, record| {
-            assert_eq!(record.outcome.winners.len(), 1, "seed {seed}: one winner");
-            record.outcome.winners[0]
-        },
-    );
-    let wins = wins_per_side(&winners);
-    eprintln!(
-        "the-vote fuzz (rules revision 0): {} games, Equality {} Supremacy {} wins",
-        winners.len(),
-        wins[EQUALITY],
-        wins[SUPREMACY]
-    );
-    assert_both_sides_win(wins);
+    assert_both_sides_win(fuzz_at(0, 1_000));
 }
 
 #[test]
