@@ -40,12 +40,12 @@ fn assert_balance(records: &[Record], what: &str, equality: Range, turns: Range)
 }
 
 /// Revision 2 under IS-MCTS at 500 iterations (an eighth of its default budget), 40 seeded
-/// games, about a minute in the test profile. The tuning measured Equality at 54% in 200
+/// games, about a minute in the test profile. The tuning measured Equality at 48% in 200
 /// games at the default budget; at 500 iterations, where Equality's long plan is found less
-/// often, 28% of 100 games (95% CI 20–38%), 31 turns on average
-/// (`-- the-vote ismcts:500 100 1`). The bounds are loose on purpose: Equality wins 12.5%
-/// to 50% of these 40, and the mean game lasts 22 to 40 turns, so only a real shift from
-/// today's figures fails.
+/// often, 37% of 100 games (95% CI 28–47%), 32 turns on average
+/// (`-- the-vote ismcts:500 100 1`), and 14 of these 40. The bounds are loose on purpose:
+/// Equality wins 15% to 60% of them, and the mean game lasts 22 to 40 turns, so only a real
+/// shift from today's figures fails.
 #[test]
 fn the_vote_ismcts_self_play_stays_where_it_was_tuned() {
     let rules = hustings_engine::RULES_REVISION;
@@ -54,7 +54,7 @@ fn the_vote_ismcts_self_play_stays_where_it_was_tuned() {
     assert_balance(
         &records,
         "the-vote ismcts:500 self-play",
-        0.125..=0.5,
+        0.15..=0.6,
         22.0..=40.0,
     );
 }

@@ -26,9 +26,10 @@ pub fn table_of(rules: u32) -> &'static Table {
 /// Revision 2's Regions, in table order: the Men boxes' set-up sides (Equality / Blue
 /// Apathy / Red Apathy / Supremacy) and the Congress Control Points.
 ///
-/// - Set-up: Red Apathy replaces one Blue Apathy in every Northern Region and in the Upper
-///   South, and one Equality marker in the Middle Atlantic and the Midwest, so Equality
-///   needs more Persuades and Radicalizes before a Law passes in the North.
+/// - Set-up: Red Apathy replaces one Blue Apathy in every Northern Region and one Equality
+///   marker in the Middle Atlantic and the Midwest, so Equality needs more Persuades and
+///   Radicalizes before a Law passes in the North; a Supremacy marker replaces the Upper
+///   South's Blue Apathy.
 /// - Congress Control Points: the South holds half of the 80, most of it in the Deep South.
 ///   The North's 40 is no longer more than half (ties go to Supremacy), so Equality needs a
 ///   Southern Region with Direct Election and a blue majority to take Congress; and the North
@@ -40,7 +41,7 @@ const REGIONS_2: [([u8; 4], u8); 6] = [
     ([0, 2, 4, 1], 15), // Middle Atlantic (was 1/3/2/1, 20)
     ([0, 1, 5, 1], 15), // Midwest (was 1/2/3/1, 20)
     ([1, 1, 2, 1], 5),  // The West (was 1/2/1/1, 20)
-    ([0, 0, 3, 2], 15), // Upper South (was 0/1/2/2, 10)
+    ([0, 0, 2, 3], 15), // Upper South (was 0/1/2/2, 10)
     ([0, 0, 1, 4], 25), // Deep South (was 0/0/1/4, 5)
 ];
 
