@@ -335,12 +335,16 @@ fn greedy_does_no_worse_than_random_as_supremacy() {
 }
 
 /// The Vote's Refresh (14.4) is optional from rules revision 1 on (`done` keeps the other
-/// cards face-down). Greedy must still refresh whenever it can: a face-up card is worth
-/// more to it than a face-down one, and keeping one down gains nothing it can see.
+/// cards face-down). Greedy must still refresh by default: a face-up card is worth more to
+/// it than a face-down one, and keeping one down gains nothing it can see. Not always: a
+/// refresh that ends the turn is judged after the next turn's draws, which greedy:2 samples
+/// anew for each choice, so where a flip is worth little that noise now and then prefers
+/// keeping (11 of 411 decisions in 200 games at rules revision 2). At least nine in ten
+/// refresh.
 #[test]
 fn greedy_refreshes_by_default_where_the_vote_lets_it_keep_cards_face_down() {
-    let mut asked = 0;
-    for seed in 0..60 {
+    let (mut asked, mut kept) = (0, 0);
+    for seed in 0..100 {
         let mut game = new_game("the-vote", &Setup::new("standard", 2, seed)).expect("game");
         let mut random = make_ai("random", "", seed).expect("ai");
         let mut greedy = make_ai("greedy", "2", seed).expect("ai");
@@ -359,17 +363,21 @@ fn greedy_refreshes_by_default_where_the_vote_lets_it_keep_cards_face_down() {
                 prompt.choices.iter().any(|c| c.kind == "refresh") && prompt.find("done").is_some();
             if optional_refresh {
                 let c = greedy.choose(&d).expect("choice");
-                assert!(c.starts_with("refresh:"), "seed {seed}: greedy chose {c}");
+                kept += usize::from(!c.starts_with("refresh:"));
                 asked += 1;
             }
             let c = random.choose(&d).expect("choice");
             game.apply(seat, &c).expect("legal");
         }
-        if asked >= 25 {
+        if asked >= 100 {
             break;
         }
     }
-    assert!(asked >= 25, "only {asked} optional Refresh decisions met");
+    assert!(asked >= 100, "only {asked} optional Refresh decisions met");
+    assert!(
+        kept * 10 <= asked,
+        "greedy kept cards face-down in {kept} of {asked}"
+    );
 }
 
 /// Votes for Women, rules revision 1: a Lobbying success may add or remove a marker (or go
