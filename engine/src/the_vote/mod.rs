@@ -14,6 +14,8 @@
 //! | rule | file |
 //! |---|---|
 //! | the map, the 36 cards and the fixed numbers of the rules, as one table | `data.rs` |
+//! | rules revision 2's retuned map (set-up sides, Congress Control Points) and the table each revision plays with | `retune.rs` |
+//! | what each rules revision corrects, and how a game asks | `revision.rs` |
 //! | set-up (3.0), the Initiative Phase's draw and income (5.0) | `setup.rs` |
 //! | every decision — who decides, its legal actions in prompt order, its text, each action's label and what applying it does — side by side; the steps taken without asking | `decisions.rs` |
 //! | the typed actions: choice ids and codes | `actions.rs` |
