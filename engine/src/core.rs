@@ -63,8 +63,8 @@ pub struct Setup {
 ///   Campaigner's optional placing before or after moving, the team dice split; The
 ///   Vote's several Blocks against one action, Persuade's count and card, optional
 ///   refresh, refresh with an empty deck).
-/// - 2: The Vote's reconstructed set-up and card costs retuned for balance under IS-MCTS
-///   self-play (`the_vote/retune.rs`); no rule changes, and no other game's data.
+/// - 2: The Vote's reconstructed set-up and Congress Control Points retuned for balance under
+///   IS-MCTS self-play (`the_vote/retune.rs`); no rule changes, and no other game's data.
 pub const RULES_REVISION: u32 = 2;
 
 impl Setup {

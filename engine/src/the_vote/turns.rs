@@ -101,13 +101,13 @@ impl TheVote {
     pub(super) fn congress_control(&mut self) {
         let mut points = [0u32; 2];
         let table = self.public.table();
-        for (i, r) in Region::all().zip(self.public.regions.iter_mut()) {
+        for (def, r) in table.regions.iter().zip(self.public.regions.iter_mut()) {
             r.congress = if r.law(Law::DirectElection) && r.blue() > r.red() {
                 EQUALITY
             } else {
                 SUPREMACY
             };
-            points[r.congress] += table.regions[i.index()].congress_points as u32;
+            points[r.congress] += def.congress_points as u32;
         }
         let holder = if points[EQUALITY] > points[SUPREMACY] {
             EQUALITY

@@ -140,27 +140,21 @@ fn the_vote_view_carries_the_boards_markers_tracks_and_hidden_counts() {
     assert!(p.amendments.iter().all(|a| a.status == "aside"));
     // Each Region's Congress Control Points are those of the match's rules revision, and
     // a revision-1 match keeps revision 1's.
+    let table_points = |rules| -> Vec<u32> {
+        let regions = tv::retune::table_of(rules).regions;
+        regions.iter().map(|r| r.congress_points as u32).collect()
+    };
     for rules in [1, engine::RULES_REVISION] {
         let mut setup = engine::Setup::new("standard", 2, 5);
         setup.rules = rules;
         let g = tv::TheVote::new(&setup).expect("set-up");
         let wire = the_vote_view(&g.view(engine::Viewer::Spectator), false);
-        let table = tv::retune::table_of(rules);
         let points: Vec<u32> = wire.regions.iter().map(|r| r.congress_points).collect();
-        let want: Vec<u32> = table
-            .regions
-            .iter()
-            .map(|r| r.congress_points as u32)
-            .collect();
-        assert_eq!(points, want, "revision {rules}");
+        assert_eq!(points, table_points(rules), "revision {rules}");
     }
-    let points_of = |rules| -> Vec<u8> {
-        let regions = tv::retune::table_of(rules).regions;
-        regions.iter().map(|r| r.congress_points).collect()
-    };
     assert_ne!(
-        points_of(1),
-        points_of(engine::RULES_REVISION),
+        table_points(1),
+        table_points(engine::RULES_REVISION),
         "the revisions differ"
     );
     let congress = p.congress.as_ref().expect("congress");
