@@ -8,13 +8,13 @@ use std::time::Duration;
 use hustings_engine::Viewer;
 use hustings_proto::v1 as pb;
 use hustings_service::Limits;
-use hustings_service::actor::{Command, Mailbox, UpdateResult};
+use hustings_service::actor::{Command, Watching};
 use hustings_service::hub::Hub;
 use hustings_service::store::Store;
-use tokio::sync::mpsc;
+use tokio_stream::StreamExt;
 
-/// What a stream receives, as the actor sends it.
-pub type Updates = mpsc::Receiver<UpdateResult>;
+/// A viewer's stream as the actor hands it out (dropping it closes it, as when a client goes).
+pub type Updates = Watching;
 
 /// A hub on `store` with the default limits.
 pub fn hub_on(store: Arc<dyn Store>) -> Arc<Hub> {
@@ -53,15 +53,10 @@ pub async fn join(hub: &Arc<Hub>, id: &str, seat: usize, name: &str) -> String {
 }
 
 /// Opens `viewer`'s stream from the start (with the JSON view when `json`): the
-/// subscription's id, its updates and the mailbox of the actor that holds it.
-pub async fn watch_at(
-    hub: &Arc<Hub>,
-    id: &str,
-    viewer: Viewer,
-    json: bool,
-) -> (u64, Updates, Mailbox) {
-    let (mailbox, (sub, rx)) = hub
-        .ask_at(id, |reply| Command::Watch {
+/// subscription's id and its updates.
+pub async fn watch_at(hub: &Arc<Hub>, id: &str, viewer: Viewer, json: bool) -> (u64, Updates) {
+    let rx = hub
+        .ask(id, |reply| Command::Watch {
             viewer,
             from_version: 0,
             json,
@@ -69,13 +64,12 @@ pub async fn watch_at(
         })
         .await
         .expect("watching");
-    (sub, rx, mailbox)
+    (rx.id(), rx)
 }
 
 /// Opens `viewer`'s stream from the start, without the JSON view.
 pub async fn watch(hub: &Arc<Hub>, id: &str, viewer: Viewer) -> (u64, Updates) {
-    let (sub, rx, _) = watch_at(hub, id, viewer, false).await;
-    (sub, rx)
+    watch_at(hub, id, viewer, false).await
 }
 
 /// `seat` acts on `version` with `choice`.
@@ -97,7 +91,7 @@ pub async fn act(
 
 /// The next update of a stream, decoded.
 pub async fn next(rx: &mut Updates) -> pb::MatchUpdate {
-    rx.recv()
+    rx.next()
         .await
         .expect("stream open")
         .expect("an update")
@@ -105,12 +99,8 @@ pub async fn next(rx: &mut Updates) -> pb::MatchUpdate {
         .expect("a well-formed update")
 }
 
-/// Closes a stream as the gRPC layer does when a client goes away.
-pub async fn close(hub: &Arc<Hub>, id: &str, rx: Updates, sub: u64) {
+/// Closes a stream as the gRPC layer does when a client goes away: dropping it tells its
+/// actor.
+pub fn close(rx: Updates) {
     drop(rx);
-    hub.actor(id)
-        .await
-        .expect("actor")
-        .send(Box::new(Command::Unwatch { id: sub }))
-        .expect("sent");
 }

@@ -7,6 +7,7 @@ pub mod cli_bin;
 pub mod in_process;
 pub mod named;
 pub mod pool_proc;
+pub mod relay;
 pub mod server_proc;
 
 use std::net::SocketAddr;
@@ -226,4 +227,15 @@ pub async fn play_seat(
 
 fn rand_chacha_free(seed: u64) -> rand::rngs::StdRng {
     rand::rngs::StdRng::seed_from_u64(seed)
+}
+
+/// A test's seed: `HUSTINGS_TEST_SEED` when set (to run a failure again), else a fresh one.
+/// Printed with `what`, so a failing test's output names the seed that reproduces it.
+pub fn test_seed(what: &str) -> u64 {
+    let seed = std::env::var("HUSTINGS_TEST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(rand::random);
+    println!("{what}: seed {seed} (HUSTINGS_TEST_SEED={seed} runs it again)");
+    seed
 }

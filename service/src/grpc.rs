@@ -15,7 +15,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
-use crate::actor::{Command, Mailbox, UpdateResult};
+use crate::actor::{Command, UpdateResult};
 use crate::convert;
 use crate::forward::{self, Peers, Secret};
 use crate::hub::{Hub, Route};
@@ -98,9 +98,8 @@ impl HustingsService {
 /// A match stream: from this node's actor, which it tells when the client goes away, or
 /// passed on from the node that owns the match.
 pub struct WatchStream {
+    /// The actor's stream (which tells the actor when it is dropped), or one passed on.
     inner: Pin<Box<dyn Stream<Item = UpdateResult> + Send>>,
-    /// The actor that opened it and the stream's id there (none when passed on).
-    actor: Option<(Mailbox, u64)>,
     /// Counts it among the open streams while it lives.
     _open: StreamGauge,
 }
@@ -109,14 +108,6 @@ impl Stream for WatchStream {
     type Item = UpdateResult;
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         Pin::new(&mut self.inner).poll_next(cx)
-    }
-}
-
-impl Drop for WatchStream {
-    fn drop(&mut self) {
-        if let Some((actor, id)) = &self.actor {
-            let _ = actor.send(Box::new(Command::Unwatch { id: *id }));
-        }
     }
 }
 
@@ -287,7 +278,6 @@ impl Hustings for HustingsService {
             let from = answer?.into_inner();
             return Ok(Response::new(WatchStream {
                 inner: Box::pin(forward::stream(from)),
-                actor: None,
                 _open: StreamGauge::open("match"),
             }));
         }
@@ -297,10 +287,9 @@ impl Hustings for HustingsService {
             Viewer::Seat(self.hub.authenticate(&req.match_id, &req.token).await?.seat)
         };
         let from_version = req.from_version;
-        // The actor that opened the stream is the one told when it closes.
-        let (actor, (id, rx)) = self
+        let watching = self
             .hub
-            .ask_at(&req.match_id, |reply| Command::Watch {
+            .ask(&req.match_id, |reply| Command::Watch {
                 viewer,
                 from_version,
                 json: req.include_json_view,
@@ -308,8 +297,7 @@ impl Hustings for HustingsService {
             })
             .await?;
         Ok(Response::new(WatchStream {
-            inner: Box::pin(ReceiverStream::new(rx)),
-            actor: Some((actor, id)),
+            inner: Box::pin(watching),
             _open: StreamGauge::open("match"),
         }))
     }

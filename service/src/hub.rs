@@ -633,15 +633,14 @@ impl Hub {
             .remove(id);
     }
 
-    /// Sends a command to the match's actor and waits for its reply; returns the mailbox
-    /// that answered too (a stream must tell that actor when it closes). A command that an
-    /// actor leaving memory did not take is sent again to the rebuilt one, so `make` may be
-    /// called more than once.
-    pub async fn ask_at<T>(
+    /// Sends a command to the match's actor and waits for its reply. A command that an actor
+    /// leaving memory did not take is sent again to the rebuilt one, so `make` may be called
+    /// more than once.
+    pub async fn ask<T>(
         self: &Arc<Self>,
         id: &str,
         make: impl Fn(oneshot::Sender<Result<T, Status>>) -> Command,
-    ) -> Result<(Mailbox, T), Status> {
+    ) -> Result<T, Status> {
         for _ in 0..ATTEMPTS {
             let actor = self.actor(id).await?;
             let (tx, rx) = oneshot::channel();
@@ -649,21 +648,12 @@ impl Hub {
                 continue;
             }
             match rx.await {
-                Ok(r) => return r.map(|v| (actor, v)),
+                Ok(r) => return r,
                 Err(_) if *self.closing.borrow() => break,
                 Err(_) => continue,
             }
         }
         Err(Status::unavailable("the match is shutting down"))
-    }
-
-    /// Sends a command and waits for its reply (see [`Hub::ask_at`]).
-    pub async fn ask<T>(
-        self: &Arc<Self>,
-        id: &str,
-        make: impl Fn(oneshot::Sender<Result<T, Status>>) -> Command,
-    ) -> Result<T, Status> {
-        self.ask_at(id, make).await.map(|(_, v)| v)
     }
 
     /// Checks a seat token for a match: UNAUTHENTICATED when unknown, PERMISSION_DENIED when

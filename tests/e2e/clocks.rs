@@ -355,14 +355,14 @@ async fn restart_keeps_the_clocks(open: impl AsyncFn() -> Arc<dyn Store>) {
 #[tokio::test(start_paused = true)]
 async fn the_others_may_claim_the_win_once_a_seat_to_act_is_away_past_the_grace() {
     let hub = hub_on(Arc::new(MemoryStore::default()));
-    let (id, _t, s, m, _, subs) = race(&hub, None, Some(60_000)).await;
+    let (id, _t, s, m, _, _) = race(&hub, None, Some(60_000)).await;
     let o = 1 - m;
     let [a, b] = s;
     let (mine, mut theirs) = if m == 0 { (a, b) } else { (b, a) };
     let (_, mut spectator) = watch(&hub, &id, Viewer::Spectator).await;
     next(&mut spectator).await;
     // The seat to act goes away: its stream closes.
-    close(&hub, &id, mine, subs[m]).await;
+    close(mine);
     let away = Instant::now();
     // Every viewer, spectators too, sees it disconnected.
     let u = until(&mut spectator, |u| !u.seats[m].connected).await;
@@ -406,11 +406,11 @@ async fn the_others_may_claim_the_win_once_a_seat_to_act_is_away_past_the_grace(
 #[tokio::test(start_paused = true)]
 async fn a_seat_that_comes_back_in_time_cannot_be_claimed_against() {
     let hub = hub_on(Arc::new(MemoryStore::default()));
-    let (id, _t, s, m, _, subs) = race(&hub, None, Some(60_000)).await;
+    let (id, _t, s, m, _, _) = race(&hub, None, Some(60_000)).await;
     let o = 1 - m;
     let [a, b] = s;
     let (mine, mut theirs) = if m == 0 { (a, b) } else { (b, a) };
-    close(&hub, &id, mine, subs[m]).await;
+    close(mine);
     until(&mut theirs, |u| !u.seats[m].connected).await;
     tokio::time::sleep(Duration::from_secs(30)).await;
     let (_, _back) = watch(&hub, &id, Viewer::Seat(m)).await;
@@ -567,13 +567,13 @@ async fn bot_seats_need_not_accept_and_are_opened_again_for_bots() {
 #[tokio::test(start_paused = true)]
 async fn an_absent_seat_may_be_handed_to_a_bot_beside_the_claim_and_its_token_is_then_refused() {
     let hub = hub_on(Arc::new(MemoryStore::default()));
-    let (id, t, s, m, _, subs) = race(&hub, None, Some(60_000)).await;
+    let (id, t, s, m, _, _) = race(&hub, None, Some(60_000)).await;
     let o = 1 - m;
     let [a, b] = s;
     let (mine, mut theirs) = if m == 0 { (a, b) } else { (b, a) };
     let (_, mut spectator) = watch(&hub, &id, Viewer::Spectator).await;
     next(&mut spectator).await;
-    close(&hub, &id, mine, subs[m]).await;
+    close(mine);
     tokio::time::sleep(Duration::from_secs(61)).await;
     // With no pool connected there is no bot to hand the seat to: the claim only.
     let u = until(&mut theirs, |u| {

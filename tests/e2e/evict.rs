@@ -31,19 +31,17 @@ async fn look(hub: &Arc<Hub>, id: &str, seats: usize) -> Vec<pb::MatchUpdate> {
     let mut seen = Vec::new();
     let mut open = Vec::new();
     for v in (0..seats).map(Viewer::Seat).chain([Viewer::Spectator]) {
-        let (sub, mut rx, mailbox) = watch_at(hub, id, v, true).await;
+        let (_, mut rx) = watch_at(hub, id, v, true).await;
         let mut u = first(&mut rx).await;
         u.match_id.clear();
         if !u.rematch_match_id.is_empty() {
             u.rematch_match_id = "linked".into();
         }
         seen.push(u);
-        open.push((sub, rx, mailbox));
+        open.push(rx);
     }
-    for (sub, rx, mailbox) in open {
-        drop(rx);
-        let _ = mailbox.send(Box::new(Command::Unwatch { id: sub }));
-    }
+    // Closed as the gRPC layer closes them: dropped.
+    drop(open);
     seen
 }
 

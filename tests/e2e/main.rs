@@ -25,6 +25,7 @@ mod fixtures;
 mod hostile;
 mod lifecycle;
 mod pools;
+mod presence;
 mod public;
 mod service;
 mod stores;

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use hustings::pool_proc::PoolProcess;
+use hustings::relay::Relay;
 use hustings::server_proc::{ServerProcess, sqlite_file, temp_dir};
 use hustings::{Client, connect, join};
 use hustings_proto::v1 as pb;
@@ -371,44 +372,6 @@ async fn another_pool_takes_over_a_bot_seat_whose_pool_left_past_the_grace_perio
         "seat 1 was played after its pool left: {after:?}"
     );
     server.shutdown().await;
-}
-
-/// A TCP relay to the server that can vanish at once, as a client's network does: every
-/// connection through it is cut. (Dropping a client's stream instead asks its HTTP/2 stack
-/// to tell the server; a client that vanishes tells nothing, and that is the case here.)
-struct Relay {
-    url: String,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Relay {
-    async fn to(server: &str) -> Relay {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("relay binds");
-        let port = listener.local_addr().expect("relay's address").port();
-        let server = server.to_string();
-        let task = tokio::spawn(async move {
-            let mut links = tokio::task::JoinSet::new();
-            while let Ok((mut client, _)) = listener.accept().await {
-                let server = server.clone();
-                links.spawn(async move {
-                    if let Ok(mut upstream) = tokio::net::TcpStream::connect(&server).await {
-                        let _ = tokio::io::copy_bidirectional(&mut client, &mut upstream).await;
-                    }
-                });
-            }
-        });
-        Relay {
-            url: format!("http://127.0.0.1:{port}"),
-            task,
-        }
-    }
-
-    /// Cuts every connection: the relay's task, and with it every link it runs, ends.
-    fn cut(self) {
-        self.task.abort();
-    }
 }
 
 /// Plays `token`'s seat at random (never a reserved choice) from version `from` until the

@@ -47,6 +47,7 @@ pub use forfeit::{CLAIM_WIN, TIMEOUT, effective_grace, forfeit_label};
 pub use handoff::HAND_TO_BOT;
 pub use played::Played;
 pub use rematch::REMATCH;
+pub use streams::Watching;
 pub use summary::{seat_name, summary_of};
 
 /// The reserved choice id under which a resignation is recorded.
@@ -91,7 +92,7 @@ pub enum Command {
         from_version: u64,
         /// Send the engine's JSON view too (`WatchMatchRequest.include_json_view`).
         json: bool,
-        reply: oneshot::Sender<Result<(u64, mpsc::Receiver<UpdateResult>), Status>>,
+        reply: oneshot::Sender<Result<Watching, Status>>,
     },
     Unwatch {
         id: u64,

@@ -1,14 +1,58 @@
 //! Streams and presence: opening a viewer's stream (a snapshot, or the versions it missed),
 //! resyncing a lagging one, and closing it; a seat with an open stream is present.
 
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
 use hustings_engine::{AnyGame, Viewer};
 use hustings_proto::v1 as pb;
 use tokio::sync::mpsc;
+use tokio_stream::Stream;
+use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
 use super::played::last_choice_of;
-use super::{Command, MatchActor, Played, Subscriber, UNDO, UpdateResult, forfeit_label};
+use super::{Command, Mailbox, MatchActor, Played, Subscriber, UNDO, UpdateResult, forfeit_label};
 use crate::projection::{LastChoice, Own, Projector};
+
+/// A viewer's stream as the actor hands it out. Dropping it tells the actor the viewer left,
+/// wherever that happens: in the gRPC response when the client goes (its RST_STREAM or its
+/// connection's end), or still unread in the reply to a call the client cancelled while the
+/// stream was being opened. The actor cannot learn that second case otherwise: it notices a
+/// closed channel only when it next sends, and a match waiting for that very seat sends
+/// nothing, so the seat stayed present for good and its abandon grace never started.
+pub struct Watching {
+    updates: ReceiverStream<UpdateResult>,
+    left: Left,
+}
+
+/// Sends the actor `Unwatch` for one stream when dropped.
+struct Left {
+    actor: Option<Mailbox>,
+    id: u64,
+}
+
+impl Drop for Left {
+    fn drop(&mut self) {
+        if let Some(actor) = &self.actor {
+            let _ = actor.send(Box::new(Command::Unwatch { id: self.id }));
+        }
+    }
+}
+
+impl Watching {
+    /// The stream's id in its actor.
+    pub fn id(&self) -> u64 {
+        self.left.id
+    }
+}
+
+impl Stream for Watching {
+    type Item = UpdateResult;
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        Pin::new(&mut self.updates).poll_next(cx)
+    }
+}
 
 impl MatchActor {
     pub(super) fn watch(
@@ -16,9 +60,20 @@ impl MatchActor {
         viewer: Viewer,
         from_version: u64,
         json: bool,
-    ) -> Result<(u64, mpsc::Receiver<UpdateResult>), Status> {
+    ) -> Result<Watching, Status> {
+        // Streams that closed and whose `Unwatch` is still on its way count toward no limit.
+        // They leave as `unwatch` makes them (their seat's presence with them): dropped
+        // silently here, their `Unwatch` found nothing and the seat stayed present for good.
+        let closed: Vec<u64> = self
+            .subscribers
+            .iter()
+            .filter(|s| s.tx.is_closed())
+            .map(|s| s.id)
+            .collect();
+        for id in closed {
+            self.unwatch(id);
+        }
         let limits = &self.hub.limits;
-        self.subscribers.retain(|s| !s.tx.is_closed());
         if self.subscribers.len() >= limits.max_viewers_per_match {
             return Err(Status::resource_exhausted(format!(
                 "this match already has {} viewers, the most allowed",
@@ -73,7 +128,12 @@ impl MatchActor {
             log_sent,
             lagging: false,
         });
-        Ok((id, rx))
+        // The actor's own mailbox, for the stream to say when it is gone.
+        let actor = self.me.as_ref().and_then(|m| m.upgrade());
+        Ok(Watching {
+            updates: ReceiverStream::new(rx),
+            left: Left { actor, id },
+        })
     }
 
     /// Sends every version after `from` to a resuming viewer, each as its own message, by
