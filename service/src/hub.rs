@@ -17,7 +17,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use hustings_engine::{self as engine, Seat, Setup};
 use hustings_proto::v1 as pb;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use tokio::sync::{Notify, broadcast, mpsc, oneshot, watch};
 use tokio::time::Instant;
 use tonic::Status;
@@ -81,6 +81,9 @@ pub struct Hub {
     owners: Owners,
     /// The hub itself, for the tasks it starts.
     me: Weak<Hub>,
+    /// Where new matches' seeds come from when a request names none (see
+    /// [`Hub::seed_matches`]); `None`: fresh randomness.
+    seeds: Mutex<Option<rand::rngs::StdRng>>,
 }
 
 /// Where a request for a match is served (see [`Hub::route`]).
@@ -132,7 +135,23 @@ impl Hub {
             rebuilds: AtomicU64::new(0),
             wakes: Arc::default(),
             pools: Arc::default(),
+            seeds: Mutex::default(),
         })
+    }
+
+    /// Draws the seeds of matches created without one, and of rematches, from a generator
+    /// started at `seed` (`ServerConfig::match_seeds`).
+    pub fn seed_matches(&self, seed: u64) {
+        *self.seeds.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some(rand::rngs::StdRng::seed_from_u64(seed));
+    }
+
+    /// A new match's seed: from the seeded generator if there is one, else fresh.
+    fn new_seed(&self) -> u64 {
+        match self.seeds.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            Some(rng) => rng.random(),
+            None => rand::rng().random(),
+        }
     }
 
     /// What must run from start-up: rebuilds the matches whose clocks run (their deadlines
@@ -241,7 +260,7 @@ impl Hub {
             variant: variant.id.clone(),
             seats,
             options: req.options.clone().into_iter().collect(),
-            seed: req.seed.unwrap_or_else(|| rand::rng().random()),
+            seed: req.seed.unwrap_or_else(|| self.new_seed()),
             rules: engine::RULES_REVISION,
         };
         let (_, options) = info
@@ -320,7 +339,7 @@ impl Hub {
             game: old.game.clone(),
             // A rematch is a new game: today's rules, whatever the old one was played by.
             setup: Setup {
-                seed: rand::rng().random(),
+                seed: self.new_seed(),
                 rules: engine::RULES_REVISION,
                 ..old.setup.clone()
             },

@@ -168,6 +168,10 @@ pub struct ServerConfig {
     /// This server as a node of the servers sharing one PostgreSQL database: its name, its
     /// advertised URL and its lease (see [`sql::lease`]). Unused by the single-node stores.
     pub node: sql::lease::Node,
+    /// Seeds for the matches created without one (and for rematches) drawn from a generator
+    /// started at this seed, so that a test's server deals the same games every run of that
+    /// seed; `None` (the default): fresh randomness for each.
+    pub match_seeds: Option<u64>,
 }
 
 /// How long a new connection may take to finish its TLS handshake.
@@ -307,6 +311,9 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
 pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<RunningServer> {
     let store = open_store(&config).await?;
     let hub = Hub::new(store, config.limits.clone());
+    if let Some(seed) = config.match_seeds {
+        hub.seed_matches(seed);
+    }
     // On a store shared by several nodes, the lobby travels through it to the others.
     relay::start(&hub, config.node.id.clone()).await;
     let restored = hub

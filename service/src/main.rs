@@ -247,6 +247,7 @@ async fn run() -> anyhow::Result<()> {
             streams: args.streams_per_client,
         }),
         metrics: args.metrics,
+        match_seeds: None,
     };
     let server = start(config, args.listen).await?;
     println!("hustings-server listening on {}", server.url());

@@ -21,9 +21,9 @@ use std::time::{Duration, Instant};
 use hustings::browser::{Browser, HEIGHT, one_at_a_time};
 use hustings::cli_bin::bot_bin;
 use hustings::server_proc::{ServerProcess, temp_dir};
-use hustings::{Client, connect, start_server};
+use hustings::{Client, connect, start_server_with};
 use hustings_proto::v1 as pb;
-use hustings_service::RunningServer;
+use hustings_service::{RunningServer, ServerConfig};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use serde_json::Value;
@@ -62,6 +62,8 @@ impl Drop for BotPool {
 struct Stage {
     b: Browser,
     url: String,
+    /// The seed the server deals its matches from (printed; `HUSTINGS_TEST_SEED` repeats it).
+    seed: u64,
     server: RunningServer,
     _pool: Option<BotPool>,
     _turn: MutexGuard<'static, ()>,
@@ -73,12 +75,18 @@ impl Stage {
     async fn new(pool: bool) -> Option<Stage> {
         let turn = one_at_a_time().await;
         let b = Browser::launch().await?;
-        let server = start_server().await;
+        let seed = hustings::test_seed("browser test");
+        let server = start_server_with(ServerConfig {
+            match_seeds: Some(seed),
+            ..ServerConfig::default()
+        })
+        .await;
         let url = server.url();
         let pool = pool.then(|| BotPool::start(&url));
         Some(Stage {
             b,
             url,
+            seed,
             server,
             _pool: pool,
             _turn: turn,
@@ -884,6 +892,7 @@ async fn a_votes_for_women_solitaire_played_by_clicks_on_the_map_against_the_opp
 
 /// What a page showed at one version: its whole text (HTML and SVG, tooltips too) and the
 /// ids of the cards it drew (`data-card`).
+#[derive(Clone)]
 struct Seen {
     version: u64,
     text: String,
@@ -949,24 +958,45 @@ type Cards = Vec<AtVersion>;
 
 /// Asserts that no page in `seen` drew a card of `hidden` (cards hidden from the page's
 /// viewer, by version, from their holder's own stream) or wrote its telltale name, at the
-/// version it showed — unless the viewer knew that card by then: the page showed it before
-/// (a card it gave away, swapped or was shown), or it was in `known` at that version or an
-/// earlier one (cards the viewer's views showed it, as its partner's stream and its own
-/// tell). Returns how many (version, card) pairs were checked.
+/// version it showed — unless the server had shown that card to the viewer by then: the
+/// viewer's own stream (`viewers_stream`, as the server sends it to that viewer) showed the
+/// card in its view at that version or an earlier one (its own hand, a hand legally shown
+/// to it, its side's drawn or stacked cards, a deck search, any public zone), or named it
+/// in anything it sent (log, last action, prompt). What the page itself drew earlier counts
+/// for nothing: a page that drew a hidden card once would otherwise excuse itself after.
+/// Returns how many (version, card) pairs were checked.
 fn assert_never_shown(
     seen: &[Seen],
     hidden: &[AtVersion],
-    known_to_viewer: &[AtVersion],
+    viewers_stream: &[VfwHidden],
     telltale: &BTreeSet<String>,
     whose: &str,
 ) -> usize {
+    never_shown(seen, hidden, viewers_stream, telltale, whose).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`assert_never_shown`]'s check: the first page that shows a card it may not, as an error.
+fn never_shown(
+    seen: &[Seen],
+    hidden: &[AtVersion],
+    viewers_stream: &[VfwHidden],
+    telltale: &BTreeSet<String>,
+    whose: &str,
+) -> Result<usize, String> {
     let mut checked = 0;
-    // Card ids drawn, and telltale names written, on the page so far.
+    // Card ids and telltale names the server had shown the viewer by the page's version.
     let mut known = BTreeSet::new();
     let mut known_names = BTreeSet::new();
+    let mut shown = viewers_stream.iter().peekable();
     for page in seen {
-        for (_, cards) in known_to_viewer.iter().filter(|(v, _)| *v <= page.version) {
-            known.extend(cards.iter().map(|(card, _)| card.clone()));
+        while let Some(s) = shown.next_if(|s| s.version <= page.version) {
+            known.extend(s.ids.iter().cloned());
+            known_names.extend(
+                telltale
+                    .iter()
+                    .filter(|n| s.text.contains(n.as_str()))
+                    .cloned(),
+            );
         }
         let hand = hidden
             .iter()
@@ -988,24 +1018,54 @@ fn assert_never_shown(
                     page.text.get(from..to).unwrap_or("")
                 })
                 .unwrap_or("");
-            assert!(
-                !page.cards.contains(card),
-                "at version {version} the page draws {name:?}, in {whose} hand: …{around}…"
-            );
-            assert!(
-                !telltale.contains(name) || !page.text.contains(name.as_str()),
-                "at version {version} the page shows {name:?}, in {whose} hand: …{around}…"
-            );
+            if page.cards.contains(card) {
+                return Err(format!(
+                    "at version {version} the page draws {name:?}, in {whose} hand: …{around}…"
+                ));
+            }
+            if telltale.contains(name) && page.text.contains(name.as_str()) {
+                return Err(format!(
+                    "at version {version} the page shows {name:?}, in {whose} hand: …{around}…"
+                ));
+            }
         }
-        known.extend(page.cards.iter().cloned());
-        known_names.extend(
-            telltale
-                .iter()
-                .filter(|n| page.text.contains(n.as_str()))
-                .cloned(),
-        );
     }
-    checked
+    Ok(checked)
+}
+
+/// Shows that [`assert_never_shown`] can fail on these very pages: the first page at whose
+/// version a card of `hidden` is not yet known to its viewer is made to draw that card (as a
+/// page that leaked it would, a `data-card` of its id), and the check must catch it.
+fn assert_catches_a_drawn_card(
+    seen: &[Seen],
+    hidden: &[AtVersion],
+    viewers_stream: &[VfwHidden],
+    telltale: &BTreeSet<String>,
+) {
+    let known_at = |version: u64| -> BTreeSet<&String> {
+        viewers_stream
+            .iter()
+            .filter(|s| s.version <= version)
+            .flat_map(|s| &s.ids)
+            .collect()
+    };
+    let leak = seen.iter().enumerate().find_map(|(i, page)| {
+        let known = known_at(page.version);
+        hidden
+            .iter()
+            .find(|(v, _)| *v == page.version)
+            .and_then(|(_, hand)| hand.iter().find(|(card, _)| !known.contains(card)))
+            .map(|(card, _)| (i, card.clone()))
+    });
+    let (i, card) = leak.expect("some page had a hidden card to leak");
+    let mut leaky: Vec<Seen> = seen.to_vec();
+    leaky[i].cards.insert(card.clone());
+    let message = never_shown(&leaky, hidden, viewers_stream, telltale, "a hidden")
+        .expect_err("a page that draws a hidden card is caught");
+    assert!(
+        message.contains("the page draws"),
+        "caught for drawing it: {message}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1027,7 +1087,7 @@ async fn votes_for_women_coop_played_by_clicks_never_shows_the_partners_hand() {
         url.clone(),
         id.clone(),
         token,
-        71,
+        stage.seed.wrapping_add(71),
         Vec::new(),
         VfwHidden::record,
     ));
@@ -1051,25 +1111,15 @@ async fn votes_for_women_coop_played_by_clicks_never_shows_the_partners_hand() {
         summary(&url, &id).await.status,
         pb::MatchStatus::Finished as i32
     );
-    // What Purple may know of Yellow's cards: the side's drawn and stacked cards (both
-    // partners see them, in either's view), and the cards in Purple's own views (its hand,
-    // which it may give Yellow, and its deck search).
-    let side = VfwHidden::cards(&yellow, |h| h.drawn.iter().chain(&h.stacked).collect());
-    let own = VfwHidden::cards(&purple, |h| {
-        h.hand
-            .iter()
-            .chain(&h.drawn)
-            .chain(&h.stacked)
-            .chain(&h.search)
-            .collect()
-    });
-    let known: Cards = side.into_iter().chain(own).collect();
+    // What Purple may know of Yellow's cards is what the server showed Purple: its own
+    // stream (the side's drawn and stacked cards are in it, as are the cards Purple held and
+    // may have given Yellow).
     let hands = VfwHidden::cards(&yellow, |h| h.hand.iter().collect());
     let telltale = telltale_names(&mut c, &id).await;
     let checked = assert_never_shown(
         &p.seen,
         &hands,
-        &known,
+        &purple,
         &telltale,
         "Yellow's (the partner's)",
     );
@@ -1083,6 +1133,7 @@ async fn votes_for_women_coop_played_by_clicks_never_shows_the_partners_hand() {
         started.elapsed().as_secs_f64()
     );
     assert!(checked > 50, "the partner's cards were checked: {checked}");
+    assert_catches_a_drawn_card(&p.seen, &hands, &purple, &telltale);
     assert!(
         p.on_states > 10,
         "states were clicked on the map: {}",
@@ -1115,10 +1166,12 @@ struct VfwHidden {
     hand: Vec<(String, String)>,
     /// The side's cards drawn by an effect: both partners see them.
     drawn: Vec<(String, String)>,
-    /// The side's cards stacked on top of or at the bottom of its deck: both partners too.
-    stacked: Vec<(String, String)>,
-    /// The deck's cards an Eye on the Future search shows this player only.
-    search: Vec<(String, String)>,
+    /// Every card id the view shows this viewer, in any field (a hand Change In Plans shows
+    /// it included).
+    ids: BTreeSet<String>,
+    /// All the text the update sends this viewer (but the match's reference, which lists
+    /// every card): log, last action, prompt and view.
+    text: String,
 }
 
 impl VfwHidden {
@@ -1132,17 +1185,15 @@ impl VfwHidden {
         let cards = |cs: &[pb::VotesForWomenCard]| -> Vec<(String, String)> {
             cs.iter().map(|c| (c.id.clone(), c.name.clone())).collect()
         };
+        let mut sent = u.clone();
+        sent.reference = None;
+        let text = format!("{sent:?}");
         out.push(VfwHidden {
             version: u.version,
             hand: cards(&v.hand),
             drawn: cards(&v.drawn),
-            stacked: v
-                .deck_top
-                .iter()
-                .chain(&v.deck_bottom)
-                .map(|c| (c.id.clone(), c.name.clone()))
-                .collect(),
-            search: cards(&v.deck_search),
+            ids: card_ids(&format!("{v:?}")),
+            text,
         });
     }
 
@@ -1154,7 +1205,19 @@ impl VfwHidden {
     }
 }
 
-/// Follows the stream of the seat of `token` to the outcome without acting, recording its
+/// The ids of every card in a Votes for Women view, whatever field holds it, read from the
+/// view's `Debug` text (each card prints as `VotesForWomenCard { id: "…"`).
+fn card_ids(view: &str) -> BTreeSet<String> {
+    const CARD: &str = "VotesForWomenCard { id: \"";
+    view.match_indices(CARD)
+        .filter_map(|(i, _)| {
+            let rest = &view[i + CARD.len()..];
+            rest.split('"').next().map(str::to_string)
+        })
+        .collect()
+}
+
+/// Follows the stream of the seat of `token` (empty: a spectator's) to the outcome without acting, recording its
 /// hidden cards at every version (see [`VfwHidden`]).
 async fn watch_vfw_hidden(url: String, id: String, token: String) -> Vec<VfwHidden> {
     let mut c = connect(&url).await;
@@ -1205,6 +1268,8 @@ async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
     // A standard match: the Suffragist (seat 0) and the Opposition (seat 1) both played
     // over gRPC by random players that record their own hands.
     let (mut c, id) = create_over_grpc(&url, "votes-for-women", "standard", &[]).await;
+    // What the server sends a spectator, recorded beside the spectator's page.
+    let spectator = tokio::spawn(watch_vfw_hidden(url.clone(), id.clone(), String::new()));
     let tokens = [
         hustings::join(&mut c, &id, 0, "random suffragist").await,
         hustings::join(&mut c, &id, 1, "random opposition").await,
@@ -1238,7 +1303,7 @@ async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
                 url.clone(),
                 id.clone(),
                 token.clone(),
-                seat as u64 + 70,
+                stage.seed.wrapping_add(seat as u64 + 70),
                 Vec::new(),
                 VfwHidden::record,
             );
@@ -1274,20 +1339,23 @@ async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
         assert!(Instant::now() < deadline, "the watched match did not end");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    // Each seat's hand and the cards its side has drawn.
-    let mut hands = Vec::new();
+    // Each seat's stream, as the server sent it; its hand and the cards its side has drawn.
+    let mut streams = Vec::new();
     for p in players {
-        let seen = p.await.expect("a player plays to the end");
-        hands.push(VfwHidden::cards(&seen, |h| {
-            h.hand.iter().chain(&h.drawn).collect()
-        }));
+        streams.push(p.await.expect("a player plays to the end"));
     }
+    let hands: Vec<Cards> = streams
+        .iter()
+        .map(|seen| VfwHidden::cards(seen, |h| h.hand.iter().chain(&h.drawn).collect()))
+        .collect();
+    let spectator = spectator.await.expect("the spectator's stream follows to the end");
     let telltale = telltale_names(&mut c, &id).await;
-    // The spectator sees neither hand; the Suffragist's page never the Opposition's.
+    // The spectator sees neither hand; the Suffragist's page never the Opposition's but
+    // what the server showed the Suffragist (Change In Plans shows her the whole hand).
     let checked = [
-        assert_never_shown(&seen[0], &hands[0], &[], &telltale, "the Suffragist's")
-            + assert_never_shown(&seen[0], &hands[1], &[], &telltale, "the Opposition's"),
-        assert_never_shown(&seen[1], &hands[1], &[], &telltale, "the Opposition's"),
+        assert_never_shown(&seen[0], &hands[0], &spectator, &telltale, "the Suffragist's")
+            + assert_never_shown(&seen[0], &hands[1], &spectator, &telltale, "the Opposition's"),
+        assert_never_shown(&seen[1], &hands[1], &streams[0], &telltale, "the Opposition's"),
     ];
     // And the Suffragist's page does show its own hand (so the check above can see a card).
     let own = seen[1]
@@ -1308,6 +1376,7 @@ async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
         checked[0] > 100 && checked[1] > 50,
         "hidden cards were checked: {checked:?}"
     );
+    assert_catches_a_drawn_card(&seen[1], &hands[1], &streams[0], &telltale);
     assert!(
         own * 2 > seen[1].len(),
         "the seat's page shows its own hand: {own}"
