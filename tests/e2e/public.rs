@@ -30,7 +30,7 @@ fn in_ci() -> bool {
 async fn python_with_grpc_reflection() -> Option<PathBuf> {
     let skip = |why: &str| {
         assert!(!in_ci(), "{why} (CI=true: this test must run)");
-        eprintln!("skipping the grpcio-reflection test: {why}");
+        eprintln!("!!! SKIPPING the grpcio-reflection test: {why}");
         None
     };
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grpcio-reflection-venv");

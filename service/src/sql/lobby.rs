@@ -302,13 +302,19 @@ mod tests {
     use crate::store::Store;
 
     /// A new empty database on the test PostgreSQL server (`HUSTINGS_TEST_POSTGRES_URL`);
-    /// `None`, and the test skipped, without one.
+    /// `None`, and the test skipped, without one (but under `CI=true`, where it fails).
     fn fresh_database(tag: &str) -> Option<String> {
         let Some(base) = std::env::var("HUSTINGS_TEST_POSTGRES_URL")
             .ok()
             .map(|u| u.trim().to_string())
             .filter(|u| !u.is_empty())
         else {
+            // CI must run it: there (CI=true) a missing server fails the test, as it does the
+            // other PostgreSQL tests (`hustings::server_proc::postgres_test_url`).
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "CI=true but HUSTINGS_TEST_POSTGRES_URL is not set: CI must run the PostgreSQL tests"
+            );
             eprintln!("!!! SKIPPING a PostgreSQL test: HUSTINGS_TEST_POSTGRES_URL is not set");
             return None;
         };
