@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use hustings::server_proc::{
-    ServerProcess, fresh_postgres_database, postgres_execute, sqlite_file, start_expecting_failure,
-    temp_dir,
+    ServerProcess, free_port, fresh_postgres_database, postgres_execute, sqlite_file,
+    start_expecting_failure, temp_dir,
 };
 use hustings::{Client, connect, create, join};
 use hustings_proto::v1 as pb;
@@ -592,7 +592,14 @@ fn an_unreachable_postgres_server_stops_the_server() {
 /// before the kill is in its replay, at its version.
 async fn kill_during_group_commit(args: &[&str]) {
     const MATCHES: usize = 32;
-    let server = ServerProcess::start(args);
+    // The first server's metrics show that choices really were committed together.
+    let metrics = format!("127.0.0.1:{}", free_port());
+    let first: Vec<&str> = args
+        .iter()
+        .copied()
+        .chain(["--metrics", &metrics])
+        .collect();
+    let server = ServerProcess::start(&first);
     let url = server.url();
     let mut c = connect(&url).await;
     let mut matches = Vec::new();
@@ -600,11 +607,26 @@ async fn kill_during_group_commit(args: &[&str]) {
         matches.push(seated(&mut c, "standard", 2, 500 + seed).await);
     }
     let handles = spawn_seats(&url, &matches, 7000);
-    kill_once_played(server, &matches, handles, |ms| {
+    let played = |ms: &[TestMatch]| {
         let total: usize = ms.iter().map(|m| m.acks.lock().expect("acks").len()).sum();
         total >= 20 * MATCHES
-    })
-    .await;
+    };
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !played(&matches) {
+        assert!(
+            Instant::now() < deadline,
+            "the matches are not being played"
+        );
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    // A test of group commit must have had groups: batches of more than one write.
+    let (batches, of_one) = commit_batches(&metrics).await;
+    println!("group commit before the kill: {batches} batches, {of_one} of one write");
+    assert!(
+        batches > of_one,
+        "no batch of more than one write was committed ({batches} batches, all of one)"
+    );
+    kill_once_played(server, &matches, handles, played).await;
     let server = ServerProcess::start(args);
     let mut c = connect(&server.url()).await;
     let mut checked = 0;
@@ -642,6 +664,33 @@ async fn kill_during_group_commit(args: &[&str]) {
         "{checked} acknowledged choices checked"
     );
     server.kill9();
+}
+
+/// From the server's metrics at `addr`: how many group commits there were, and how many of
+/// them held a single write (`hustings_store_commit_batch_size`, whose first bucket is 1).
+async fn commit_batches(addr: &str) -> (f64, f64) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("metrics answer");
+    tcp.write_all(b"GET /metrics HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n")
+        .await
+        .expect("asked");
+    let mut text = String::new();
+    tokio::time::timeout(Duration::from_secs(10), tcp.read_to_string(&mut text))
+        .await
+        .expect("metrics in time")
+        .expect("metrics read");
+    let value = |prefix: &str, needle: &str| -> f64 {
+        text.lines()
+            .filter(|l| l.starts_with(prefix) && l.contains(needle))
+            .filter_map(|l| l.rsplit_once(' ')?.1.parse::<f64>().ok())
+            .sum()
+    };
+    let count = value("hustings_store_commit_batch_size_count", "");
+    let of_one = value("hustings_store_commit_batch_size_bucket", "le=\"1\"");
+    assert!(count > 0.0, "the store's commits are counted: {text}");
+    (count, of_one)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1348,14 +1348,33 @@ async fn votes_for_women_pages_never_show_a_hand_they_may_not_see() {
         .iter()
         .map(|seen| VfwHidden::cards(seen, |h| h.hand.iter().chain(&h.drawn).collect()))
         .collect();
-    let spectator = spectator.await.expect("the spectator's stream follows to the end");
+    let spectator = spectator
+        .await
+        .expect("the spectator's stream follows to the end");
     let telltale = telltale_names(&mut c, &id).await;
     // The spectator sees neither hand; the Suffragist's page never the Opposition's but
     // what the server showed the Suffragist (Change In Plans shows her the whole hand).
     let checked = [
-        assert_never_shown(&seen[0], &hands[0], &spectator, &telltale, "the Suffragist's")
-            + assert_never_shown(&seen[0], &hands[1], &spectator, &telltale, "the Opposition's"),
-        assert_never_shown(&seen[1], &hands[1], &streams[0], &telltale, "the Opposition's"),
+        assert_never_shown(
+            &seen[0],
+            &hands[0],
+            &spectator,
+            &telltale,
+            "the Suffragist's",
+        ) + assert_never_shown(
+            &seen[0],
+            &hands[1],
+            &spectator,
+            &telltale,
+            "the Opposition's",
+        ),
+        assert_never_shown(
+            &seen[1],
+            &hands[1],
+            &streams[0],
+            &telltale,
+            "the Opposition's",
+        ),
     ];
     // And the Suffragist's page does show its own hand (so the check above can see a card).
     let own = seen[1]
