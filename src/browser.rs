@@ -278,9 +278,7 @@ impl Browser {
         let path = dir.join(format!("{name}.png"));
         std::fs::write(&path, &png).expect("screenshot written");
         if docs && std::env::var("HUSTINGS_UPDATE_SCREENSHOTS").as_deref() == Ok("1") {
-            let docs = root.join("docs").join("screenshots");
-            std::fs::create_dir_all(&docs).expect("docs/screenshots");
-            std::fs::write(docs.join(format!("{name}.png")), &png).expect("screenshot copied");
+            crate::screenshots::save_for_docs(name, &png);
         }
         path
     }

@@ -8,6 +8,7 @@ pub mod in_process;
 pub mod named;
 pub mod pool_proc;
 pub mod relay;
+pub mod screenshots;
 pub mod server_proc;
 
 use std::net::SocketAddr;

@@ -503,8 +503,10 @@ async fn spectate_random_match<R: Default + Send + 'static>(
     seed: u64,
     record: fn(&mut R, &pb::MatchUpdate),
     shot: Option<(&str, u64)>,
-) -> (Client, String, Vec<Seen>, Vec<R>) {
+) -> (Client, String, Vec<Seen>, Vec<R>, Vec<VfwHidden>) {
     let (mut c, id) = create_over_grpc(url, game.0, game.1, game.2).await;
+    // What the server sends a spectator, beside the spectator's page.
+    let spectator = tokio::spawn(watch_vfw_hidden(url.to_string(), id.clone(), String::new()));
     let mut tokens = Vec::new();
     for seat in 0..2 {
         tokens.push(hustings::join(&mut c, &id, seat, "slow random").await);
@@ -528,7 +530,8 @@ async fn spectate_random_match<R: Default + Send + 'static>(
     for p in players {
         recorded.push(p.await.expect("a player plays to the end"));
     }
-    (c, id, seen, recorded)
+    let spectator = spectator.await.expect("the spectator's stream follows");
+    (c, id, seen, recorded, spectator)
 }
 
 /// A spectator's page (read by [`read_page`]) offers no choice and holds no seat.
@@ -556,7 +559,7 @@ async fn a_spectators_page_never_shows_what_is_still_hidden() {
     };
     let (b, url) = (&stage.b, stage.url.clone());
     // Two unhurried random players take the seats once the spectator's page is open.
-    let (mut c, id, seen, _) = spectate_random_match::<()>(
+    let (mut c, id, seen, _, _) = spectate_random_match::<()>(
         b,
         &url,
         ("presidency", "", &[("rounds", "12")]),
@@ -1175,25 +1178,25 @@ struct VfwHidden {
 }
 
 impl VfwHidden {
-    /// Adds what update `u` shows (when it carries a Votes for Women view) to `out`.
+    /// Adds what update `u` shows its viewer to `out`: every card its view shows and all its
+    /// text, in any game; the hand and the side's drawn cards of a Votes for Women view.
     fn record(out: &mut Vec<VfwHidden>, u: &pb::MatchUpdate) {
-        let Some(pb::game_view::Game::VotesForWomen(v)) =
-            u.view.as_ref().and_then(|v| v.game.as_ref())
-        else {
-            return;
-        };
+        let view = u.view.as_ref().and_then(|v| v.game.as_ref());
         let cards = |cs: &[pb::VotesForWomenCard]| -> Vec<(String, String)> {
             cs.iter().map(|c| (c.id.clone(), c.name.clone())).collect()
         };
+        let (hand, drawn) = match view {
+            Some(pb::game_view::Game::VotesForWomen(v)) => (cards(&v.hand), cards(&v.drawn)),
+            _ => (Vec::new(), Vec::new()),
+        };
         let mut sent = u.clone();
         sent.reference = None;
-        let text = format!("{sent:?}");
         out.push(VfwHidden {
             version: u.version,
-            hand: cards(&v.hand),
-            drawn: cards(&v.drawn),
-            ids: card_ids(&format!("{v:?}")),
-            text,
+            hand,
+            drawn,
+            ids: card_ids(&format!("{view:?}")),
+            text: format!("{sent:?}"),
         });
     }
 
@@ -1205,14 +1208,15 @@ impl VfwHidden {
     }
 }
 
-/// The ids of every card in a Votes for Women view, whatever field holds it, read from the
-/// view's `Debug` text (each card prints as `VotesForWomenCard { id: "…"`).
+/// The ids of every card in a view, whatever field holds it, read from the view's `Debug`
+/// text (each card prints as `…Card { …id: "…"`, its id among its first fields).
 fn card_ids(view: &str) -> BTreeSet<String> {
-    const CARD: &str = "VotesForWomenCard { id: \"";
-    view.match_indices(CARD)
+    const ID: &str = "id: \"";
+    view.match_indices("Card { ")
         .filter_map(|(i, _)| {
-            let rest = &view[i + CARD.len()..];
-            rest.split('"').next().map(str::to_string)
+            let head = view.get(i..view.len().min(i + 120))?;
+            let from = head.find(ID)? + ID.len();
+            head[from..].split('"').next().map(str::to_string)
         })
         .collect()
 }
@@ -1817,7 +1821,7 @@ async fn a_spectator_of_the_vote_never_sees_a_card_still_in_the_deck() {
         return;
     };
     let (b, url) = (&stage.b, stage.url.clone());
-    let (mut c, id, seen, unseen) = spectate_random_match(
+    let (mut c, id, seen, unseen, spectator) = spectate_random_match(
         b,
         &url,
         ("the-vote", "standard", &[]),
@@ -1860,14 +1864,14 @@ async fn a_spectator_of_the_vote_never_sees_a_card_still_in_the_deck() {
         assert_never_shown(
             &seen,
             &unseen[0],
-            &[],
+            &spectator,
             &telltale,
             "the Deck (Equality's view)",
         ),
         assert_never_shown(
             &seen,
             &unseen[1],
-            &[],
+            &spectator,
             &telltale,
             "the Deck (Supremacy's view)",
         ),
@@ -2150,4 +2154,30 @@ async fn the_generic_board_plays_a_game_it_does_not_know_by_buttons() {
     assert!(decisions >= 20, "the match went on by buttons: {decisions}");
     assert!(things > 5, "states and cards were buttons: {things}");
     stage.end().await;
+}
+
+/// Every screenshot in docs/screenshots was made by these tests from today's code (see
+/// `hustings::screenshots`): none is missing from the manifest, and each one's digest is
+/// that of the code now. Needs no browser.
+#[test]
+fn the_docs_screenshots_were_made_from_this_code() {
+    use hustings::screenshots::{MANIFEST, docs_dir, inputs_digest, manifest};
+    let now = inputs_digest();
+    let made = manifest();
+    let pngs: Vec<String> = std::fs::read_dir(docs_dir())
+        .expect("docs/screenshots")
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().to_string();
+            name.strip_suffix(".png").map(str::to_string)
+        })
+        .collect();
+    assert!(!pngs.is_empty(), "the README's screenshots are there");
+    let stale: Vec<&String> = pngs.iter().filter(|n| made.get(*n) != Some(&now)).collect();
+    assert!(
+        stale.is_empty(),
+        "docs/screenshots {stale:?} were not made from today's web client, engine and contract \
+         (docs/screenshots/{MANIFEST}): run `HUSTINGS_UPDATE_SCREENSHOTS=1 cargo test --test e2e \
+         web::` and commit the result"
+    );
 }
