@@ -148,7 +148,12 @@ impl Hub {
 
     /// A new match's seed: from the seeded generator if there is one, else fresh.
     fn new_seed(&self) -> u64 {
-        match self.seeds.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+        match self
+            .seeds
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_mut()
+        {
             Some(rng) => rng.random(),
             None => rand::rng().random(),
         }
