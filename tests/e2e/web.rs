@@ -772,9 +772,11 @@ async fn play_vfw_by_clicks(
             out.seen.push(Seen::from_page(&read_page(b).await));
         }
         let board = list(&s, "board");
+        // The match is dealt from a fresh seed each run, so the colour picker may never be
+        // up mid-game with states on offer: past 80 decisions the shot does without it.
         if let Some(name) = shot.filter(|_| !out.shot)
             && out.decisions > 30
-            && both == true
+            && (both == true || out.decisions > 80)
             && board.iter().filter(|c| names_a_state(c)).count() > 4
         {
             // Mid-game, cubes to place: the map's offered states are highlighted.
