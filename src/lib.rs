@@ -240,3 +240,23 @@ pub fn test_seed(what: &str) -> u64 {
     println!("{what}: seed {seed} (HUSTINGS_TEST_SEED={seed} runs it again)");
     seed
 }
+
+/// `GET path` over plain HTTP/1.1 from `addr` (`host:port`): the whole answer, status line
+/// and headers included (the metrics endpoint's, in the tests that read it).
+pub async fn http_get(addr: &str, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let ask = format!("GET {path} HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n");
+    tcp.write_all(ask.as_bytes()).await.expect("write");
+    let mut text = String::new();
+    tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        tcp.read_to_string(&mut text),
+    )
+    .await
+    .expect("answered")
+    .expect("read");
+    text
+}

@@ -2,27 +2,14 @@
 //! choices, its streams and the store's commits. (A test binary of its own: the metrics
 //! recorder is the process's.)
 
-use std::time::Duration;
-
 use hustings::server_proc::temp_dir;
 use hustings::{connect, create, play_two_seats, start_server_with};
 use hustings_proto::v1 as pb;
 use hustings_service::{Database, ServerConfig};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// `GET /metrics` from `addr`: the body.
 async fn scrape(addr: std::net::SocketAddr) -> String {
-    let mut tcp = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("connects");
-    tcp.write_all(b"GET /metrics HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n")
-        .await
-        .expect("write");
-    let mut text = String::new();
-    tokio::time::timeout(Duration::from_secs(10), tcp.read_to_string(&mut text))
-        .await
-        .expect("answered")
-        .expect("read");
+    let text = hustings::http_get(&addr.to_string(), "/metrics").await;
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");
     assert!(text.contains("text/plain"), "{text}");
     text.split_once("\r\n\r\n")

@@ -669,18 +669,7 @@ async fn kill_during_group_commit(args: &[&str]) {
 /// From the server's metrics at `addr`: how many group commits there were, and how many of
 /// them held a single write (`hustings_store_commit_batch_size`, whose first bucket is 1).
 async fn commit_batches(addr: &str) -> (f64, f64) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut tcp = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("metrics answer");
-    tcp.write_all(b"GET /metrics HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n")
-        .await
-        .expect("asked");
-    let mut text = String::new();
-    tokio::time::timeout(Duration::from_secs(10), tcp.read_to_string(&mut text))
-        .await
-        .expect("metrics in time")
-        .expect("metrics read");
+    let text = hustings::http_get(addr, "/metrics").await;
     let value = |prefix: &str, needle: &str| -> f64 {
         text.lines()
             .filter(|l| l.starts_with(prefix) && l.contains(needle))

@@ -76,24 +76,41 @@ async fn until_away(c: &mut Client, id: &str, seat: usize, what: &str) {
     }
 }
 
-/// Plays random matches on `url`, one after another on each of `BUSY_MATCHES` tasks, until
-/// `stop` is set.
-fn keep_busy(url: &str, stop: &Arc<AtomicBool>, seed: u64) -> Vec<tokio::task::JoinHandle<()>> {
-    (0..BUSY_MATCHES as u64)
-        .map(|task| {
-            let (url, stop) = (url.to_string(), stop.clone());
-            tokio::spawn(async move {
-                let mut c = connect(&url).await;
-                let mut n = 0;
-                while !stop.load(Ordering::Relaxed) {
-                    let s = seed + 1_000 * task + n;
-                    let id = hustings::create(&mut c, "presidency", "standard", 2, s).await;
-                    play_two_seats(&url, &mut c, &id, [("a", s), ("b", s + 1)]).await;
-                    n += 1;
-                }
+/// Random matches played on a server beside a test's own, until [`Busy::end`].
+struct Busy {
+    stop: Arc<AtomicBool>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Busy {
+    /// Plays random matches on `url`, one after another on each of `BUSY_MATCHES` tasks.
+    fn start(url: &str, seed: u64) -> Busy {
+        let stop = Arc::new(AtomicBool::new(false));
+        let tasks = (0..BUSY_MATCHES as u64)
+            .map(|task| {
+                let (url, stop) = (url.to_string(), stop.clone());
+                tokio::spawn(async move {
+                    let mut c = connect(&url).await;
+                    let mut n = 0;
+                    while !stop.load(Ordering::Relaxed) {
+                        let s = seed + 1_000 * task + n;
+                        let id = hustings::create(&mut c, "presidency", "standard", 2, s).await;
+                        play_two_seats(&url, &mut c, &id, [("a", s), ("b", s + 1)]).await;
+                        n += 1;
+                    }
+                })
             })
-        })
-        .collect()
+            .collect();
+        Busy { stop, tasks }
+    }
+
+    /// Lets each task finish the match it is playing.
+    async fn end(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for t in self.tasks {
+            t.await.expect("the busy matches play to the end");
+        }
+    }
 }
 
 /// How a round's client goes away: after `yields` turns of the runtime, or after `ms`
@@ -195,8 +212,7 @@ async fn a_stream_cancelled_on_a_live_connection_always_leaves_even_while_it_ope
     let mut rng = StdRng::seed_from_u64(seed);
     let server = start_server().await;
     let url = server.url();
-    let stop = Arc::new(AtomicBool::new(false));
-    let busy = keep_busy(&url, &stop, seed);
+    let busy = Busy::start(&url, seed);
     let mut c = connect(&url).await;
     let (id, tokens, seat) = waiting_match(&mut c, 7).await;
     // One connection for every round: each round's stream is cancelled on it (RST_STREAM),
@@ -208,11 +224,8 @@ async fn a_stream_cancelled_on_a_live_connection_always_leaves_even_while_it_ope
         let what = format!("seed {seed}, round {round}, cancelled {when:?}");
         until_away(&mut c, &id, seat, &what).await;
     }
-    stop.store(true, Ordering::Relaxed);
     the_win_can_be_claimed(&mut c, &id, &tokens, seat).await;
-    for b in busy {
-        b.await.expect("the busy matches play to the end");
-    }
+    busy.end().await;
     server.shutdown().await;
 }
 
@@ -223,8 +236,7 @@ async fn a_connection_cut_at_any_moment_always_leaves() {
     let server = start_server().await;
     let url = server.url();
     let listen = url.trim_start_matches("http://").to_string();
-    let stop = Arc::new(AtomicBool::new(false));
-    let busy = keep_busy(&url, &stop, seed);
+    let busy = Busy::start(&url, seed);
     let mut c = connect(&url).await;
     let (id, tokens, seat) = waiting_match(&mut c, 8).await;
     for round in 0..ROUNDS {
@@ -237,10 +249,7 @@ async fn a_connection_cut_at_any_moment_always_leaves() {
         let what = format!("seed {seed}, round {round}, cut {when:?}");
         until_away(&mut c, &id, seat, &what).await;
     }
-    stop.store(true, Ordering::Relaxed);
     the_win_can_be_claimed(&mut c, &id, &tokens, seat).await;
-    for b in busy {
-        b.await.expect("the busy matches play to the end");
-    }
+    busy.end().await;
     server.shutdown().await;
 }
