@@ -129,11 +129,53 @@ impl ServerProcess {
         assert!(status.success(), "kill -s {name} failed");
     }
 
+    /// Pauses the process (SIGSTOP) and returns only once every one of its threads has
+    /// stopped. `kill` returns as soon as the signal is queued, while each thread stops only
+    /// when it next passes through the kernel's signal handling: on a loaded machine a
+    /// runtime thread can still take a request and write it to the database in between
+    /// (a clean-clone flake hunt saw a paused node store the Act sent after the pause).
+    pub fn pause(&self) {
+        self.signal("STOP");
+        let tasks = format!("/proc/{}/task", self.child.id());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !all_stopped(Path::new(&tasks)) {
+            assert!(
+                Instant::now() < deadline,
+                "hustings-server did not stop within 10 s of SIGSTOP"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// Lets a paused process run on (SIGCONT).
+    pub fn resume(&self) {
+        self.signal("CONT");
+    }
+
     /// SIGKILL: the process gets no chance to flush or clean up.
     pub fn kill9(mut self) {
         self.child.kill().expect("SIGKILL the server");
         let _ = self.child.wait();
     }
+}
+
+/// Whether every thread listed under `/proc/PID/task` is stopped (state `T`, or `t` when
+/// traced). A thread that exits meanwhile is not waited for.
+fn all_stopped(tasks: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(tasks) else {
+        return false;
+    };
+    entries.flatten().all(|task| {
+        match std::fs::read_to_string(task.path().join("stat")) {
+            // The state follows the command name, which is in parentheses and may hold
+            // spaces: read it after the last ')'.
+            Ok(stat) => stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().next())
+                .is_some_and(|state| state == "T" || state == "t"),
+            Err(_) => true,
+        }
+    })
 }
 
 impl Drop for ServerProcess {

@@ -177,7 +177,7 @@ async fn a_node_paused_past_its_lease_cannot_write_when_it_wakes() {
     // once A's lease lapses and plays on.
     let mut a_stream = open_stream(&mut ca, &id, "", 0).await;
     let (seat, version, choice) = next_move(&mut ca, &id, &tokens).await;
-    a.signal("STOP");
+    a.pause();
     let pending = {
         let mut ca = ca.clone();
         let req = taken_on(act(&id, &tokens[seat as usize], version, &choice));
@@ -186,7 +186,7 @@ async fn a_node_paused_past_its_lease_cannot_write_when_it_wakes() {
     play(&mut cb, &id, &tokens, 3, &mut acks).await;
 
     // A wakes: its pending Act is refused, its stream ends UNAVAILABLE.
-    a.signal("CONT");
+    a.resume();
     let refused = tokio::time::timeout(Duration::from_secs(20), pending)
         .await
         .expect("the pending Act is answered")
@@ -200,7 +200,7 @@ async fn a_node_paused_past_its_lease_cannot_write_when_it_wakes() {
     // for the version A will take the match over at, so the choice would be the next one
     // (the sequence check alone would store it) but B's lease is no longer current.
     let (seat, version, choice) = next_move(&mut cb, &id, &tokens).await;
-    b.signal("STOP");
+    b.pause();
     let pending = {
         let mut cb = cb.clone();
         let req = taken_on(act(&id, &tokens[seat as usize], version, &choice));
@@ -216,7 +216,7 @@ async fn a_node_paused_past_its_lease_cannot_write_when_it_wakes() {
         taken.version, version,
         "A took the match over where B left it"
     );
-    b.signal("CONT");
+    b.resume();
     let refused = tokio::time::timeout(Duration::from_secs(20), pending)
         .await
         .expect("the pending Act is answered")
