@@ -7,7 +7,7 @@ Run it through the bot client, which joins the match and talks to it line by lin
 
 Each line on standard input is one decision as JSON (game, seat, version, view, prompt,
 choices); the answer is one choice id per line on standard output. See
-bot-client/README-stdio.md for the protocol. An optional argument seeds the choices.
+docs/ais.md ("External engines over stdin/stdout") for the protocol. An optional argument seeds the choices.
 """
 import json
 import random

@@ -265,7 +265,7 @@ impl Browser {
     }
 
     /// Like [`Browser::screenshot`], and when `HUSTINGS_UPDATE_SCREENSHOTS=1` also saves it
-    /// in `docs/screenshots/` (the README's, committed).
+    /// in `docs/screenshots/` (the docs', committed).
     pub async fn screenshot_for_docs(&self, name: &str) -> PathBuf {
         self.save_screenshot(name, true).await
     }

@@ -1,4 +1,4 @@
-//! The README's screenshots (`docs/screenshots/`), made by the browser tests themselves
+//! The docs' screenshots (`docs/screenshots/`), made by the browser tests themselves
 //! (`HUSTINGS_UPDATE_SCREENSHOTS=1 cargo test --test e2e web::`), each recorded in
 //! `docs/screenshots/MADE_FROM` with a digest of the code that decides what a page shows:
 //! the web client's bundle, the engine (rules, texts, log), the service's conversion to the

@@ -40,7 +40,7 @@ const html = readFileSync("src/index.html", "utf8")
   .replace("%STYLE%", `assets/${css}`);
 writeFileSync(`${dist}/index.html`, html);
 
-// What a browser downloads for the first page, raw and gzipped (reported in the README).
+// What a browser downloads for the first page, raw and gzipped (reported in BENCHMARKS.md, "Web client").
 let raw = 0;
 let gz = 0;
 for (const f of [`${dist}/index.html`, `${dist}/assets/${js}`, `${dist}/assets/${css}`]) {

@@ -71,7 +71,7 @@ enum Command {
     /// Play two AIs against each other over many matches and report win rates.
     Tournament(TournamentArgs),
     /// Play one match with an external engine speaking the line protocol on stdin/stdout
-    /// (see the README, "External engines over stdin/stdout").
+    /// (see docs/ais.md, "External engines over stdin/stdout").
     Stdio(StdioArgs),
 }
 

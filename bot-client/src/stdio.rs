@@ -1,6 +1,6 @@
 //! The stdio adapter: an external engine, in any language, plays by reading one JSON line per
 //! decision on its standard input and writing one choice id per line on its standard output.
-//! The protocol is documented in the README (section "External engines over stdin/stdout").
+//! The protocol is documented in docs/ais.md (section "External engines over stdin/stdout").
 //!
 //! An engine that answers something that is not a legal choice id, answers nothing within
 //! the time limit, or exits, gets a clear message on standard error naming what it answered

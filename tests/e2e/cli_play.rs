@@ -369,7 +369,7 @@ fn assert_screens_fit(out: &str) {
     assert!(screens > 0, "no screen with a prompt:\n{out}");
 }
 
-/// A board the CLI drew mid-game, with the prompt under it, for the README.
+/// A board the CLI drew mid-game, with the prompt under it, for docs/playing/terminal.md.
 fn sample_board(out: &str) -> Option<String> {
     let starts: Vec<usize> = out.match_indices("──── match").map(|(i, _)| i).collect();
     let start = *starts.get(starts.len() / 2)?;

@@ -696,7 +696,7 @@ struct VfwPlay {
     board_kinds: BTreeSet<String>,
     /// The page at each decision (when asked for).
     seen: Vec<Seen>,
-    /// Whether the README's screenshot was taken.
+    /// Whether the docs' screenshot was taken.
     shot: bool,
 }
 
@@ -2174,7 +2174,7 @@ fn the_docs_screenshots_were_made_from_this_code() {
             name.strip_suffix(".png").map(str::to_string)
         })
         .collect();
-    assert!(!pngs.is_empty(), "the README's screenshots are there");
+    assert!(!pngs.is_empty(), "the docs' screenshots are there");
     let stale: Vec<&String> = pngs.iter().filter(|n| made.get(*n) != Some(&now)).collect();
     assert!(
         stale.is_empty(),

@@ -1,5 +1,5 @@
 //! IS-MCTS's settings, per game: each one was measured against the others' values before it
-//! was kept (README, "AIs: the bot client"; `examples/versus.rs` runs the measurements), so
+//! was kept (docs/ais.md, "What the search knows of each game"; `examples/versus.rs` runs the measurements), so
 //! nothing here is on faith. A player may change any of them (`Ismcts::with_knob`), which is
 //! how each was measured.
 

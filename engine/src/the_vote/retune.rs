@@ -7,7 +7,7 @@
 //! numbers the reconstruction chose (never a FACT of `shared/reference/the-vote/findings.md`):
 //! each Region's Men-box set-up sides and Congress Control Points. A game keeps the table of
 //! its set-up's revision, so a match stored under revision 0 or 1 replays with the numbers it
-//! was played with. The figures that chose these numbers are in the README ("The rules").
+//! was played with. The figures that chose these numbers are in docs/rules.md ("Rules revision 2: the retuned map").
 
 use super::data::{self, RegionDef, SetupSides, Table};
 
