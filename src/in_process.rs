@@ -67,6 +67,20 @@ pub async fn watch_at(hub: &Arc<Hub>, id: &str, viewer: Viewer, json: bool) -> (
     (rx.id(), rx)
 }
 
+/// Opens `viewer`'s stream resuming after `from_version`, as a client that reconnects does:
+/// the versions it missed, each as its own message (or one snapshot when a take-back is
+/// among them or they are too many).
+pub async fn watch_from(hub: &Arc<Hub>, id: &str, viewer: Viewer, from_version: u64) -> Updates {
+    hub.ask(id, |reply| Command::Watch {
+        viewer,
+        from_version,
+        json: false,
+        reply,
+    })
+    .await
+    .expect("watching")
+}
+
 /// Opens `viewer`'s stream from the start, without the JSON view.
 pub async fn watch(hub: &Arc<Hub>, id: &str, viewer: Viewer) -> (u64, Updates) {
     watch_at(hub, id, viewer, false).await

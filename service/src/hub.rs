@@ -794,7 +794,8 @@ impl Hub {
             .unwrap_or_default();
         let outcome = l.record.outcome.as_ref().map(|o| {
             let forfeit = l.forfeit.as_deref().unwrap_or("");
-            let mut o = crate::convert::outcome(o, forfeit == crate::actor::RESIGN);
+            let mut o =
+                crate::convert::outcome(o, forfeit == crate::record::Ending::Resign.forfeit());
             o.forfeit = forfeit.into();
             o
         });

@@ -23,6 +23,7 @@ pub mod owners;
 pub mod paging;
 pub mod pools;
 pub mod projection;
+pub mod record;
 pub mod relay;
 pub mod sql;
 pub mod store;

@@ -23,6 +23,7 @@ use prost::bytes::Bytes;
 use tonic::Status;
 
 use crate::convert;
+use crate::record::Record;
 
 /// What a version's messages say that is the same for every viewer and is not the game's
 /// state: the actor builds it from its own records (all of it public to every viewer).
@@ -71,20 +72,22 @@ impl LastChoice {
                 choice_id: choice.to_string(),
                 label: label.to_string(),
                 redacted: false,
+                origin: pb::Origin::Game as i32,
             },
             redacted,
         }
     }
 
-    /// A choice of the service's own (resign, undo, timeout, claim-win): it names nothing
-    /// hidden, and every viewer is told it whole.
-    pub fn public(seat: Seat, id: &str, label: &str) -> Self {
+    /// A step of the service's own (a take-back, a resignation, a clock run out, a claimed
+    /// win, a handoff): it names nothing hidden, and every viewer is told it whole.
+    pub fn service(seat: Seat, record: &Record, label: &str) -> Self {
         LastChoice {
             whole: pb::LastAction {
                 seat: seat as u32,
-                choice_id: id.to_string(),
+                choice_id: record.to_string(),
                 label: label.to_string(),
                 redacted: false,
+                origin: pb::Origin::Service as i32,
             },
             redacted: Vec::new(),
         }
@@ -100,6 +103,7 @@ impl LastChoice {
                 choice_id: String::new(),
                 label: text.clone(),
                 redacted: true,
+                origin: self.whole.origin,
             },
         }
     }
@@ -260,8 +264,11 @@ impl<'g> Projector<'g> {
                 .game
                 .log_for(viewer, own.log_from)
                 .iter()
-                .chain(note)
                 .map(convert::log_entry)
+                .chain(note.map(|n| pb::LogEntry {
+                    origin: pb::Origin::Service as i32,
+                    ..convert::log_entry(n)
+                }))
                 .collect(),
             prompt: extras(viewer, status, own.current, prompt),
             last_action: self.last.map(|l| l.to(viewer)),
@@ -401,7 +408,7 @@ pub struct ReplayParts {
 /// One recorded choice of a replay.
 pub struct ReplayStep {
     pub seat: Seat,
-    pub choice_id: String,
+    pub record: Record,
     pub label: String,
     /// The log entries it produced, unredacted.
     pub log: Vec<engine::LogEntry>,
@@ -435,9 +442,10 @@ pub fn replay(
             .map(|(i, c)| pb::RecordedChoice {
                 version: i as u64 + 1,
                 seat: c.seat as u32,
-                choice_id: c.choice_id.clone(),
+                choice_id: c.record.to_string(),
                 label: c.label.clone(),
                 log: log(&c.log),
+                origin: c.record.origin() as i32,
             })
             .collect(),
     })

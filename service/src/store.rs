@@ -19,6 +19,7 @@ use hustings_proto::v1 as pb;
 use serde::{Deserialize, Serialize};
 
 pub use crate::clock::MatchSettings;
+use crate::record::Record;
 
 /// A match's status as stored (the values of `hustings.v1.MatchStatus`).
 pub mod status {
@@ -52,7 +53,8 @@ pub struct SeatRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChoiceRecord {
     pub seat: Seat,
-    pub choice: String,
+    /// The step, stored as its text (see [`Record`]).
+    pub choice: Record,
     /// Every seat's clock (milliseconds left) right after this choice; empty when the match
     /// has no clock.
     #[serde(default)]
@@ -61,7 +63,7 @@ pub struct ChoiceRecord {
 
 impl ChoiceRecord {
     /// A record without clock times.
-    pub fn new(seat: Seat, choice: impl Into<String>) -> Self {
+    pub fn new(seat: Seat, choice: impl Into<Record>) -> Self {
         ChoiceRecord {
             seat,
             choice: choice.into(),

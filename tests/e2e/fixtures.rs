@@ -21,8 +21,9 @@ use std::path::{Path, PathBuf};
 
 use hustings::server_proc::temp_dir;
 use hustings_engine::{self as engine, LogEntry, Outcome, Seat, Setup};
-use hustings_service::actor::{Played, RESIGN, TIMEOUT, UNDO, seat_name};
+use hustings_service::actor::{Played, seat_name};
 use hustings_service::clock::{ClockSetting, MatchSettings};
+use hustings_service::record::{RESIGN, TIMEOUT, UNDO};
 use hustings_service::sql::sqlite::SqliteStore;
 use hustings_service::store::{
     Append, ChoiceRecord, Finished, ListQuery, LiveState, MatchRecord, SeatRecord, Store,
@@ -97,7 +98,7 @@ fn rebuild(record: &MatchRecord, default_choices: &[usize]) -> Expected {
     };
     for (i, c) in record.choices.iter().enumerate() {
         hash_prompts(&*played.game);
-        let label = match c.choice.as_str() {
+        let label = match c.choice.to_string().as_str() {
             RESIGN => "Resign".to_string(),
             TIMEOUT => "Ran out of time".to_string(),
             UNDO => "Take back the last choice".to_string(),
@@ -219,7 +220,7 @@ async fn stored_matches_of_every_game_and_variant_replay_to_the_same_outcomes_an
         assert!(
             records
                 .values()
-                .any(|r| r.choices.iter().any(|c| c.choice == reserved)),
+                .any(|r| r.choices.iter().any(|c| c.choice.to_string() == reserved)),
             "no stored `{reserved}`"
         );
     }
@@ -278,11 +279,11 @@ async fn a_changed_stored_choice_is_caught() {
         let Some(c) = record
             .choices
             .iter_mut()
-            .find(|c| c.choice.starts_with("dice:"))
+            .find(|c| c.choice.to_string().starts_with("dice:"))
         else {
             continue;
         };
-        c.choice = if c.choice == "dice:1d6" {
+        c.choice = if c.choice.to_string() == "dice:1d6" {
             "dice:2d6"
         } else {
             "dice:1d6"
@@ -489,7 +490,7 @@ async fn record_one(store: &dyn Store, plan: &Plan, created: i64) -> Vec<usize> 
         };
         let c = ChoiceRecord {
             seat,
-            choice,
+            choice: choice.into(),
             clocks,
         };
         record.choices.push(c);
@@ -535,7 +536,7 @@ async fn record_one(store: &dyn Store, plan: &Plan, created: i64) -> Vec<usize> 
             .expect("the record applies");
     };
     let last = record.choices.len() - 1;
-    let forfeit = match record.choices[last].choice.as_str() {
+    let forfeit = match record.choices[last].choice.to_string().as_str() {
         RESIGN => Some("resign".to_string()),
         TIMEOUT => Some("timeout".to_string()),
         _ => None,

@@ -27,6 +27,7 @@ mod lifecycle;
 mod pools;
 mod presence;
 mod public;
+mod records;
 mod service;
 mod stores;
 mod the_vote;

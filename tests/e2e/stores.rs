@@ -807,7 +807,7 @@ fn version_2_database(matches: &[OldMatch]) -> String {
                 "INSERT INTO choices VALUES ({}, {idx}, {}, {}, NULL);\n",
                 sql_text(m.id),
                 c.seat,
-                sql_text(&c.choice)
+                sql_text(&c.choice.to_string())
             ));
         }
     }

@@ -6,11 +6,12 @@ use hustings_proto::v1 as pb;
 use tonic::Status;
 use tracing::{debug, info};
 
+use super::MatchActor;
 use super::commit::{Effect, Step, Told};
 use super::forfeit::resign_outcome;
 use super::played::{last_choice_of, undo_action};
-use super::{CLAIM_WIN, HAND_TO_BOT, MatchActor, REMATCH, RESIGN, UNDO};
 use crate::projection::LastChoice;
+use crate::record::{CLAIM_WIN, Ending, HAND_TO_BOT, REMATCH, Record, UNDO};
 use crate::store::{ChoiceRecord, SeatRecord};
 
 impl MatchActor {
@@ -170,12 +171,19 @@ impl MatchActor {
                 engine::legal_list(Some(&prompt))
             )));
         };
+        // Stored, a game's choice must read back as one: no game offers a reserved id.
+        let record = Record::from(choice);
+        if record.as_game().is_none() {
+            return Err(Status::internal(format!(
+                "the game offered {choice:?}, an id the service reserves"
+            )));
+        }
         // What each viewer is told of it, asked of the state it is made in.
         let last = LastChoice::of_game(&*self.game, seat, choice, &offered.label);
         let step = Step {
             record: ChoiceRecord {
                 seat,
-                choice: choice.to_string(),
+                choice: record,
                 clocks: self.charge_clocks(seat, false),
             },
             effect: Effect::Play,
@@ -207,11 +215,11 @@ impl MatchActor {
                  a die or ended your turn",
             ));
         }
-        let undone = self.record.choices[last].choice.clone();
+        let undone = self.record.choices[last].choice.to_string();
         let step = Step {
             record: ChoiceRecord {
                 seat,
-                choice: UNDO.into(),
+                choice: Record::Undo,
                 clocks: self.charge_clocks(seat, true),
             },
             effect: Effect::Play,
@@ -246,17 +254,17 @@ impl MatchActor {
         let step = Step {
             record: ChoiceRecord {
                 seat,
-                choice: RESIGN.into(),
+                choice: Record::Resign,
                 clocks: self.charge_clocks(seat, true),
             },
             effect: Effect::End {
                 outcome: resign_outcome(&*self.game, &self.record, seat),
-                kind: RESIGN,
+                ending: Ending::Resign,
             },
             what: "resignation",
         };
         self.commit(step, |_| Told {
-            last: LastChoice::public(seat, RESIGN, "Resign"),
+            last: LastChoice::service(seat, &Record::Resign, Ending::Resign.label()),
             note: None,
             snapshot_all: false,
         })

@@ -10,11 +10,11 @@ use tokio::time::Instant;
 use tracing::{info, warn};
 
 use super::MatchActor;
-use super::forfeit::TIMEOUT;
 use super::summary::catalogue;
 use crate::clock::Clocks;
 use crate::hub::Hub;
 use crate::projection::LastChoice;
+use crate::record::{Ending, TIMEOUT};
 use crate::store::{MatchRecord, Parked};
 
 /// The clocks of a stored match, at the times stored with its last choice.
@@ -185,7 +185,7 @@ impl MatchActor {
                 }
             }
         }
-        if let Err(e) = self.end_by(seat, TIMEOUT).await {
+        if let Err(e) = self.end_by(seat, Ending::Timeout).await {
             // Stop the clocks rather than wake again at once; the next change restarts them
             // (at zero) and tries again.
             warn!(match_id = %self.record.id, seat, error = %e, "could not record the timeout");

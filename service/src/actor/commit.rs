@@ -10,18 +10,15 @@ use tracing::{info, warn};
 use super::played::step;
 use super::{MatchActor, Played};
 use crate::projection::LastChoice;
+use crate::record::Ending;
 use crate::store::{Append, ChoiceRecord, Finished};
 
 /// What a step does to the match.
 pub(super) enum Effect {
     /// A game choice or a take-back: the engine applies it (see [`Played::step`]).
     Play,
-    /// A reserved record that ends the match whatever the game says ("resign", "timeout",
-    /// "abandoned"), with its outcome.
-    End {
-        outcome: Outcome,
-        kind: &'static str,
-    },
+    /// A reserved record that ends the match whatever the game says, with its outcome.
+    End { outcome: Outcome, ending: Ending },
     /// A handoff (see [`super::handoff`]): the game is untouched; once stored, `seats`
     /// become bot seats for `ai`.
     Handoff {
@@ -86,10 +83,10 @@ impl MatchActor {
                 }
                 None
             }
-            Effect::End { outcome, kind } => {
+            Effect::End { outcome, ending } => {
                 self.resigned_outcome = Some(outcome);
-                self.forfeit = kind;
-                Some(kind)
+                self.ending = Some(ending);
+                Some(ending)
             }
         };
         self.store_last(record, forfeit)
@@ -119,13 +116,13 @@ impl MatchActor {
     async fn store_last(
         &mut self,
         stored: ChoiceRecord,
-        forfeit: Option<&'static str>,
+        forfeit: Option<Ending>,
     ) -> Result<(), crate::store::StoreError> {
         let index = self.record.choices.len() - 1;
         let finished = match forfeit {
-            Some(kind) => self.resigned_outcome.clone().map(|outcome| Finished {
+            Some(ending) => self.resigned_outcome.clone().map(|outcome| Finished {
                 outcome,
-                forfeit: Some(kind.to_string()),
+                forfeit: Some(ending.forfeit().to_string()),
             }),
             None => self.game.outcome().map(|outcome| Finished {
                 outcome,
@@ -141,7 +138,7 @@ impl MatchActor {
             self.record.choices.pop();
             if forfeit.is_some() {
                 self.resigned_outcome = None;
-                self.forfeit = "";
+                self.ending = None;
             } else if let Ok(p) = Played::replay(&self.record) {
                 self.game = p.game;
                 self.applied = p.applied;

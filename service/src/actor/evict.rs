@@ -7,11 +7,10 @@ use tracing::{debug, warn};
 
 use super::clocks::{restored_clocks, unpark};
 use super::forfeit::forfeit_outcome;
-use super::handoff::{handoff_label, parse_record, reconcile};
-use super::played::{last_choice_of, undo_action};
-use super::{MatchActor, Played, UNDO, forfeit_label};
+use super::handoff::reconcile;
+use super::played::told;
+use super::{MatchActor, Played};
 use crate::hub::Hub;
-use crate::projection::LastChoice;
 use crate::store::{LiveState, MatchRecord};
 
 impl MatchActor {
@@ -20,37 +19,19 @@ impl MatchActor {
         let mut played = Played::new(&record)?;
         let mut resigned_outcome = None;
         let mut last_action = None;
-        // Only the last played choice's label is shown; building a prompt for every stored
-        // choice would dominate a restart.
-        let mut forfeit = "";
-        let last_played = record
-            .choices
-            .iter()
-            .rposition(|c| forfeit_label(&c.choice).is_none());
+        let mut ending = None;
+        let last = record.choices.len().checked_sub(1);
         for (i, c) in record.choices.iter().enumerate() {
-            if let Some(label) = forfeit_label(&c.choice) {
-                let (o, kind) = forfeit_outcome(&*played.game, &record, c);
-                resigned_outcome = Some(o);
-                forfeit = kind;
-                // The record that ended the match is the last action, as it was live.
-                last_action = Some(LastChoice::public(c.seat, &c.choice, label));
-            } else if let Some(h) = parse_record(&c.choice) {
-                played.step(&record, i)?;
-                if Some(i) == last_played {
-                    let label = handoff_label(&record, &h);
-                    last_action = Some(LastChoice::public(c.seat, &c.choice, &label));
-                }
-            } else if c.choice == UNDO {
-                played.step(&record, i)?;
-                if Some(i) == last_played {
-                    last_action = Some(undo_action(c.seat));
-                }
-            } else {
-                if Some(i) == last_played {
-                    last_action = Some(last_choice_of(&*played.game, c.seat, &c.choice));
-                }
-                played.step(&record, i)?;
+            // Only the last record is told (as it was live); telling every stored choice
+            // would dominate a restart.
+            if Some(i) == last {
+                last_action = Some(told(&record, &*played.game, c));
             }
+            if let Some(e) = c.choice.ending() {
+                resigned_outcome = Some(forfeit_outcome(&*played.game, &record, c.seat, e));
+                ending = Some(e);
+            }
+            played.step(&record, i)?;
         }
         let seats = record.seats.len();
         let mut clocks = restored_clocks(&record);
@@ -72,7 +53,7 @@ impl MatchActor {
             unpark(&hub, &p, clocks.as_deref_mut(), &mut away_since);
         }
         Ok(MatchActor {
-            forfeit,
+            ending,
             clocks,
             away_since,
             rematch_offers: live.rematch_offers,

@@ -8,8 +8,9 @@ use tokio::sync::mpsc;
 use tracing::warn;
 
 use super::summary::seats_of;
-use super::{MatchActor, PromptCache, UNDO};
+use super::{MatchActor, PromptCache};
 use crate::projection::{Own, Projector, Public};
+use crate::record::{UNDO, service_choice};
 
 impl MatchActor {
     /// What every message of the current version says alike, from the actor's records.
@@ -87,12 +88,8 @@ impl MatchActor {
             if self.undoable > 0
                 && self.applied.last().map(|&i| self.record.choices[i].seat) == Some(seat)
             {
-                p.choices.push(pb::Choice {
-                    id: UNDO.into(),
-                    label: "Take back your last choice".into(),
-                    kind: UNDO.into(),
-                    ..Default::default()
-                });
+                p.choices
+                    .push(service_choice(UNDO, "Take back your last choice", UNDO));
             }
             p
         });

@@ -11,35 +11,21 @@ use tonic::Status;
 use tracing::info;
 
 use super::commit::{Effect, Step, Told};
-use super::{MatchActor, RESIGN, seat_name};
+use super::{MatchActor, seat_name};
 use crate::clock::MatchSettings;
 use crate::projection::LastChoice;
+use crate::record::{CLAIM_WIN, Ending, service_choice};
 use crate::store::{ChoiceRecord, MatchRecord};
 
-/// The reserved record of a seat whose clock ran out where its game forfeits.
-pub const TIMEOUT: &str = "timeout";
-/// The reserved choice (and record) that claims the win over seats away past the grace.
-pub const CLAIM_WIN: &str = "claim-win";
-
-/// The label of a reserved record that ends the match, or `None` for any other record.
-pub fn forfeit_label(choice: &str) -> Option<&'static str> {
-    match choice {
-        RESIGN => Some("Resign"),
-        TIMEOUT => Some("Ran out of time"),
-        CLAIM_WIN => Some("Claim the win"),
-        _ => None,
-    }
-}
-
-/// The outcome of a match ended by a reserved record, and how it ended ("resign",
-/// "timeout", "abandoned"). A claimed win is over the seats that had to act, other than the
-/// claimer: the claim is only offered while every one of them is away.
+/// The outcome of a match `seat` ended by a reserved record (`ending`). A claimed win is
+/// over the seats that had to act, other than the claimer: the claim is only offered while
+/// every one of them is away.
 pub(super) fn forfeit_outcome(
     game: &dyn AnyGame,
     record: &MatchRecord,
-    c: &ChoiceRecord,
-) -> (Outcome, &'static str) {
-    let seat = c.seat;
+    seat: Seat,
+    ending: Ending,
+) -> Outcome {
     let everyone_but = |losers: &[Seat]| -> Vec<Seat> {
         (0..game.num_seats())
             .filter(|s| !losers.contains(s))
@@ -52,31 +38,25 @@ pub(super) fn forfeit_outcome(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    match c.choice.as_str() {
-        TIMEOUT => (
-            Outcome {
-                winners: everyone_but(&[seat]),
-                reason: format!("{} ran out of time", seat_name(record, seat)),
-                scores: Vec::new(),
-            },
-            "timeout",
-        ),
-        CLAIM_WIN => {
+    match ending {
+        Ending::Timeout => Outcome {
+            winners: everyone_but(&[seat]),
+            reason: format!("{} ran out of time", seat_name(record, seat)),
+            scores: Vec::new(),
+        },
+        Ending::ClaimWin => {
             let away: Vec<Seat> = game.to_act().into_iter().filter(|&s| s != seat).collect();
-            (
-                Outcome {
-                    winners: everyone_but(&away),
-                    reason: format!(
-                        "{} left the match; {} claimed the win",
-                        names(&away),
-                        seat_name(record, seat)
-                    ),
-                    scores: Vec::new(),
-                },
-                "abandoned",
-            )
+            Outcome {
+                winners: everyone_but(&away),
+                reason: format!(
+                    "{} left the match; {} claimed the win",
+                    names(&away),
+                    seat_name(record, seat)
+                ),
+                scores: Vec::new(),
+            }
         }
-        _ => (resign_outcome(game, record, seat), RESIGN),
+        Ending::Resign => resign_outcome(game, record, seat),
     }
 }
 
@@ -151,24 +131,24 @@ impl MatchActor {
 
     /// Ends the match by a reserved record (`timeout` by the seat out of time, `claim-win`
     /// by the claimer), stored first like any choice.
-    pub(super) async fn end_by(&mut self, seat: Seat, choice: &'static str) -> Result<u64, Status> {
+    pub(super) async fn end_by(&mut self, seat: Seat, ending: Ending) -> Result<u64, Status> {
         let record = ChoiceRecord {
             seat,
-            choice: choice.into(),
+            choice: ending.record(),
             clocks: self.charge_clocks(seat, true),
         };
-        let (outcome, kind) = forfeit_outcome(&*self.game, &self.record, &record);
+        let outcome = forfeit_outcome(&*self.game, &self.record, seat, ending);
         let reason = outcome.reason.clone();
         let step = Step {
             record,
-            effect: Effect::End { outcome, kind },
-            what: choice,
+            effect: Effect::End { outcome, ending },
+            what: ending.label(),
         };
         self.commit(step, |a| {
-            let mut note = engine::LogEntry::new(choice, reason).seat(seat);
+            let mut note = engine::LogEntry::new(ending.id(), reason).seat(seat);
             note.seq = a.game.log_len() as u64;
             Told {
-                last: LastChoice::public(seat, choice, forfeit_label(choice).unwrap_or_default()),
+                last: LastChoice::service(seat, &ending.record(), ending.label()),
                 note: Some(note),
                 snapshot_all: false,
             }
@@ -185,7 +165,7 @@ impl MatchActor {
             ));
         }
         info!(match_id = %self.record.id, seat, "win claimed over absent seats");
-        self.end_by(seat, CLAIM_WIN).await
+        self.end_by(seat, Ending::ClaimWin).await
     }
 
     /// The claim of the win over absent seats for `seat`'s prompt (and their handoff to a
@@ -197,12 +177,11 @@ impl MatchActor {
             .into_iter()
             .map(|s| self.seat_name(s))
             .collect();
-        let claim = pb::Choice {
-            id: CLAIM_WIN.into(),
-            label: format!("Claim the win ({} has left)", away.join(", ")),
-            kind: CLAIM_WIN.into(),
-            ..Default::default()
-        };
+        let claim = service_choice(
+            CLAIM_WIN,
+            format!("Claim the win ({} has left)", away.join(", ")),
+            CLAIM_WIN,
+        );
         // Beside the claim, the seats may be handed to a bot, when a pool offers one.
         let handoff = self.handoff_choices(seat);
         let mut p = prompt.unwrap_or_else(|| pb::Prompt {

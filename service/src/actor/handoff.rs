@@ -21,38 +21,8 @@ use tracing::{info, warn};
 use super::commit::{Effect, Step, Told};
 use super::{MatchActor, seat_name};
 use crate::projection::LastChoice;
+use crate::record::{HAND_TO_BOT, Handoff, Record, service_choice};
 use crate::store::{ChoiceRecord, Handed, LiveState, MatchRecord, SeatRecord};
-
-/// The reserved choice's kind, and its id's prefix: `hand-to-bot:<ai>` is acted, one per AI
-/// the connected pools offer for the game.
-pub const HAND_TO_BOT: &str = "hand-to-bot";
-
-/// A stored handoff record: the AI and the seats handed to it.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) struct Handoff {
-    pub ai: String,
-    pub seats: Vec<Seat>,
-}
-
-/// The handoff a stored record (`hand-to-bot:<ai>:<seat>[,<seat>…]`) is, if it is one.
-pub(super) fn parse_record(choice: &str) -> Option<Handoff> {
-    let rest = choice.strip_prefix(HAND_TO_BOT)?.strip_prefix(':')?;
-    let (ai, seats) = rest.rsplit_once(':')?;
-    let seats = seats
-        .split(',')
-        .map(|s| s.parse::<Seat>().ok())
-        .collect::<Option<Vec<_>>>()?;
-    Some(Handoff {
-        ai: ai.to_string(),
-        seats,
-    })
-}
-
-/// The stored record of `seats` handed to `ai`.
-fn record_of(ai: &str, seats: &[Seat]) -> String {
-    let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    format!("{HAND_TO_BOT}:{ai}:{}", seats.join(","))
-}
 
 /// How a handoff record is told, the same to every viewer and in the replay.
 pub(super) fn handoff_label(record: &MatchRecord, h: &Handoff) -> String {
@@ -106,11 +76,12 @@ impl MatchActor {
             .pools
             .offered(&self.record.game)
             .into_iter()
-            .map(|ai| pb::Choice {
-                id: format!("{HAND_TO_BOT}:{ai}"),
-                label: format!("Hand their seat to a bot ({ai})"),
-                kind: HAND_TO_BOT.into(),
-                ..Default::default()
+            .map(|ai| {
+                service_choice(
+                    format!("{HAND_TO_BOT}:{ai}"),
+                    format!("Hand their seat to a bot ({ai})"),
+                    HAND_TO_BOT,
+                )
             })
             .collect()
     }
@@ -179,7 +150,7 @@ impl MatchActor {
             seats: away.clone(),
         };
         let label = handoff_label(&self.record, &h);
-        let choice = record_of(ai, &away);
+        let choice = Record::HandToBot(Box::new(h));
         let step = Step {
             record: ChoiceRecord {
                 seat,
@@ -197,7 +168,7 @@ impl MatchActor {
             let mut note = engine::LogEntry::new(HAND_TO_BOT, format!("{label}.")).seat(seat);
             note.seq = a.game.log_len() as u64;
             Told {
-                last: LastChoice::public(seat, &choice, &label),
+                last: LastChoice::service(seat, &choice, &label),
                 note: Some(note),
                 snapshot_all: false,
             }

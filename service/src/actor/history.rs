@@ -6,10 +6,9 @@ use hustings_proto::EncodedUpdate;
 use hustings_proto::v1 as pb;
 use tonic::Status;
 
-use super::handoff::{handoff_label, parse_record};
-use super::played::{UNDO_LABEL, label_of, last_choice_of, undo_action};
-use super::{MatchActor, Played, UNDO, forfeit_label};
-use crate::projection::{self, LastChoice, Own, Projector};
+use super::played::{label, told};
+use super::{MatchActor, Played};
+use crate::projection::{self, Own, Projector};
 
 impl MatchActor {
     pub(super) fn replay(&self) -> Result<pb::Replay, Status> {
@@ -20,25 +19,18 @@ impl MatchActor {
             let mut pos = p.game.log_len();
             let mut choices = Vec::new();
             for (i, c) in self.record.choices.iter().enumerate() {
-                let (label, log) = if let Some(label) = forfeit_label(&c.choice) {
-                    (label.to_string(), Vec::new())
-                } else if let Some(h) = parse_record(&c.choice) {
-                    p.step(&self.record, i).map_err(Status::internal)?;
-                    (handoff_label(&self.record, &h), Vec::new())
-                } else if c.choice == UNDO {
-                    p.step(&self.record, i).map_err(Status::internal)?;
-                    pos = p.game.log_len();
-                    (UNDO_LABEL.to_string(), Vec::new())
-                } else {
-                    let label = label_of(&*p.game, c.seat, &c.choice);
-                    p.step(&self.record, i).map_err(Status::internal)?;
-                    let log = p.game.log_all(pos);
-                    pos = p.game.log_len();
-                    (label, log)
+                let label = label(&self.record, &*p.game, c);
+                p.step(&self.record, i).map_err(Status::internal)?;
+                // Only a game choice writes the game's log; a take-back shortens it, and
+                // the next choice's entries start where it ends.
+                let log = match c.choice.as_game() {
+                    Some(_) => p.game.log_all(pos),
+                    None => Vec::new(),
                 };
+                pos = p.game.log_len();
                 choices.push(projection::ReplayStep {
                     seat: c.seat,
-                    choice_id: c.choice.clone(),
+                    record: c.choice.clone(),
                     label,
                     log,
                 });
@@ -78,15 +70,7 @@ impl MatchActor {
             .take(version as usize)
             .enumerate()
         {
-            last = Some(if let Some(label) = forfeit_label(&c.choice) {
-                LastChoice::public(c.seat, &c.choice, label)
-            } else if let Some(h) = parse_record(&c.choice) {
-                LastChoice::public(c.seat, &c.choice, &handoff_label(&self.record, &h))
-            } else if c.choice == UNDO {
-                undo_action(c.seat)
-            } else {
-                last_choice_of(&*p.game, c.seat, &c.choice)
-            });
+            last = Some(told(&self.record, &*p.game, c));
             p.step(&self.record, i).map_err(Status::internal)?;
         }
         let g: &dyn AnyGame = &*p.game;

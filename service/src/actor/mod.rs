@@ -26,6 +26,7 @@ use crate::clock::Clocks;
 use crate::convert;
 use crate::hub::Hub;
 use crate::projection::LastChoice;
+use crate::record::Ending;
 use crate::store::MatchRecord;
 
 mod acting;
@@ -43,21 +44,10 @@ mod rematch;
 mod streams;
 mod summary;
 
-pub use forfeit::{CLAIM_WIN, TIMEOUT, effective_grace, forfeit_label};
-pub use handoff::HAND_TO_BOT;
+pub use forfeit::effective_grace;
 pub use played::Played;
-pub use rematch::REMATCH;
 pub use streams::Watching;
 pub use summary::{seat_name, summary_of};
-
-/// The reserved choice id under which a resignation is recorded.
-pub const RESIGN: &str = "resign";
-
-/// The reserved choice id that takes back the seat's last choice (offered in its prompt
-/// while that choice revealed nothing and rolled nothing and the seat is still to act).
-/// Recorded like any choice: a match's state replays its records, an `undo` removing the
-/// choice in force before it.
-pub const UNDO: &str = "undo";
 
 /// What a stream receives.
 pub type UpdateResult = Result<EncodedUpdate, Status>;
@@ -150,8 +140,8 @@ pub struct MatchActor {
     /// Set when the match ended by resignation, timeout or a claimed win (the engine does
     /// not know about those).
     resigned_outcome: Option<Outcome>,
-    /// How it ended when `resigned_outcome` is set: "resign", "timeout" or "abandoned".
-    forfeit: &'static str,
+    /// How it ended when `resigned_outcome` is set.
+    ending: Option<Ending>,
     /// The seats' clocks, when the match has one (boxed: most matches have none).
     clocks: Option<Box<Clocks>>,
     /// Since when each seat has had no open stream (`None` while it has one).
@@ -222,9 +212,9 @@ impl MatchActor {
     /// The outcome on the wire, with how it was forfeited.
     fn outcome_pb(&self) -> Option<pb::Outcome> {
         self.outcome().map(|o| {
-            let mut o = convert::outcome(&o, self.forfeit == RESIGN);
-            if self.resigned_outcome.is_some() {
-                o.forfeit = self.forfeit.into();
+            let mut o = convert::outcome(&o, self.ending == Some(Ending::Resign));
+            if let Some(ending) = self.ending.filter(|_| self.resigned_outcome.is_some()) {
+                o.forfeit = ending.forfeit().into();
             }
             o
         })

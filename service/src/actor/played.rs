@@ -4,9 +4,9 @@
 
 use hustings_engine::{self as engine, AnyGame, Seat, Viewer};
 
-use super::handoff::parse_record;
-use super::{UNDO, forfeit_label};
+use super::handoff::handoff_label;
 use crate::projection::LastChoice;
+use crate::record::{Ending, Record};
 use crate::store::{ChoiceRecord, MatchRecord};
 
 /// A game replayed from a match's records, knowing which choices are in force and how
@@ -73,18 +73,17 @@ pub(super) fn step(
     record: &MatchRecord,
     index: usize,
 ) -> Result<(), String> {
-    {
-        let c = &record.choices[index];
-        if forfeit_label(&c.choice).is_some() {
-            return Ok(());
-        }
-        if parse_record(&c.choice).is_some() {
+    let c = &record.choices[index];
+    let choice = match &c.choice {
+        // The match ended outside the game: the game is as it was.
+        Record::Resign | Record::Timeout | Record::ClaimWin => return Ok(()),
+        Record::HandToBot(_) => {
             // A seat handed to a bot: the game is the same; the seats' holders changed, so
             // nothing before it may be taken back.
             *undoable = 0;
             return Ok(());
         }
-        if c.choice == UNDO {
+        Record::Undo => {
             let last_seat = applied.last().map(|&i| record.choices[i].seat);
             if *undoable == 0 || game.outcome().is_some() || last_seat != Some(c.seat) {
                 return Err(format!("stored undo #{index} has nothing to take back"));
@@ -94,27 +93,60 @@ pub(super) fn step(
             let mut g = engine::new_game(&record.game, &record.setup).map_err(|e| e.to_string())?;
             for &i in applied.iter() {
                 let c = &record.choices[i];
-                g.apply(c.seat, &c.choice)
+                let choice = c.choice.as_game().ok_or_else(|| {
+                    format!(
+                        "stored record #{i} in force is not a game choice: {}",
+                        c.choice
+                    )
+                })?;
+                g.apply(c.seat, choice)
                     .map_err(|e| format!("stored choice #{i} no longer applies: {e}"))?;
             }
             *game = g;
             *digest = None;
             return Ok(());
         }
-        let seat = c.seat;
-        // What spectators may not know covers what every seat may not know: unchanged, the
-        // choice revealed nothing to anyone (a card played from the hand changes it) and
-        // rolled nothing (the generator is hidden).
-        let hidden = |g: &dyn AnyGame| g.hidden_digest(Viewer::Spectator);
-        let before = digest.take().unwrap_or_else(|| hidden(&**game));
-        game.apply(seat, &c.choice)
-            .map_err(|e| format!("stored choice #{index} no longer applies: {e}"))?;
-        let after = hidden(&**game);
-        *digest = Some(after);
-        let takeable = after == before && game.to_act() == [seat] && game.outcome().is_none();
-        *undoable = if takeable { *undoable + 1 } else { 0 };
-        applied.push(index);
-        Ok(())
+        Record::Game(choice) => choice,
+    };
+    let seat = c.seat;
+    // What spectators may not know covers what every seat may not know: unchanged, the
+    // choice revealed nothing to anyone (a card played from the hand changes it) and
+    // rolled nothing (the generator is hidden).
+    let hidden = |g: &dyn AnyGame| g.hidden_digest(Viewer::Spectator);
+    let before = digest.take().unwrap_or_else(|| hidden(&**game));
+    game.apply(seat, choice)
+        .map_err(|e| format!("stored choice #{index} no longer applies: {e}"))?;
+    let after = hidden(&**game);
+    *digest = Some(after);
+    let takeable = after == before && game.to_act() == [seat] && game.outcome().is_none();
+    *undoable = if takeable { *undoable + 1 } else { 0 };
+    applied.push(index);
+    Ok(())
+}
+
+/// Stored record `c` of `record` as each viewer is told of it, from `before`, the state it
+/// was made in: a game choice as the engine says each viewer may know it, the service's
+/// own steps whole to everyone. The one place a stored step becomes a last action: live
+/// (after a rebuild), on a resumed stream and in a finished match's views alike.
+pub(super) fn told(record: &MatchRecord, before: &dyn AnyGame, c: &ChoiceRecord) -> LastChoice {
+    match &c.choice {
+        Record::Game(choice) => last_choice_of(before, c.seat, choice),
+        Record::Undo => undo_action(c.seat),
+        Record::Resign | Record::Timeout | Record::ClaimWin | Record::HandToBot(_) => {
+            LastChoice::service(c.seat, &c.choice, &label(record, before, c))
+        }
+    }
+}
+
+/// Stored record `c`'s label, whole (as its chooser was offered it), from `before`.
+pub(super) fn label(record: &MatchRecord, before: &dyn AnyGame, c: &ChoiceRecord) -> String {
+    match &c.choice {
+        Record::Game(choice) => label_of(before, c.seat, choice),
+        Record::Undo => UNDO_LABEL.to_string(),
+        Record::Resign => Ending::Resign.label().to_string(),
+        Record::Timeout => Ending::Timeout.label().to_string(),
+        Record::ClaimWin => Ending::ClaimWin.label().to_string(),
+        Record::HandToBot(h) => handoff_label(record, h),
     }
 }
 
@@ -134,5 +166,5 @@ pub(super) fn last_choice_of(game: &dyn AnyGame, seat: Seat, choice: &str) -> La
 pub(super) const UNDO_LABEL: &str = "Take back the last choice";
 
 pub(super) fn undo_action(seat: Seat) -> LastChoice {
-    LastChoice::public(seat, UNDO, UNDO_LABEL)
+    LastChoice::service(seat, &Record::Undo, UNDO_LABEL)
 }

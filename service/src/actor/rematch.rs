@@ -8,10 +8,7 @@ use tonic::Status;
 use tracing::info;
 
 use super::MatchActor;
-
-/// The reserved choice, offered once the match is over, that offers or accepts a rematch
-/// (never recorded: it changes nothing in the finished match).
-pub const REMATCH: &str = "rematch";
+use crate::record::{REMATCH, service_choice};
 
 impl MatchActor {
     /// The seats that must accept a rematch: every seat not created for a bot.
@@ -104,12 +101,7 @@ impl MatchActor {
         Some(pb::Prompt {
             seat: seat as u32,
             text,
-            choices: vec![pb::Choice {
-                id: REMATCH.into(),
-                label: label.into(),
-                kind: REMATCH.into(),
-                ..Default::default()
-            }],
+            choices: vec![service_choice(REMATCH, label, REMATCH)],
         })
     }
 }

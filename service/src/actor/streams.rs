@@ -11,9 +11,10 @@ use tokio_stream::Stream;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
-use super::played::last_choice_of;
-use super::{Command, Mailbox, MatchActor, Played, Subscriber, UNDO, UpdateResult, forfeit_label};
-use crate::projection::{LastChoice, Own, Projector};
+use super::played::told;
+use super::{Command, Mailbox, MatchActor, Played, Subscriber, UpdateResult};
+use crate::projection::{Own, Projector};
+use crate::record::Record;
 
 /// A viewer's stream as the actor hands it out. Dropping it tells the actor the viewer left,
 /// wherever that happens: in the gRPC response when the client goes (its RST_STREAM or its
@@ -97,7 +98,7 @@ impl MatchActor {
         let log_sent;
         let undo_missed = self.record.choices[from_version as usize..]
             .iter()
-            .any(|c| c.choice == UNDO);
+            .any(|c| c.choice == Record::Undo);
         if from_version == 0 || missed > limits.stream_buffer / 2 || undo_missed {
             log_sent = self.game.log_len();
             let _ = tx.try_send(Ok(self.snapshot_for(viewer, json)));
@@ -169,14 +170,9 @@ impl MatchActor {
         let mut log_pos = p.game.log_len();
         for (i, c) in self.record.choices[from as usize..].iter().enumerate() {
             let version = from + i as u64 + 1;
-            let last = if let Some(label) = forfeit_label(&c.choice) {
-                LastChoice::public(c.seat, &c.choice, label)
-            } else {
-                let last = last_choice_of(&*p.game, c.seat, &c.choice);
-                p.step(&self.record, from as usize + i)
-                    .map_err(Status::internal)?;
-                last
-            };
+            let last = told(&self.record, &*p.game, c);
+            p.step(&self.record, from as usize + i)
+                .map_err(Status::internal)?;
             let g: &dyn AnyGame = &*p.game;
             let is_current = version == current;
             let mut public = self.public();

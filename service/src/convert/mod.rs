@@ -95,6 +95,7 @@ pub fn prompt(p: &engine::Prompt) -> pb::Prompt {
                 location: c.location.clone().unwrap_or_default(),
                 amount: c.amount,
                 target: c.target.map(|t| t as u32),
+                origin: pb::Origin::Game as i32,
             })
             .collect(),
     }
@@ -112,6 +113,8 @@ pub fn log_entry(e: &engine::LogEntry) -> pb::LogEntry {
         location: e.location.clone().unwrap_or_default(),
         amount: e.amount,
         target: e.target.map(|t| t as u32),
+        // The game's; the projection marks the service's own entries.
+        origin: pb::Origin::Game as i32,
     }
 }
 

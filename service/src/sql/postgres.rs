@@ -457,7 +457,7 @@ async fn insert_record(c: &impl GenericClient, record: &MatchRecord) -> Result<(
                 &record.id,
                 &(idx as i32),
                 &(ch.seat as i32),
-                &ch.choice,
+                &ch.choice.to_string(),
                 &encode_clocks(&ch.clocks)?,
             ],
         )
@@ -506,7 +506,7 @@ async fn append_choice(c: &impl GenericClient, id: &str, a: &Append) -> Result<(
                 &id,
                 &(a.index as i32),
                 &(a.choice.seat as i32),
-                &a.choice.choice,
+                &a.choice.choice.to_string(),
                 &encode_clocks(&a.choice.clocks)?,
             ],
         )
@@ -597,7 +597,7 @@ impl Store for PostgresStore {
                     i64::from(r.get::<_, i32>(0)),
                     ChoiceRecord {
                         seat: r.get::<_, i32>(1) as Seat,
-                        choice: r.get(2),
+                        choice: r.get::<_, String>(2).into(),
                         clocks: decode_clocks(r.get::<_, Option<String>>(3).as_deref()),
                     },
                 )

@@ -358,7 +358,7 @@ fn insert_record(conn: &Connection, record: &MatchRecord) -> Result<(), StoreErr
                 record.id,
                 idx as i64,
                 c.seat as i64,
-                c.choice,
+                c.choice.to_string(),
                 encode_clocks(&c.clocks)?
             ])
             .map_err(backend)?;
@@ -412,7 +412,7 @@ fn append_choice(conn: &Connection, id: &str, a: &Append) -> Result<(), StoreErr
                 id,
                 a.index as i64,
                 a.choice.seat as i64,
-                a.choice.choice,
+                a.choice.choice.to_string(),
                 clocks
             ])
         })
@@ -479,7 +479,7 @@ fn load(conn: &Connection, id: &str) -> Result<Option<MatchRecord>, StoreError> 
                     r.get::<_, i64>(0)?,
                     ChoiceRecord {
                         seat: r.get::<_, i64>(1)? as Seat,
-                        choice: r.get(2)?,
+                        choice: r.get::<_, String>(2)?.into(),
                         clocks: decode_clocks(r.get::<_, Option<String>>(3)?.as_deref()),
                     },
                 ))
