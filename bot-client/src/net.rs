@@ -159,9 +159,6 @@ impl Decider for AiDecider {
     }
 }
 
-/// Choice kinds the service adds to prompts, outside the game's rules.
-const RESERVED: &[&str] = &["undo", "claim-win", "hand-to-bot", "rematch"];
-
 /// How long a decision may take on the seat's clock: a game clock spends a twentieth of
 /// what is left plus most of the increment (never more than half of what is left); a
 /// per-decision limit, half of it. `None` without a clock.
@@ -184,12 +181,12 @@ pub fn prompt_from_wire(p: &pb::Prompt) -> Prompt {
     Prompt {
         seat: p.seat as usize,
         text: p.text.clone(),
-        // A bot plays its game: it never takes a choice back (the service's `undo`), and
-        // the other reserved choices (`claim-win`, `hand-to-bot`, `rematch`) are not the game's.
+        // A bot plays its game: the service's own choices (take a choice back, claim a win,
+        // hand a seat to a bot, a rematch) are not the game's.
         choices: p
             .choices
             .iter()
-            .filter(|c| !RESERVED.contains(&c.kind.as_str()))
+            .filter(|c| c.origin() == pb::Origin::Game)
             .map(|c| Choice {
                 id: c.id.clone(),
                 label: c.label.clone(),

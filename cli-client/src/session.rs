@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use hustings_proto::servers::{Failover, Servers};
 use hustings_proto::v1::{
-    ActRequest, Choice, GameView, LogEntry, MatchStatus, MatchUpdate, Prompt, ResignRequest,
-    SeatClock, SeatSummary, WatchMatchRequest,
+    ActRequest, Choice, GameView, LogEntry, MatchStatus, MatchUpdate, Origin, Prompt,
+    ResignRequest, SeatClock, SeatSummary, WatchMatchRequest,
 };
 use tokio::sync::mpsc;
 use tokio::time::{Instant, sleep, sleep_until};
@@ -32,10 +32,6 @@ use crate::reference::Reference;
 use crate::render::frame::{self, Frame};
 use crate::render::prompt::Context;
 use crate::render::{self, Layout, Style, seat_name};
-
-/// Log entries the service adds (not the game's): they carry the position the next game
-/// entry will take.
-const SERVICE_ENTRIES: &[&str] = &["undo", "timeout", "claim-win", "hand-to-bot"];
 
 /// How long the stream must be quiet before a prompt is shown.
 const SETTLE: Duration = Duration::from_millis(60);
@@ -662,7 +658,7 @@ impl Session {
                 .max();
         } else if let Some(last) = fresh
             .iter()
-            .filter(|e| !SERVICE_ENTRIES.contains(&e.kind.as_str()))
+            .filter(|e| e.origin() == Origin::Game)
             .map(|e| e.seq)
             .max()
         {

@@ -15,9 +15,6 @@ use rand::seq::IndexedRandom;
 
 use super::cluster::node;
 
-/// Choices the service adds: the person here never takes them.
-const RESERVED: &[&str] = &["undo", "claim-win", "hand-to-bot", "rematch"];
-
 /// A short Presidential Race whose seat 1 is a bot seat for `ai`. The grace before
 /// claim-win is long: the person's seat is joined well before it plays, and no side should
 /// win by the other's absence.
@@ -103,7 +100,7 @@ async fn play_person(url: &str, id: &str, token: &str, seed: u64) -> pb::MatchUp
             .iter()
             .filter(|_| update.status == pb::MatchStatus::Active as i32)
             .flat_map(|p| p.choices.iter())
-            .filter(|c| !RESERVED.contains(&c.kind.as_str()))
+            .filter(|c| c.origin() == pb::Origin::Game)
             .collect::<Vec<_>>()
             .choose(&mut rng)
             .map(|c| c.id.clone());

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { BoardModule } from "../boards/types";
 import type { BotWait, Choice, Prompt } from "../gen/hustings/v1/hustings_pb";
-import { BotWaitReason, MatchStatus } from "../gen/hustings/v1/hustings_pb";
+import { BotWaitReason, MatchStatus, Origin } from "../gen/hustings/v1/hustings_pb";
 import { go, href } from "../route";
 import { rememberSeat } from "../storage";
 import type { HeldSeat } from "../storage";
@@ -23,9 +23,6 @@ function followRematch(s: MatchState, held: HeldSeat): void {
 
 /** Board choices listed by name in the hint: those the number keys 1–9 reach. */
 const HINTED = 9;
-
-/** Choices the service adds to a game's own (see Prompt in hustings.proto). */
-const RESERVED = new Set(["undo", "claim-win", "hand-to-bot", "rematch"]);
 
 /** "cube 3 of 8" in a prompt's text, as numbers. */
 export function progressFromText(text: string): { label: string; done: number; total: number } | undefined {
@@ -98,8 +95,9 @@ export function PromptPanel(props: {
   const [confirming, setConfirming] = useState(false);
   const prompt: Prompt | undefined = s.prompt;
   const all = prompt?.choices ?? [];
-  const game = all.filter((c) => !RESERVED.has(c.kind) && !RESERVED.has(c.id));
-  const reserved = all.filter((c) => RESERVED.has(c.kind) || RESERVED.has(c.id));
+  // The service's own choices (Choice.origin) are the match's actions, apart from the game's.
+  const game = all.filter((c) => c.origin !== Origin.SERVICE);
+  const reserved = all.filter((c) => c.origin === Origin.SERVICE);
   const view = s.view;
   const onBoard = view ? game.filter((c) => board.claims(c, view)) : [];
   const buttons = game.filter((c) => !onBoard.includes(c));
