@@ -1400,6 +1400,7 @@ mod tests {
             seq: 5,
             kind: "timeout".into(),
             text: "Republican ran out of time; the default choice was made: Roll".into(),
+            origin: Origin::Service as i32,
             ..Default::default()
         });
         let (_, text) = capture(|| {
