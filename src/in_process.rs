@@ -45,6 +45,7 @@ pub async fn join(hub: &Arc<Hub>, id: &str, seat: usize, name: &str) -> String {
         seat: Some(seat),
         name: name.into(),
         kind: pb::ClientKind::Human,
+        account: None,
         reply,
     })
     .await

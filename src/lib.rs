@@ -107,6 +107,7 @@ pub async fn open_stream(
             token: token.into(),
             from_version,
             include_json_view: false,
+            seat: None,
         })
         .await
         .expect("stream opens")
@@ -136,6 +137,7 @@ pub async fn spectate_all(url: String, match_id: String) -> Vec<pb::MatchUpdate>
             token: String::new(),
             from_version: 0,
             include_json_view: true,
+            seat: None,
         })
         .await
         .expect("spectator stream opens")
@@ -188,6 +190,7 @@ pub async fn play_seat(
             token: token.clone(),
             from_version: 0,
             include_json_view: true,
+            seat: None,
         })
         .await
         .expect("stream opens")
@@ -218,6 +221,7 @@ pub async fn play_seat(
                     token: token.clone(),
                     version,
                     choice_id: choice,
+                    seat: None,
                 })
                 .await
                 .expect("legal choice accepted");

@@ -66,6 +66,7 @@ async fn metrics_scraped_after_a_match_show_its_rpcs_and_choices() {
             token: "not-a-token".into(),
             version: 0,
             choice_id: "x".into(),
+            seat: None,
         })
         .await
         .expect_err("a foreign token");

@@ -440,6 +440,7 @@ pub async fn set_up_match(
                 token: token.clone(),
                 from_version: 0,
                 include_json_view: false,
+                seat: None,
             })
             .await?
             .into_inner();
@@ -584,6 +585,7 @@ async fn play_match(
                 .resign(pb::ResignRequest {
                     match_id: id.to_string(),
                     token: tokens[0].clone(),
+                    seat: None,
                 })
                 .await;
             if resigned.is_ok() {
@@ -629,6 +631,7 @@ async fn play_match(
             token: tokens[seat].clone(),
             version: current,
             choice_id: choice,
+            seat: None,
         };
         let err_tx = err_tx.clone();
         let shared2 = shared.clone();

@@ -82,6 +82,7 @@ async fn seat_loop(
             token: token.clone(),
             from_version: 0,
             include_json_view: false,
+            seat: None,
         })
         .await
         .expect("watch")
@@ -104,6 +105,7 @@ async fn seat_loop(
                 token: token.clone(),
                 version: u.version,
                 choice_id: choice,
+                seat: None,
             })
             .await
             .is_ok()

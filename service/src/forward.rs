@@ -95,6 +95,19 @@ impl Peers {
         r
     }
 
+    /// [`Peers::request`] carrying the client's own credential (its `authorization`, and a
+    /// browser's cookie with the header that says where the call came from), so that the
+    /// owner knows the account the call is for.
+    pub fn request_from<T>(&self, message: T, from: &tonic::metadata::MetadataMap) -> Request<T> {
+        let mut r = self.request(message);
+        for key in ["authorization", "cookie", "sec-fetch-site"] {
+            if let Some(v) = from.get(key) {
+                r.metadata_mut().insert(key, v.clone());
+            }
+        }
+        r
+    }
+
     /// How long a call passed on may wait for the owner's answer: a lease. An owner that
     /// takes longer is stalled, and its lease will lapse: the caller then serves the call
     /// itself (taking the match over once it may; fencing refuses whatever the stalled

@@ -15,7 +15,11 @@ use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
-use crate::actor::{Command, UpdateResult};
+use crate::accounts::Registration as Signups;
+use crate::accounts::credentials::Scope;
+use crate::accounts::principal::Principal;
+use crate::accounts::rpc::AccountRpc;
+use crate::actor::{Command, Joiner, UpdateResult};
 use crate::convert;
 use crate::forward::{self, Peers, Secret};
 use crate::hub::{Hub, Route};
@@ -30,6 +34,8 @@ use tonic::transport::Channel;
 /// The gRPC service.
 pub struct HustingsService {
     hub: Arc<Hub>,
+    /// The account methods, and who a request's credential names.
+    accounts: AccountRpc,
     /// Who may create matches (everyone when empty).
     create_keys: CreateKeys,
     /// The other nodes on the same database, for calls about the matches they own.
@@ -39,10 +45,16 @@ pub struct HustingsService {
 impl HustingsService {
     /// The service over `hub`, CreateMatch open to holders of `create_keys` (to all when
     /// there are none).
-    pub fn new(hub: Arc<Hub>, create_keys: CreateKeys) -> Self {
+    pub fn new(
+        hub: Arc<Hub>,
+        create_keys: CreateKeys,
+        registration: Signups,
+        secure_cookie: bool,
+    ) -> Self {
         let lease = hub.store.lease_period().unwrap_or(DEFAULT_LEASE);
         let secret = Secret::new(hub.store.cluster_secret());
         HustingsService {
+            accounts: AccountRpc::new(hub.clone(), registration, secure_cookie),
             hub,
             create_keys,
             peers: Peers::new(lease, secret),
@@ -93,6 +105,47 @@ impl HustingsService {
             failed = Some(url);
         }
     }
+}
+
+impl HustingsService {
+    /// The request's account, if it names one; its credential must have `scope`.
+    async fn account_with(
+        &self,
+        metadata: &MetadataMap,
+        scope: Scope,
+    ) -> Result<Option<Arc<Principal>>, Status> {
+        let p = self.accounts.principal(metadata).await?;
+        if let Some(p) = &p {
+            p.require(if p.bot { Scope::Bot } else { scope })?;
+        }
+        Ok(p)
+    }
+
+    /// The seat an Act or Resign is for: the seat token's, or with none the account's
+    /// (`seat` says which when it holds several).
+    async fn seat_for(
+        &self,
+        metadata: &MetadataMap,
+        match_id: &str,
+        token: &str,
+        seat_wanted: Option<u32>,
+    ) -> Result<engine::Seat, Status> {
+        if token.is_empty()
+            && let Some(p) = self.account_with(metadata, Scope::Play).await?
+        {
+            return Ok(self
+                .hub
+                .authenticate_account(match_id, &p.account, seat(seat_wanted))
+                .await?
+                .seat);
+        }
+        Ok(self.hub.authenticate(match_id, token).await?.seat)
+    }
+}
+
+/// A seat number from the wire.
+fn seat(s: Option<u32>) -> Option<engine::Seat> {
+    s.map(|s| s as engine::Seat)
 }
 
 /// A match stream: from this node's actor, which it tells when the client goes away, or
@@ -153,6 +206,11 @@ impl Hustings for HustingsService {
         &self,
         req: Request<pb::CreateMatchRequest>,
     ) -> Result<Response<pb::CreateMatchResponse>, Status> {
+        // An account's credential needs the CREATE scope; a server's create keys, when it
+        // has some, are still required (a credential does not stand in for one).
+        if let Some(p) = self.accounts.principal(req.metadata()).await? {
+            p.require(Scope::Create)?;
+        }
         self.create_keys.check(req.metadata())?;
         let req = req.into_inner();
         let summary = self.hub.create(req).await?;
@@ -175,7 +233,7 @@ impl Hustings for HustingsService {
         let (metadata, _, req) = req.into_parts();
         if let Some(r) = self
             .pass_on(&metadata, &req.match_id, |mut peer| {
-                let req = self.peers.request(req.clone());
+                let req = self.peers.request_from(req.clone(), &metadata);
                 async move { peer.join_match(req).await }
             })
             .await?
@@ -184,13 +242,27 @@ impl Hustings for HustingsService {
         }
         let kind = pb::ClientKind::try_from(req.client_kind).unwrap_or(pb::ClientKind::Unspecified);
         let seat = req.seat.map(|s| s as usize);
-        let name = req.display_name.trim().to_string();
+        let principal = self.accounts.principal(&metadata).await?;
+        if let Some(p) = &principal {
+            p.require(if p.bot { Scope::Bot } else { Scope::Play })?;
+        }
+        let mut name = req.display_name.trim().to_string();
+        if name.is_empty()
+            && let Some(p) = &principal
+        {
+            name = p.display_name.clone();
+        }
+        let account = principal.map(|p| Joiner {
+            handle: p.handle.clone(),
+            bot: p.bot,
+        });
         let resp = self
             .hub
             .ask(&req.match_id, |reply| Command::Join {
                 seat,
                 name: name.clone(),
                 kind,
+                account: account.clone(),
                 reply,
             })
             .await?;
@@ -270,7 +342,7 @@ impl Hustings for HustingsService {
         // serves the stream itself, taking the match over once it may.
         if let Some(answer) = self
             .pass_on(&metadata, &req.match_id, |mut peer| {
-                let req = self.peers.request(req.clone());
+                let req = self.peers.request_from(req.clone(), &metadata);
                 async move { peer.watch_match(req).await }
             })
             .await?
@@ -282,7 +354,19 @@ impl Hustings for HustingsService {
             }));
         }
         let viewer = if req.token.is_empty() {
-            Viewer::Spectator
+            // An account that holds a seat here watches as it; otherwise as a spectator.
+            match self.account_with(&metadata, Scope::Play).await? {
+                Some(p) => match self
+                    .hub
+                    .authenticate_account(&req.match_id, &p.account, seat(req.seat))
+                    .await
+                {
+                    Ok(auth) => Viewer::Seat(auth.seat),
+                    Err(e) if req.seat.is_some() => return Err(e),
+                    Err(_) => Viewer::Spectator,
+                },
+                None => Viewer::Spectator,
+            }
         } else {
             Viewer::Seat(self.hub.authenticate(&req.match_id, &req.token).await?.seat)
         };
@@ -306,14 +390,16 @@ impl Hustings for HustingsService {
         let (metadata, _, req) = req.into_parts();
         if let Some(r) = self
             .pass_on(&metadata, &req.match_id, |mut peer| {
-                let req = self.peers.request(req.clone());
+                let req = self.peers.request_from(req.clone(), &metadata);
                 async move { peer.act(req).await }
             })
             .await?
         {
             return r.map(|r| Response::new(r.into_inner()));
         }
-        let seat = self.hub.authenticate(&req.match_id, &req.token).await?.seat;
+        let seat = self
+            .seat_for(&metadata, &req.match_id, &req.token, req.seat)
+            .await?;
         let version = self
             .hub
             .ask(&req.match_id, |reply| Command::Act {
@@ -333,14 +419,16 @@ impl Hustings for HustingsService {
         let (metadata, _, req) = req.into_parts();
         if let Some(r) = self
             .pass_on(&metadata, &req.match_id, |mut peer| {
-                let req = self.peers.request(req.clone());
+                let req = self.peers.request_from(req.clone(), &metadata);
                 async move { peer.resign(req).await }
             })
             .await?
         {
             return r.map(|r| Response::new(r.into_inner()));
         }
-        let seat = self.hub.authenticate(&req.match_id, &req.token).await?.seat;
+        let seat = self
+            .seat_for(&metadata, &req.match_id, &req.token, req.seat)
+            .await?;
         let outcome = self
             .hub
             .ask(&req.match_id, |reply| Command::Resign { seat, reply })
@@ -357,7 +445,7 @@ impl Hustings for HustingsService {
         let (metadata, _, req) = req.into_parts();
         if let Some(r) = self
             .pass_on(&metadata, &req.match_id, |mut peer| {
-                let req = self.peers.request(req.clone());
+                let req = self.peers.request_from(req.clone(), &metadata);
                 async move { peer.get_replay(req).await }
             })
             .await?
@@ -378,7 +466,7 @@ impl Hustings for HustingsService {
         let (metadata, _, req) = req.into_parts();
         if let Some(r) = self
             .pass_on(&metadata, &req.match_id, |mut peer| {
-                let req = self.peers.request(req.clone());
+                let req = self.peers.request_from(req.clone(), &metadata);
                 async move { peer.get_replay_view(req).await }
             })
             .await?
@@ -394,5 +482,107 @@ impl Hustings for HustingsService {
             })
             .await?;
         Ok(Response::new(update))
+    }
+
+    // Accounts: see accounts/rpc.rs.
+
+    async fn sign_up(
+        &self,
+        req: Request<pb::SignUpRequest>,
+    ) -> Result<Response<pb::SignInResponse>, Status> {
+        self.accounts.sign_up(req).await
+    }
+
+    async fn sign_in(
+        &self,
+        req: Request<pb::SignInRequest>,
+    ) -> Result<Response<pb::SignInResponse>, Status> {
+        self.accounts.sign_in(req).await
+    }
+
+    async fn sign_out(
+        &self,
+        req: Request<pb::SignOutRequest>,
+    ) -> Result<Response<pb::SignOutResponse>, Status> {
+        self.accounts.sign_out(req).await
+    }
+
+    async fn sign_out_everywhere(
+        &self,
+        req: Request<pb::SignOutEverywhereRequest>,
+    ) -> Result<Response<pb::SignOutResponse>, Status> {
+        self.accounts.sign_out_everywhere(req).await
+    }
+
+    async fn who_am_i(
+        &self,
+        req: Request<pb::WhoAmIRequest>,
+    ) -> Result<Response<pb::WhoAmIResponse>, Status> {
+        self.accounts.who_am_i(req).await
+    }
+
+    async fn change_password(
+        &self,
+        req: Request<pb::ChangePasswordRequest>,
+    ) -> Result<Response<pb::ChangePasswordResponse>, Status> {
+        self.accounts.change_password(req).await
+    }
+
+    async fn delete_account(
+        &self,
+        req: Request<pb::DeleteAccountRequest>,
+    ) -> Result<Response<pb::DeleteAccountResponse>, Status> {
+        self.accounts.delete_account(req).await
+    }
+
+    async fn export_account(
+        &self,
+        req: Request<pb::ExportAccountRequest>,
+    ) -> Result<Response<pb::ExportAccountResponse>, Status> {
+        self.accounts.export_account(req).await
+    }
+
+    async fn create_token(
+        &self,
+        req: Request<pb::CreateTokenRequest>,
+    ) -> Result<Response<pb::CreateTokenResponse>, Status> {
+        self.accounts.create_token(req).await
+    }
+
+    async fn list_tokens(
+        &self,
+        req: Request<pb::ListTokensRequest>,
+    ) -> Result<Response<pb::ListTokensResponse>, Status> {
+        self.accounts.list_tokens(req).await
+    }
+
+    async fn revoke_token(
+        &self,
+        req: Request<pb::RevokeTokenRequest>,
+    ) -> Result<Response<pb::RevokeTokenResponse>, Status> {
+        self.accounts.revoke_token(req).await
+    }
+
+    async fn become_bot(
+        &self,
+        req: Request<pb::BecomeBotRequest>,
+    ) -> Result<Response<pb::BecomeBotResponse>, Status> {
+        self.accounts.become_bot(req).await
+    }
+
+    async fn get_profile(
+        &self,
+        req: Request<pb::GetProfileRequest>,
+    ) -> Result<Response<pb::Profile>, Status> {
+        self.accounts.get_profile(req).await
+    }
+
+    async fn list_my_matches(
+        &self,
+        req: Request<pb::ListMyMatchesRequest>,
+    ) -> Result<Response<pb::ListMatchesResponse>, Status> {
+        let p = self.accounts.principals.required(req.metadata()).await?;
+        let page = crate::accounts::mine::list_mine(&self.hub, &p, req.get_ref()).await?;
+        Ok(Response::new(page))
     }
 }

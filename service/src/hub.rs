@@ -24,7 +24,7 @@ use tonic::Status;
 use tracing::{info, warn};
 
 use crate::Limits;
-use crate::actor::{Command, Mailbox, MatchActor, summary_of};
+use crate::actor::{Command, Mailbox, MatchActor, SeatKey, summary_of};
 use crate::owners::Owners;
 use crate::paging;
 use crate::pools::Pools;
@@ -698,7 +698,7 @@ impl Hub {
         let hash = crate::auth::hash_token(token);
         let seat = self
             .ask(match_id, |reply| Command::Seat {
-                token_hash: hash.clone(),
+                key: SeatKey::Token(hash.clone()),
                 reply,
             })
             .await?;
@@ -722,6 +722,34 @@ impl Hub {
             Err(Status::permission_denied(
                 "this seat token belongs to another match",
             ))
+        }
+    }
+
+    /// The seat an account holds in a match (`seat` says which when it holds several):
+    /// PERMISSION_DENIED when it holds none there.
+    pub async fn authenticate_account(
+        self: &Arc<Self>,
+        match_id: &str,
+        account_id: &str,
+        seat: Option<Seat>,
+    ) -> Result<SeatAuth, Status> {
+        let held = self
+            .ask(match_id, |reply| Command::Seat {
+                key: SeatKey::Account {
+                    id: account_id.to_string(),
+                    seat,
+                },
+                reply,
+            })
+            .await?;
+        match (held, seat) {
+            (Some(seat), _) => Ok(SeatAuth { seat }),
+            (None, Some(s)) => Err(Status::permission_denied(format!(
+                "your account does not hold seat {s} of this match"
+            ))),
+            (None, None) => Err(Status::permission_denied(
+                "your account holds no seat of this match (join one, or send a seat token)",
+            )),
         }
     }
 
@@ -784,7 +812,7 @@ impl Hub {
 
     /// The lobby's summary of a stored match: seats are connected only while the match is
     /// live and a stream is open.
-    fn summary_of_listed(&self, l: &Listed) -> pb::MatchSummary {
+    pub fn summary_of_listed(&self, l: &Listed) -> pb::MatchSummary {
         let presence: Vec<u32> = self
             .connected
             .read()
@@ -828,6 +856,7 @@ impl Hub {
                 open_seats_only: req.open_seats_only,
                 page_size,
                 after,
+                account: None,
             })
             .await
             .map_err(|e| Status::unavailable(format!("could not list the matches: {e}")))?;

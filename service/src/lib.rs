@@ -8,6 +8,7 @@
 //! redacted updates to its viewers. Matches nobody follows leave memory and are rebuilt from
 //! the [`store`] on demand.
 
+pub mod accounts;
 pub mod actor;
 pub mod adopt;
 pub mod auth;
@@ -173,6 +174,8 @@ pub struct ServerConfig {
     /// started at this seed, so that a test's server deals the same games every run of that
     /// seed; `None` (the default): fresh randomness for each.
     pub match_seeds: Option<u64>,
+    /// Who may make an account (see [`accounts`]); the default: anyone.
+    pub registration: accounts::Registration,
 }
 
 /// How long a new connection may take to finish its TLS handshake.
@@ -279,8 +282,13 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
     let create_keys = keys::CreateKeys::new(&config.create_keys);
     let forwarded = forward::Secret::new(hub.store.cluster_secret());
     let service = validate::Validated::new(
-        HustingsServer::new(HustingsService::new(hub, create_keys.clone()))
-            .max_decoding_message_size(config.limits.max_message_bytes),
+        HustingsServer::new(HustingsService::new(
+            hub,
+            create_keys.clone(),
+            config.registration,
+            config.tls.is_some(),
+        ))
+        .max_decoding_message_size(config.limits.max_message_bytes),
         validate::Checks {
             limit: config.limits.max_message_bytes,
         },
@@ -311,6 +319,9 @@ async fn routes(config: &ServerConfig, hub: Arc<Hub>) -> anyhow::Result<Routes> 
 /// Starts a server on `listen` (port 0 picks a free port).
 pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<RunningServer> {
     let store = open_store(&config).await?;
+    accounts::ensure_builtin(store.as_ref())
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot store the built-in AIs' accounts: {e}"))?;
     let hub = Hub::new(store, config.limits.clone());
     if let Some(seed) = config.match_seeds {
         hub.seed_matches(seed);

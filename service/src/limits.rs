@@ -50,6 +50,9 @@ pub struct ClientLimits {
     pub join: Rate,
     /// Act calls (choices, undo, rematch and claim-win alike).
     pub act: Rate,
+    /// Calls that check or hash a password (SignUp, SignIn, ChangePassword, DeleteAccount,
+    /// BecomeBot): each costs the server an argon2id hash, about 30 ms of a core.
+    pub password: Rate,
     /// WatchMatch and WatchLobby streams open at once.
     pub streams: usize,
 }
@@ -79,6 +82,12 @@ impl Default for ClientLimits {
             act: Rate {
                 per_second: 5_000.0,
                 burst: 10_000.0,
+            },
+            // A person signs in now and then; a household or an office behind one address
+            // may sign in together.
+            password: Rate {
+                per_second: 2.0,
+                burst: 30.0,
             },
             streams: 512,
         }
@@ -132,6 +141,7 @@ struct Entry {
     create: Bucket,
     join: Bucket,
     act: Bucket,
+    password: Bucket,
     streams: usize,
     seen: Instant,
 }
@@ -142,6 +152,7 @@ enum Kind {
     Create,
     Join,
     Act,
+    Password,
     Stream,
     Free,
 }
@@ -151,6 +162,7 @@ fn kind_of(method: &str) -> Kind {
         "CreateMatch" => Kind::Create,
         "JoinMatch" => Kind::Join,
         "Act" => Kind::Act,
+        "SignUp" | "SignIn" | "ChangePassword" | "DeleteAccount" | "BecomeBot" => Kind::Password,
         "WatchMatch" | "WatchLobby" => Kind::Stream,
         _ => Kind::Free,
     }
@@ -197,6 +209,7 @@ impl Limiter {
             create: Bucket::full(l.create, now),
             join: Bucket::full(l.join, now),
             act: Bucket::full(l.act, now),
+            password: Bucket::full(l.password, now),
             streams: 0,
             seen: now,
         });
@@ -205,6 +218,7 @@ impl Limiter {
             Kind::Create => (e.create.take(l.create, now), "CreateMatch", l.create),
             Kind::Join => (e.join.take(l.join, now), "JoinMatch", l.join),
             Kind::Act => (e.act.take(l.act, now), "Act", l.act),
+            Kind::Password => (e.password.take(l.password, now), "password", l.password),
             Kind::Stream => {
                 if e.streams >= l.streams {
                     return Err(exhausted(

@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::Parser;
+use hustings_service::accounts::Registration;
 use hustings_service::limits::{ClientLimits, Rate};
 use hustings_service::sql::lease::Node;
 use hustings_service::tls::TlsFiles;
@@ -132,6 +133,14 @@ struct Args {
     /// Act calls a quiet client may make at once.
     #[arg(long, value_name = "N", default_value_t = ClientLimits::default().act.burst)]
     act_burst: f64,
+    /// Calls that check a password (SignUp, SignIn, ChangePassword, DeleteAccount,
+    /// BecomeBot) one client may make per second, after a burst of --password-burst.
+    /// (Besides: 20 failed sign-ins a minute per handle and per address.)
+    #[arg(long, value_name = "PER_SECOND", default_value_t = ClientLimits::default().password.per_second)]
+    password_rate: f64,
+    /// Password calls a quiet client may make at once.
+    #[arg(long, value_name = "N", default_value_t = ClientLimits::default().password.burst)]
+    password_burst: f64,
     /// WatchMatch and WatchLobby streams one client may hold open at once.
     #[arg(long, value_name = "N", default_value_t = ClientLimits::default().streams)]
     streams_per_client: usize,
@@ -167,6 +176,25 @@ struct Args {
     /// proxy that applies its own (behind one, every client has the proxy's address).
     #[arg(long, env = "HUSTINGS_NO_CLIENT_LIMITS")]
     no_client_limits: bool,
+    /// Who may make an account: anyone (open), holders of an invitation code made with
+    /// `hustings-server invite` (invite), or nobody (closed; existing accounts still sign
+    /// in). Playing as a guest, without an account, is always possible.
+    #[arg(long, value_enum, default_value_t = Registration::Open, env = "HUSTINGS_REGISTRATION")]
+    registration: Registration,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// Administration commands (run against the same database flags as the server).
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Make invitation codes for `--registration invite` and print them, one a line. Each
+    /// lets one account be made. Example: hustings-server --data-dir DIR invite --count 3
+    Invite {
+        /// How many codes.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        count: u32,
+    },
 }
 
 /// mimalloc rather than the system allocator: a version's messages are trees of small
@@ -244,11 +272,23 @@ async fn run() -> anyhow::Result<()> {
                 per_second: args.act_rate,
                 burst: args.act_burst,
             },
+            password: Rate {
+                per_second: args.password_rate,
+                burst: args.password_burst,
+            },
             streams: args.streams_per_client,
         }),
         metrics: args.metrics,
         match_seeds: None,
+        registration: args.registration,
     };
+    if let Some(Command::Invite { count }) = args.command {
+        let store = hustings_service::open_store(&config).await?;
+        for code in hustings_service::accounts::invite(store.as_ref(), count).await? {
+            println!("{code}");
+        }
+        return Ok(());
+    }
     let server = start(config, args.listen).await?;
     println!("hustings-server listening on {}", server.url());
     println!("web client: {}/", server.url());

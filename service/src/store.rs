@@ -18,6 +18,9 @@ use hustings_engine::{Outcome, Seat, Setup};
 use hustings_proto::v1 as pb;
 use serde::{Deserialize, Serialize};
 
+use crate::accounts::records::{
+    AccountError, AccountRecord, AccountStore, CredentialRecord, MemoryAccounts, Revoke,
+};
 pub use crate::clock::MatchSettings;
 use crate::record::Record;
 
@@ -46,6 +49,18 @@ pub struct SeatRecord {
     pub player_name: String,
     /// `human`, `bot` or empty.
     pub client_kind: String,
+    /// The handle (as written) of the account that holds the seat; empty for a guest. Its
+    /// lower case is the account's id ([`SeatRecord::account_id`]).
+    #[serde(default)]
+    pub account_handle: String,
+}
+
+impl SeatRecord {
+    /// The id of the account that holds the seat, if one does.
+    pub fn account_id(&self) -> Option<String> {
+        (!self.account_handle.is_empty())
+            .then(|| crate::accounts::handle::id_of(&self.account_handle))
+    }
 }
 
 /// One recorded choice (or a reserved record: `resign`, `undo`, `timeout`, `claim-win`,
@@ -219,6 +234,8 @@ pub struct ListQuery {
     pub page_size: usize,
     /// Only matches older than this one.
     pub after: Option<Cursor>,
+    /// Only matches with a seat held by this account (its id).
+    pub account: Option<String>,
 }
 
 /// One page of a listing.
@@ -280,6 +297,9 @@ pub struct LobbyPage {
 /// together (group commit); none waits for company.
 #[async_trait::async_trait]
 pub trait Store: Send + Sync + 'static {
+    /// The accounts kept in the same database (see [`crate::accounts`]).
+    fn accounts(&self) -> &dyn AccountStore;
+
     /// Stores a new match; a rematch (`settings.rematch_of`) also links the old match
     /// forward, in the same transaction.
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError>;
@@ -403,6 +423,7 @@ pub trait Store: Send + Sync + 'static {
 #[derive(Default)]
 pub struct MemoryStore {
     inner: Mutex<Memory>,
+    accounts: MemoryAccounts,
 }
 
 #[derive(Default)]
@@ -450,6 +471,10 @@ impl MemoryStore {
 
 #[async_trait::async_trait]
 impl Store for MemoryStore {
+    fn accounts(&self) -> &dyn AccountStore {
+        self
+    }
+
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
         let mut m = self.lock()?;
         if m.matches.contains_key(&record.id) {
@@ -536,7 +561,10 @@ impl Store for MemoryStore {
             };
             let keep = (q.game.is_empty() || r.game == q.game)
                 && (q.status == 0 || r.status() == q.status)
-                && (!q.open_seats_only || r.seats.iter().any(|s| s.token_hash.is_none()));
+                && (!q.open_seats_only || r.seats.iter().any(|s| s.token_hash.is_none()))
+                && q.account
+                    .as_ref()
+                    .is_none_or(|a| r.seats.iter().any(|s| s.account_id().as_ref() == Some(a)));
             if !keep {
                 continue;
             }
@@ -575,5 +603,65 @@ impl Store for MemoryStore {
             })
             .map(|(r, _)| r.id.clone())
             .collect())
+    }
+}
+
+#[async_trait::async_trait]
+impl AccountStore for MemoryStore {
+    async fn create_account(
+        &self,
+        account: &AccountRecord,
+        invite_hash: Option<&str>,
+    ) -> Result<(), AccountError> {
+        self.accounts.create_account(account, invite_hash).await
+    }
+    async fn ensure_account(&self, account: &AccountRecord) -> Result<(), StoreError> {
+        self.accounts.ensure_account(account).await
+    }
+    async fn account(&self, id: &str) -> Result<Option<AccountRecord>, StoreError> {
+        self.accounts.account(id).await
+    }
+    async fn update_account(&self, account: &AccountRecord) -> Result<(), StoreError> {
+        self.accounts.update_account(account).await
+    }
+    async fn add_credential(&self, credential: &CredentialRecord) -> Result<(), StoreError> {
+        self.accounts.add_credential(credential).await
+    }
+    async fn credential(&self, hash: &str) -> Result<Option<CredentialRecord>, StoreError> {
+        self.accounts.credential(hash).await
+    }
+    async fn touch_credential(
+        &self,
+        hash: &str,
+        last_used_unix_ms: i64,
+        expires_at_unix_ms: Option<i64>,
+    ) -> Result<(), StoreError> {
+        self.accounts
+            .touch_credential(hash, last_used_unix_ms, expires_at_unix_ms)
+            .await
+    }
+    async fn revoke(&self, account: &str, revoke: &Revoke) -> Result<Vec<String>, StoreError> {
+        self.accounts.revoke(account, revoke).await
+    }
+    async fn credentials(&self, account: &str) -> Result<Vec<CredentialRecord>, StoreError> {
+        self.accounts.credentials(account).await
+    }
+    async fn add_invite(&self, code_hash: &str, _at_unix_ms: i64) -> Result<(), StoreError> {
+        self.accounts.add_invite(code_hash).await
+    }
+    async fn account_games(&self, account: &str) -> Result<Vec<(String, u32)>, StoreError> {
+        let m = self.lock()?;
+        let mut per: std::collections::BTreeMap<String, u32> = Default::default();
+        for (r, _) in m.matches.values() {
+            let held = r
+                .seats
+                .iter()
+                .filter(|s| s.account_id().as_deref() == Some(account))
+                .count() as u32;
+            if held > 0 {
+                *per.entry(r.game.clone()).or_default() += held;
+            }
+        }
+        Ok(per.into_iter().collect())
     }
 }

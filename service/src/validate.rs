@@ -190,15 +190,19 @@ impl Checked for pb::ListMatchesRequest {
         cap("game", &self.game, MAX_ID)?;
         known_enum::<pb::MatchStatus>("status", self.status)?;
         // `limit`, kept for older clients, is clamped to the maximum rather than refused.
-        if self.page_size > crate::paging::MAX_PAGE_SIZE {
-            return Err(Status::invalid_argument(format!(
-                "page_size is {}; at most {} are accepted (follow next_page_token for more)",
-                self.page_size,
-                crate::paging::MAX_PAGE_SIZE
-            )));
-        }
-        crate::paging::parse(&self.page_token).map(|_| ())
+        page(self.page_size, &self.page_token)
     }
+}
+
+/// A page's size and token: the size at most the maximum, the token one this server gave.
+fn page(page_size: u32, page_token: &str) -> Result<(), Status> {
+    if page_size > crate::paging::MAX_PAGE_SIZE {
+        return Err(Status::invalid_argument(format!(
+            "page_size is {page_size}; at most {} are accepted (follow next_page_token for more)",
+            crate::paging::MAX_PAGE_SIZE
+        )));
+    }
+    crate::paging::parse(page_token).map(|_| ())
 }
 
 impl Checked for pb::JoinMatchRequest {
@@ -257,6 +261,112 @@ impl Checked for pb::GetReplayViewRequest {
     }
 }
 
+// The account methods (accounts/rpc.rs). Handles and names are checked against their
+// rules there; here only their sizes, so an oversized request never reaches argon2.
+
+/// Longest password accepted, in bytes.
+pub const MAX_PASSWORD: usize = crate::accounts::handle::MAX_PASSWORD;
+
+impl Checked for pb::SignUpRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("handle", &self.handle, MAX_ID)?;
+        cap("display_name", &self.display_name, MAX_ID)?;
+        required("password", &self.password, MAX_PASSWORD)?;
+        cap("invite_code", &self.invite_code, MAX_ID)
+    }
+}
+
+impl Checked for pb::SignInRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("handle", &self.handle, MAX_ID)?;
+        required("password", &self.password, MAX_PASSWORD)
+    }
+}
+
+impl Checked for pb::SignOutRequest {
+    fn check(&self) -> Result<(), Status> {
+        Ok(())
+    }
+}
+
+impl Checked for pb::SignOutEverywhereRequest {
+    fn check(&self) -> Result<(), Status> {
+        Ok(())
+    }
+}
+
+impl Checked for pb::WhoAmIRequest {
+    fn check(&self) -> Result<(), Status> {
+        Ok(())
+    }
+}
+
+impl Checked for pb::ChangePasswordRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("current_password", &self.current_password, MAX_PASSWORD)?;
+        required("new_password", &self.new_password, MAX_PASSWORD)
+    }
+}
+
+impl Checked for pb::DeleteAccountRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("password", &self.password, MAX_PASSWORD)
+    }
+}
+
+impl Checked for pb::ExportAccountRequest {
+    fn check(&self) -> Result<(), Status> {
+        Ok(())
+    }
+}
+
+impl Checked for pb::CreateTokenRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("name", &self.name, MAX_ID)?;
+        count(
+            "scopes",
+            self.scopes.len(),
+            crate::accounts::rpc::MAX_SCOPES,
+        )?;
+        for &s in &self.scopes {
+            known_enum::<pb::Scope>("a scopes entry", s)?;
+        }
+        Ok(())
+    }
+}
+
+impl Checked for pb::ListTokensRequest {
+    fn check(&self) -> Result<(), Status> {
+        Ok(())
+    }
+}
+
+impl Checked for pb::RevokeTokenRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("id", &self.id, MAX_ID)
+    }
+}
+
+impl Checked for pb::BecomeBotRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("owner_handle", &self.owner_handle, MAX_ID)?;
+        required("owner_password", &self.owner_password, MAX_PASSWORD)?;
+        cap("version", &self.version, MAX_ID)
+    }
+}
+
+impl Checked for pb::ListMyMatchesRequest {
+    fn check(&self) -> Result<(), Status> {
+        page(self.page_size, &self.page_token)
+    }
+}
+
+impl Checked for pb::GetProfileRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("handle", &self.handle, MAX_ID)
+    }
+}
+
 /// Checks a request's encoded message.
 type Check = fn(&[u8]) -> Result<(), Status>;
 
@@ -284,6 +394,20 @@ const METHODS: &[(&str, &str, Check)] = &[
     method!("Resign", ResignRequest),
     method!("GetReplay", GetReplayRequest),
     method!("GetReplayView", GetReplayViewRequest),
+    method!("SignUp", SignUpRequest),
+    method!("SignIn", SignInRequest),
+    method!("SignOut", SignOutRequest),
+    method!("SignOutEverywhere", SignOutEverywhereRequest),
+    method!("WhoAmI", WhoAmIRequest),
+    method!("ChangePassword", ChangePasswordRequest),
+    method!("DeleteAccount", DeleteAccountRequest),
+    method!("ExportAccount", ExportAccountRequest),
+    method!("CreateToken", CreateTokenRequest),
+    method!("ListTokens", ListTokensRequest),
+    method!("RevokeToken", RevokeTokenRequest),
+    method!("BecomeBot", BecomeBotRequest),
+    method!("ListMyMatches", ListMyMatchesRequest),
+    method!("GetProfile", GetProfileRequest),
 ];
 
 /// The method of the service named `name` (`Act`), as a static string, if it has one.
@@ -558,6 +682,7 @@ mod tests {
             token: "t".into(),
             version: 1,
             choice_id: "done".into(),
+            seat: None,
         }
         .encode_to_vec();
         let framed = |flag: u8, len: usize, body: &[u8]| {

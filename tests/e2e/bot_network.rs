@@ -469,6 +469,7 @@ async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
             token: b.token.clone(),
             from_version: 0,
             include_json_view: false,
+            seat: None,
         })
         .await
         .expect("watch")
@@ -488,6 +489,7 @@ async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
                     token: b.token.clone(),
                     version: u.version,
                     choice_id: p.choices[0].id.clone(),
+                    seat: None,
                 })
                 .await;
         }
@@ -496,6 +498,7 @@ async fn an_opponent_resigning_while_the_bot_thinks_ends_its_match_cleanly() {
         .resign(pb::ResignRequest {
             match_id: id.clone(),
             token: b.token.clone(),
+            seat: None,
         })
         .await
         .expect("resigned");

@@ -80,6 +80,7 @@ async fn watch_seat(url: &str, match_id: &str, token: &str) -> (Client, Streamin
             token: token.to_string(),
             from_version: 0,
             include_json_view: false,
+            seat: None,
         })
         .await
         .expect("opponent watches")
@@ -95,6 +96,7 @@ async fn act(c: &mut Client, match_id: &str, token: &str, version: u64, choice: 
             token: token.to_string(),
             version,
             choice_id: choice.to_string(),
+            seat: None,
         })
         .await;
     if let Err(s) = res {

@@ -669,6 +669,7 @@ async fn an_absent_seat_may_be_handed_to_a_bot_beside_the_claim_and_its_token_is
         seat: Some(m),
         name: "a pool".into(),
         kind: pb::ClientKind::Bot,
+        account: None,
         reply,
     })
     .await

@@ -86,6 +86,7 @@ fn act(id: &str, token: &str, version: u64, choice: &str) -> pb::ActRequest {
         token: token.into(),
         version,
         choice_id: choice.into(),
+        seat: None,
     }
 }
 
@@ -327,6 +328,7 @@ pub(super) async fn drive(
                 token: token.clone(),
                 from_version: from,
                 include_json_view: false,
+                seat: None,
             })
             .await
         else {
@@ -413,6 +415,7 @@ async fn spectate(url: String, id: String, ready: Arc<AtomicUsize>) -> Spectated
                 token: String::new(),
                 from_version: last.unwrap_or(0),
                 include_json_view: false,
+                seat: None,
             };
             Some(c.watch_match(req).await.ok()?.into_inner())
         };
@@ -615,6 +618,7 @@ async fn sigkill_a_node_and_its_matches_are_taken_over_and_finish() {
                         token: String::new(),
                         from_version: 0,
                         include_json_view: false,
+                        seat: None,
                     };
                     let first = match c.watch_match(req).await {
                         Ok(stream) => stream.into_inner().message().await,

@@ -114,6 +114,7 @@ async fn play_person(url: &str, id: &str, token: &str, seed: u64) -> pb::MatchUp
                 token: token.into(),
                 version,
                 choice_id: choice,
+                seat: None,
             })
             .await
         {

@@ -47,6 +47,7 @@ async fn drive_seat(
             token: token.clone(),
             from_version: 0,
             include_json_view: false,
+            seat: None,
         })
         .await
     else {
@@ -82,6 +83,7 @@ async fn drive_seat(
                 token: token.clone(),
                 version: update.version,
                 choice_id: choice.clone(),
+                seat: None,
             })
             .await
         {
@@ -110,6 +112,7 @@ async fn snapshot(client: &mut Client, id: &str) -> pb::MatchUpdate {
             token: String::new(),
             from_version: 0,
             include_json_view: false,
+            seat: None,
         })
         .await
         .expect("the restored match can be watched")
@@ -325,6 +328,7 @@ async fn kill_mid_play_restart_and_finish(args: &[&str]) {
                 token: m.tokens[1].clone(),
                 from_version: 0,
                 include_json_view: false,
+                seat: None,
             })
             .await
             .expect("the token still works")
@@ -635,6 +639,7 @@ async fn kill_during_group_commit(args: &[&str]) {
             .resign(pb::ResignRequest {
                 match_id: m.id.clone(),
                 token: m.tokens[0].clone(),
+                seat: None,
             })
             .await;
         if let Err(s) = &resigned {

@@ -447,6 +447,7 @@ async fn record_one(store: &dyn Store, plan: &Plan, created: i64) -> Vec<usize> 
                 token_hash: Some(sha(format!("{}-{s}", plan.id).as_bytes())),
                 player_name: format!("player {s}"),
                 client_kind: if s % 2 == 1 { "bot" } else { "human" }.into(),
+                account_handle: String::new(),
             })
             .collect(),
         choices: Vec::new(),

@@ -13,6 +13,7 @@ async fn watch(c: &mut hustings::Client, id: &str, token: &str) -> Stream {
         token: token.into(),
         from_version: 0,
         include_json_view: false,
+        seat: None,
     })
     .await
     .expect("watch")
@@ -41,6 +42,7 @@ async fn act(
         token: token.into(),
         version,
         choice_id: choice.into(),
+        seat: None,
     })
     .await
     .map(|r| r.into_inner().version)

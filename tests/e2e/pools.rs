@@ -64,6 +64,7 @@ async fn play_seat_zero(
             token: token.into(),
             from_version: from,
             include_json_view: false,
+            seat: None,
         })
         .await
         .expect("stream opens")
@@ -114,6 +115,7 @@ async fn play_seat_zero(
                     token: token.into(),
                     version,
                     choice_id: choice,
+                    seat: None,
                 })
                 .await
             {
@@ -424,6 +426,7 @@ async fn play_and_hand(
                 token: token.into(),
                 version,
                 choice_id: choice.into(),
+                seat: None,
             };
             let bad = client
                 .act(act("hand-to-bot:deepblue"))
@@ -457,6 +460,7 @@ async fn play_and_hand(
                 token: token.into(),
                 version,
                 choice_id: choice.clone(),
+                seat: None,
             })
             .await
         {
@@ -477,6 +481,7 @@ async fn refused_as_handed(client: &mut Client, match_id: &str, token: &str) {
             token: token.into(),
             version: 0,
             choice_id: "done".into(),
+            seat: None,
         })
         .await
         .expect_err("the seat is no longer this token's");

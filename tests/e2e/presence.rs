@@ -156,6 +156,7 @@ async fn open_until(c: &mut Client, id: &str, token: &str, when: When) {
                 token: token.into(),
                 from_version: 0,
                 include_json_view: false,
+                seat: None,
             })
             .await
         {
@@ -190,6 +191,7 @@ async fn the_win_can_be_claimed(c: &mut Client, id: &str, tokens: &[String; 2], 
                 token: other.clone(),
                 version: u.version,
                 choice_id: "claim-win".into(),
+                seat: None,
             })
             .await
             .expect("the win is claimed");

@@ -208,6 +208,7 @@ async fn with_create_keys_create_match_needs_one_and_seats_need_none() {
             token: t0.clone(),
             version: first.version,
             choice_id: p.choices[0].id.clone(),
+            seat: None,
         })
         .await
         .expect("acting needs no create key");
@@ -417,6 +418,7 @@ async fn a_reloaded_certificate_serves_new_connections_while_open_streams_carry_
             token: tokens[seat].clone(),
             version: snap.version,
             choice_id: choice,
+            seat: None,
         })
         .await
         .expect("acting on the old connection")

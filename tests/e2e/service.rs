@@ -188,6 +188,7 @@ async fn step(c: &mut hustings::Client, id: &str, tokens: &[String; 2]) -> u64 {
                     token: token.clone(),
                     version: u.version,
                     choice_id: p.choices[0].id.clone(),
+                    seat: None,
                 })
                 .await
                 .unwrap()
@@ -282,6 +283,7 @@ async fn bad_input_gets_the_right_code_and_changes_nothing() {
         token: token.into(),
         version,
         choice_id: choice.into(),
+        seat: None,
     };
     let r = c.act(act(&t0, 0, "dice:1d6")).await;
     assert_eq!(code(r), Code::FailedPrecondition);
@@ -343,6 +345,7 @@ async fn bad_input_gets_the_right_code_and_changes_nothing() {
             token: t0.clone(),
             version: 0,
             choice_id: "dice:1d6".into(),
+            seat: None,
         })
         .await;
     assert_eq!(code(r), Code::NotFound);
@@ -670,6 +673,7 @@ async fn server_limits_answer_resource_exhausted() {
         token: String::new(),
         from_version: 0,
         include_json_view: false,
+        seat: None,
     };
     let _s1 = c.watch_match(watch()).await.unwrap().into_inner();
     let _s2 = c.watch_match(watch()).await.unwrap().into_inner();
@@ -707,6 +711,7 @@ async fn json_view_only_on_request_and_fixed_data_only_in_the_first_message() {
                 token,
                 from_version,
                 include_json_view: json,
+                seat: None,
             })
             .await
             .unwrap()

@@ -982,6 +982,7 @@ async fn a_version_2_postgres_database_with_matches_is_migrated_on_start_and_pla
                 token: underway.tokens[seat].clone().expect("joined"),
                 version: underway.choices.len() as u64,
                 choice_id: choice_id.clone(),
+                seat: None,
             })
             .await
             .expect("the old token acts")

@@ -171,6 +171,7 @@ async fn play_randomly<R>(
                 token: token.clone(),
                 version: u.version,
                 choice_id: choice.id.clone(),
+                seat: None,
             })
             .await;
     }
@@ -2075,6 +2076,7 @@ async fn keys_undo_clocks_resign_and_rematch_from_the_page() {
         token,
         version: m.version,
         choice_id: "rematch".into(),
+        seat: None,
     })
     .await
     .expect("the Republican accepts the rematch");

@@ -6,10 +6,10 @@ use hustings_proto::v1 as pb;
 use tonic::Status;
 use tracing::{debug, info};
 
-use super::MatchActor;
 use super::commit::{Effect, Step, Told};
 use super::forfeit::resign_outcome;
 use super::played::{last_choice_of, undo_action};
+use super::{Joiner, MatchActor};
 use crate::projection::LastChoice;
 use crate::record::{CLAIM_WIN, Ending, HAND_TO_BOT, REMATCH, Record, UNDO};
 use crate::store::{ChoiceRecord, SeatRecord};
@@ -20,7 +20,13 @@ impl MatchActor {
         seat: Option<Seat>,
         name: String,
         kind: pb::ClientKind,
+        account: Option<Joiner>,
     ) -> Result<pb::JoinMatchResponse, Status> {
+        // A bot account's seat is a bot client's, whatever the client said.
+        let kind = match &account {
+            Some(a) if a.bot => pb::ClientKind::Bot,
+            _ => kind,
+        };
         if self.outcome().is_some() {
             return Err(Status::failed_precondition(
                 "the match is over; no seat can be joined",
@@ -76,6 +82,15 @@ impl MatchActor {
         let hash = crate::auth::hash_token(&token);
         let mut rec = self.record.seats[seat].clone();
         rec.token_hash = Some(hash.clone());
+        rec.account_handle = match &account {
+            Some(a) => a.handle.clone(),
+            // A bot client with no account playing one of the server's own AIs plays as
+            // that AI's account.
+            None if kind == pb::ClientKind::Bot => crate::accounts::builtin::handle_for(&rec.ai)
+                .unwrap_or_default()
+                .to_string(),
+            None => String::new(),
+        };
         rec.player_name = name;
         rec.client_kind = match kind {
             pb::ClientKind::Human => "human",

@@ -48,9 +48,10 @@ impl MatchActor {
                     seat,
                     name,
                     kind,
+                    account,
                     reply,
                 } => {
-                    let r = self.join(seat, name, kind).await;
+                    let r = self.join(seat, name, kind, account).await;
                     let _ = reply.send(r);
                 }
                 Command::Act {
@@ -75,18 +76,11 @@ impl MatchActor {
                     let r = self.watch(viewer, from_version, json);
                     let _ = reply.send(r);
                 }
-                Command::Seat { token_hash, reply } => {
-                    let seat = self
-                        .record
-                        .seats
-                        .iter()
-                        .position(|s| s.token_hash.as_deref() == Some(token_hash.as_str()));
-                    // A token whose seat was handed to a bot is refused with the reason.
-                    let r = match (seat, self.handed_refusal(&token_hash)) {
-                        (None, Some(refusal)) => Err(refusal),
-                        (seat, _) => Ok(seat),
-                    };
-                    let _ = reply.send(r);
+                Command::Seat { key, reply } => {
+                    let _ = reply.send(self.seat_of(&key));
+                }
+                Command::ToAct { reply } => {
+                    let _ = reply.send(Ok(self.deciding()));
                 }
                 Command::Unwatch { id } => self.unwatch(id),
                 Command::Resync { id } => self.resync(id),

@@ -41,6 +41,7 @@ mod handoff;
 mod history;
 mod played;
 mod rematch;
+mod seats;
 mod streams;
 mod summary;
 
@@ -59,12 +60,31 @@ pub type UpdateResult = Result<EncodedUpdate, Status>;
 /// carried about 2 KiB of empty slots; boxed, the slots take 256 bytes.
 pub type Mailbox = mpsc::UnboundedSender<Box<Command>>;
 
+/// An account taking a seat.
+#[derive(Clone, Debug)]
+pub struct Joiner {
+    /// Its handle, as written.
+    pub handle: String,
+    /// A bot account (its seat is a bot client's).
+    pub bot: bool,
+}
+
+/// What a seat is asked for by: a seat token's hash, or an account and (when it holds
+/// several seats) which one.
+#[derive(Clone, Debug)]
+pub enum SeatKey {
+    Token(String),
+    Account { id: String, seat: Option<Seat> },
+}
+
 /// A request to a match actor.
 pub enum Command {
     Join {
         seat: Option<Seat>,
         name: String,
         kind: pb::ClientKind,
+        /// The account joining, if the request named one: the seat becomes its.
+        account: Option<Joiner>,
         reply: oneshot::Sender<Result<pb::JoinMatchResponse, Status>>,
     },
     Act {
@@ -87,10 +107,14 @@ pub enum Command {
     Unwatch {
         id: u64,
     },
-    /// Which seat of this match a token (its hash) holds, if any.
+    /// Which seat of this match a seat token or an account holds, if any.
     Seat {
-        token_hash: String,
+        key: SeatKey,
         reply: oneshot::Sender<Result<Option<Seat>, Status>>,
+    },
+    /// The seats that must act now (empty when the match waits for players or is over).
+    ToAct {
+        reply: oneshot::Sender<Result<Vec<Seat>, Status>>,
     },
     /// A lagging viewer's buffer has room again: send it a snapshot.
     Resync {

@@ -47,6 +47,9 @@ pub fn summary_of(
         rematch_match_id: record.rematch_next.clone().unwrap_or_default(),
         // From the hub's pool registry: the caller fills it in.
         bot_waits: Vec::new(),
+        // Only ListMyMatches fills these in.
+        my_seats: Vec::new(),
+        my_turn: false,
     }
 }
 
@@ -70,6 +73,8 @@ pub(super) fn seats_of(record: &MatchRecord, presence: &[u32]) -> Vec<pb::SeatSu
                 _ => pb::ClientKind::Unspecified,
             } as i32,
             connected: presence.get(i).copied().unwrap_or(0) > 0,
+            handle: s.account_handle.clone(),
+            handle_bot: !s.account_handle.is_empty() && s.client_kind == "bot",
         })
         .collect()
 }

@@ -291,7 +291,7 @@ async fn listen_once(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::time::Duration;
 
     use hustings_proto::v1 as pb;
@@ -303,7 +303,7 @@ mod tests {
 
     /// A new empty database on the test PostgreSQL server (`HUSTINGS_TEST_POSTGRES_URL`);
     /// `None`, and the test skipped, without one (but under `CI=true`, where it fails).
-    fn fresh_database(tag: &str) -> Option<String> {
+    pub(crate) fn fresh_database(tag: &str) -> Option<String> {
         let Some(base) = std::env::var("HUSTINGS_TEST_POSTGRES_URL")
             .ok()
             .map(|u| u.trim().to_string())

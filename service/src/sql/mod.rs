@@ -7,8 +7,10 @@
 //!
 //! The tables hold the event-sourced record of each match (see [`crate::store`]): its set-up,
 //! its seats (with seat-token hashes, never tokens) and its ordered choices. A choice row is
-//! committed before the Act that made it is acknowledged.
+//! committed before the Act that made it is acknowledged. Accounts, their credentials and
+//! invitation codes are kept in the same database ([`accounts`]).
 
+pub mod accounts;
 pub mod lease;
 pub mod lobby;
 pub mod postgres;
@@ -129,6 +131,45 @@ pub const MIGRATIONS: &[&str] = &[
         id INTEGER PRIMARY KEY CHECK (id = 1),
         secret TEXT NOT NULL
     );",
+    // 7: accounts (see [`accounts`]). An account is keyed by its handle in lower case and
+    // never removed, only marked deleted, so that its handle stays reserved; `bot_owner` is
+    // NULL for a person and '' for the server's own bots (built-in AIs). Its credentials
+    // (sessions and personal access tokens) are keyed by the SHA-256 of their secret, as
+    // that is what a request is looked up by, and indexed by account for listing and
+    // revoking; `expires_at_unix_ms` NULL: until revoked. Invitation codes, by hash, used at
+    // most once. Each seat records the account that holds it: its id (NULL for a guest,
+    // indexed for an account's matches) and its handle as written, for showing; seats
+    // written before get NULL and '': guests.
+    "CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        handle TEXT NOT NULL,
+        display_name TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        created_at_unix_ms BIGINT NOT NULL,
+        bot_owner TEXT,
+        bot_version TEXT,
+        deleted INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE credentials (
+        hash TEXT PRIMARY KEY,
+        id TEXT NOT NULL,
+        account_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        scopes TEXT NOT NULL,
+        created_at_unix_ms BIGINT NOT NULL,
+        expires_at_unix_ms BIGINT,
+        last_used_unix_ms BIGINT NOT NULL
+    );
+    CREATE INDEX credentials_by_account ON credentials (account_id);
+    CREATE TABLE invites (
+        code_hash TEXT PRIMARY KEY,
+        created_at_unix_ms BIGINT NOT NULL,
+        used INTEGER NOT NULL DEFAULT 0
+    );
+    ALTER TABLE seats ADD COLUMN account_id TEXT;
+    ALTER TABLE seats ADD COLUMN account_handle TEXT NOT NULL DEFAULT '';
+    CREATE INDEX seats_by_account ON seats (account_id);",
 ];
 
 /// The schema version this server writes.
@@ -156,15 +197,19 @@ pub(crate) const INSERT_CHOICE: &str = "INSERT INTO choices (match_id, idx, seat
     VALUES ($1, $2, $3, $4, $5)";
 
 /// Writes a seat of an existing match (0 rows: there is none). Never fails on a missing
-/// match, so one write cannot abort the others committed with it.
+/// match, so one write cannot abort the others committed with it. `$9` is the holder's
+/// account id (NULL for a guest), `$10` its handle as written ('' for a guest).
 pub(crate) const UPSERT_SEAT: &str = "INSERT INTO seats
-    (match_id, seat, bot, ai, ai_level, token_hash, player_name, client_kind)
+    (match_id, seat, bot, ai, ai_level, token_hash, player_name, client_kind, account_id,
+     account_handle)
     SELECT CAST($1 AS TEXT), CAST($2 AS INTEGER), CAST($3 AS INTEGER), CAST($4 AS TEXT),
-        CAST($5 AS TEXT), CAST($6 AS TEXT), CAST($7 AS TEXT), CAST($8 AS TEXT)
+        CAST($5 AS TEXT), CAST($6 AS TEXT), CAST($7 AS TEXT), CAST($8 AS TEXT),
+        CAST($9 AS TEXT), CAST($10 AS TEXT)
     WHERE EXISTS (SELECT 1 FROM matches WHERE id = CAST($1 AS TEXT))
     ON CONFLICT (match_id, seat) DO UPDATE SET bot = excluded.bot, ai = excluded.ai,
         ai_level = excluded.ai_level, token_hash = excluded.token_hash,
-        player_name = excluded.player_name, client_kind = excluded.client_kind";
+        player_name = excluded.player_name, client_kind = excluded.client_kind,
+        account_id = excluded.account_id, account_handle = excluded.account_handle";
 
 /// After a seat changed: waiting while a seat is open, else active (a finished match stays
 /// finished).
@@ -206,7 +251,7 @@ pub(crate) fn load_match_sql() -> String {
     format!("SELECT {MATCH_COLUMNS} FROM matches m WHERE m.id = $1")
 }
 pub(crate) const LOAD_SEATS_OF: &str = "SELECT seat, bot, ai, ai_level, token_hash, \
-    player_name, client_kind FROM seats WHERE match_id = $1 ORDER BY seat";
+    player_name, client_kind, account_handle FROM seats WHERE match_id = $1 ORDER BY seat";
 pub(crate) const LOAD_CHOICES_OF: &str =
     "SELECT idx, seat, choice, clocks FROM choices WHERE match_id = $1 ORDER BY idx";
 pub(crate) const TOKEN_SEATS: &str =
@@ -245,6 +290,13 @@ pub(crate) fn list_sql(q: &ListQuery) -> (String, Vec<Param>) {
             " AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.token_hash IS NULL)",
         );
     }
+    if let Some(account) = &q.account {
+        // Through the seats_by_account index: an account's matches, not a scan of them all.
+        let p = next(Param::Text(account.clone()), &mut params);
+        sql.push_str(&format!(
+            " AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.account_id = {p})"
+        ));
+    }
     if let Some((at, id)) = &q.after {
         let a = next(Param::Int(*at), &mut params);
         let b = next(Param::Int(*at), &mut params);
@@ -273,8 +325,8 @@ pub(crate) fn waiting_sql(limit: usize) -> String {
 pub(crate) fn seats_of_sql(n: usize) -> String {
     let list: Vec<String> = (1..=n).map(|i| format!("${i}")).collect();
     format!(
-        "SELECT match_id, seat, bot, ai, ai_level, token_hash, player_name, client_kind \
-         FROM seats WHERE match_id IN ({}) ORDER BY match_id, seat",
+        "SELECT match_id, seat, bot, ai, ai_level, token_hash, player_name, client_kind, \
+         account_handle FROM seats WHERE match_id IN ({}) ORDER BY match_id, seat",
         list.join(", ")
     )
 }
@@ -345,6 +397,8 @@ pub(crate) trait Columns {
     fn opt_text(&self, at: usize) -> Result<Option<String>, Self::Error>;
     /// A BIGINT column (or a count).
     fn big(&self, at: usize) -> Result<i64, Self::Error>;
+    /// A BIGINT column that may be NULL.
+    fn opt_big(&self, at: usize) -> Result<Option<i64>, Self::Error>;
     /// An INTEGER column.
     fn int(&self, at: usize) -> Result<i64, Self::Error>;
 }
@@ -367,7 +421,8 @@ pub(crate) fn match_row<R: Columns>(r: &R) -> Result<MatchRow, R::Error> {
 }
 
 /// A seat from the row's columns `at` onwards (bot, ai, ai_level, token_hash, player_name,
-/// client_kind).
+/// client_kind, account_handle). The account id column is not read: it is the handle's
+/// lower case, kept only so that an account's seats can be found by index.
 pub(crate) fn seat_row<R: Columns>(r: &R, at: usize) -> Result<SeatRecord, R::Error> {
     Ok(SeatRecord {
         bot: r.int(at)? != 0,
@@ -376,6 +431,7 @@ pub(crate) fn seat_row<R: Columns>(r: &R, at: usize) -> Result<SeatRecord, R::Er
         token_hash: r.opt_text(at + 3)?,
         player_name: r.text(at + 4)?,
         client_kind: r.text(at + 5)?,
+        account_handle: r.text(at + 6)?,
     })
 }
 

@@ -28,6 +28,7 @@ use super::{
     assemble, assemble_listed, decode_clocks, encode_clocks, finish_params, list_sql,
     load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
+use crate::accounts::records::AccountStore;
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, LobbyPage, MatchRecord,
     Ownership, SeatRecord, Store, StoreError,
@@ -159,7 +160,8 @@ impl PostgresStore {
         &self.url
     }
 
-    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+    /// A pooled connection (also the accounts', [`super::accounts`]).
+    pub(super) async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
         self.pool
             .get()
             .await
@@ -399,7 +401,7 @@ async fn migrate(client: &mut deadpool_postgres::Object) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn backend(e: tokio_postgres::Error) -> StoreError {
+pub(super) fn backend(e: tokio_postgres::Error) -> StoreError {
     StoreError::Backend(format!("postgres: {}", with_causes(&e)))
 }
 
@@ -492,6 +494,8 @@ async fn upsert_seat_row(
             &s.token_hash,
             &s.player_name,
             &s.client_kind,
+            &s.account_id(),
+            &s.account_handle,
         ],
     )
     .await
@@ -542,6 +546,9 @@ impl Columns for tokio_postgres::Row {
     fn big(&self, at: usize) -> Result<i64, Self::Error> {
         self.try_get(at)
     }
+    fn opt_big(&self, at: usize) -> Result<Option<i64>, Self::Error> {
+        self.try_get(at)
+    }
     fn int(&self, at: usize) -> Result<i64, Self::Error> {
         self.try_get::<_, i32>(at).map(i64::from)
     }
@@ -549,6 +556,10 @@ impl Columns for tokio_postgres::Row {
 
 #[async_trait::async_trait]
 impl Store for PostgresStore {
+    fn accounts(&self) -> &dyn AccountStore {
+        self
+    }
+
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
         self.write(Write::create(record)).await
     }

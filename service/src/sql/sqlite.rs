@@ -27,6 +27,7 @@ use super::{
     append_refused, assemble, assemble_listed, decode_clocks, encode_clocks, finish_params,
     list_sql, load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
+use crate::accounts::records::AccountStore;
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
     StoreError,
@@ -36,7 +37,7 @@ use crate::store::{
 pub const FILE_NAME: &str = "hustings.sqlite";
 
 /// SQLite writes `$1` as `?1`; the statements are shared with PostgreSQL.
-fn q(sql: &str) -> String {
+pub(super) fn q(sql: &str) -> String {
     sql.replace('$', "?")
 }
 
@@ -156,8 +157,9 @@ impl SqliteStore {
         &self.path
     }
 
-    /// Runs `f` on the connection's thread and awaits its result.
-    async fn run<T: Send + 'static>(
+    /// Runs `f` on the connection's thread and awaits its result (also the accounts'
+    /// reads and writes, [`super::accounts`]: each is its own transaction).
+    pub(super) async fn run<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
@@ -317,7 +319,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
     }
 }
 
-fn backend(e: rusqlite::Error) -> StoreError {
+pub(super) fn backend(e: rusqlite::Error) -> StoreError {
     StoreError::Backend(format!("sqlite: {e}"))
 }
 
@@ -387,7 +389,9 @@ fn upsert_seat_row(
                 s.ai_level,
                 s.token_hash,
                 s.player_name,
-                s.client_kind
+                s.client_kind,
+                s.account_id(),
+                s.account_handle
             ])
         })
         .map_err(backend)
@@ -441,6 +445,9 @@ impl Columns for rusqlite::Row<'_> {
         self.get(at)
     }
     fn big(&self, at: usize) -> rusqlite::Result<i64> {
+        self.get(at)
+    }
+    fn opt_big(&self, at: usize) -> rusqlite::Result<Option<i64>> {
         self.get(at)
     }
     fn int(&self, at: usize) -> rusqlite::Result<i64> {
@@ -532,6 +539,10 @@ fn listed(conn: &Connection, sql: &str, params: &[Param]) -> Result<Vec<Listed>,
 
 #[async_trait::async_trait]
 impl Store for SqliteStore {
+    fn accounts(&self) -> &dyn AccountStore {
+        self
+    }
+
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
         self.write(Write::create(record)).await
     }
