@@ -8,8 +8,8 @@ use clap::{Args, Parser, Subcommand};
 use hustings_bot::ai::make_ai;
 use hustings_bot::embedded::EmbeddedServer;
 use hustings_bot::net::{self, AiDecider, Decider, Retry};
-use hustings_bot::nodes::Cluster;
-use hustings_bot::pool::{PoolConfig, run_pool};
+use hustings_bot::nodes::{Auth, Cluster, Node};
+use hustings_bot::pool::{PoolConfig, run_pool_on};
 use hustings_bot::seats::default_data_dir;
 use hustings_bot::sprt::Sprt;
 use hustings_bot::stats::Tally;
@@ -34,6 +34,7 @@ use tracing_subscriber::EnvFilter;
     hustings-bot tournament --game presidency --a ismcts --b random --games 400 --embedded\n  \
     hustings-bot pool --ai greedy --data-dir /var/lib/hustings-pool   keep its seats there\n  \
     hustings-bot pool --ai greedy --server http://10.0.0.5:50051,http://10.0.0.6:50051\n  \
+    hustings-bot pool --ai ismcts --token hsp_…           fill bot seats as your bot account\n  \
     hustings-bot stdio --cmd \"python3 examples/stdio_random.py\" --match 3f2a9c01"
 )]
 struct Cli {
@@ -89,6 +90,37 @@ struct AiArgs {
     seed: u64,
 }
 
+/// Who the bot plays as.
+#[derive(Args)]
+struct AccountArgs {
+    /// Play as the account of TOKEN: a bot account's personal access token with the BOT
+    /// scope (hsp_…; see docs/ais.md, "Bot accounts"). Every call carries it, and the seats
+    /// the bot takes are held by the account: matches show its handle. Without it the bot
+    /// plays as a guest (on a seat created for a built-in AI, as that AI's account, e.g.
+    /// greedy-ai).
+    #[arg(
+        long,
+        env = "HUSTINGS_TOKEN",
+        value_name = "TOKEN",
+        hide_env_values = true
+    )]
+    token: Option<String>,
+}
+
+impl AccountArgs {
+    fn auth(&self) -> anyhow::Result<Auth> {
+        match self
+            .token
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            Some(t) => Auth::token(t),
+            None => Ok(Auth::guest()),
+        }
+    }
+}
+
 #[derive(Args)]
 struct PlayArgs {
     /// The match id.
@@ -102,6 +134,8 @@ struct PlayArgs {
     /// The name other players see.
     #[arg(long)]
     name: Option<String>,
+    #[command(flatten)]
+    account: AccountArgs,
 }
 
 #[derive(Args)]
@@ -130,6 +164,8 @@ struct PoolArgs {
     /// server's rules). Give each pool running at once its own.
     #[arg(long, env = "HUSTINGS_DATA_DIR")]
     data_dir: Option<PathBuf>,
+    #[command(flatten)]
+    account: AccountArgs,
 }
 
 #[derive(Args)]
@@ -200,6 +236,8 @@ struct StdioArgs {
     /// The name other players see.
     #[arg(long)]
     name: Option<String>,
+    #[command(flatten)]
+    account: AccountArgs,
 }
 
 #[tokio::main]
@@ -246,8 +284,9 @@ async fn run(cli: Cli, servers: Servers) -> anyhow::Result<()> {
             let name = args
                 .name
                 .unwrap_or_else(|| format!("hustings-bot {}", args.ai.ai));
+            let cluster = Cluster::connect(servers.clone())?.with_auth(args.account.auth()?);
             play(
-                &servers,
+                &cluster,
                 &args.match_id,
                 args.seat,
                 &name,
@@ -257,11 +296,13 @@ async fn run(cli: Cli, servers: Servers) -> anyhow::Result<()> {
             .await
         }
         Command::Stdio(args) => {
+            // The token is checked before the engine is started.
+            let cluster = Cluster::connect(servers.clone())?.with_auth(args.account.auth()?);
             let timeout = Duration::from_secs_f64(args.timeout.max(0.001));
             let engine = StdioEngine::spawn(&args.cmd, timeout, args.fallback, 1)?;
             let name = args.name.unwrap_or_else(|| format!("stdio: {}", args.cmd));
             play(
-                &servers,
+                &cluster,
                 &args.match_id,
                 args.seat,
                 &name,
@@ -272,17 +313,22 @@ async fn run(cli: Cli, servers: Servers) -> anyhow::Result<()> {
         }
         Command::Pool(args) => {
             make_ai(&args.ai, "", 0).map_err(|e| anyhow!(e))?;
-            let report = run_pool(PoolConfig {
-                servers,
-                ai: args.ai,
-                games: args.games,
-                concurrency: args.concurrency,
-                max_seats: args.max_seats,
-                name: args.name,
-                retry,
-                seed: args.seed,
-                data_dir: Some(args.data_dir.unwrap_or_else(default_data_dir)),
-            })
+            let cluster = Cluster::connect(servers.clone())?.with_auth(args.account.auth()?);
+            introduce(&cluster.node(), true).await?;
+            let report = run_pool_on(
+                cluster,
+                PoolConfig {
+                    servers,
+                    ai: args.ai,
+                    games: args.games,
+                    concurrency: args.concurrency,
+                    max_seats: args.max_seats,
+                    name: args.name,
+                    retry,
+                    seed: args.seed,
+                    data_dir: Some(args.data_dir.unwrap_or_else(default_data_dir)),
+                },
+            )
             .await?;
             println!(
                 "pool: {} seats played ({} taken up again after a restart), {} failed",
@@ -294,17 +340,51 @@ async fn run(cli: Cli, servers: Servers) -> anyhow::Result<()> {
     }
 }
 
+/// Says which account the bot plays as (stderr), after checking the token with the server;
+/// a pool (`pool`) needs a bot account's token with the BOT scope, which it takes bot
+/// seats with. Nothing to say for a guest, nor while the server cannot be reached (the
+/// calls that follow retry, and the server refuses a bad token then).
+async fn introduce(node: &Node, pool: bool) -> anyhow::Result<()> {
+    let Some(who) = net::who_am_i(node).await? else {
+        return Ok(());
+    };
+    let account = who.account.unwrap_or_default();
+    let has_bot_scope = who
+        .scopes
+        .contains(&(hustings_proto::v1::Scope::Bot as i32));
+    if pool && !(account.bot && has_bot_scope) {
+        anyhow::bail!(
+            "a pool fills bot seats as a bot account: --token must be a bot account's token              with the BOT scope ({} {})",
+            account.handle,
+            if account.bot {
+                "is a bot, but this token lacks the BOT scope"
+            } else {
+                "is a person's account"
+            }
+        );
+    }
+    let what = if account.bot && !account.bot_owner.is_empty() {
+        format!(", a bot of {}", account.bot_owner)
+    } else {
+        String::new()
+    };
+    eprintln!("hustings-bot: playing as {}{what}", account.handle);
+    Ok(())
+}
+
 async fn play(
-    servers: &Servers,
+    cluster: &Cluster,
     match_id: &str,
     seat: Option<u32>,
     name: &str,
     decider: Box<dyn Decider>,
     retry: &Retry,
 ) -> anyhow::Result<()> {
-    let mut node = Cluster::connect(servers.clone())?.node();
+    let servers = cluster.servers();
+    let mut node = cluster.node();
+    introduce(&node, false).await?;
     let joined = net::join(&mut node, match_id, seat, name, retry).await?;
-    let game = net::game_of(&mut node.client(), match_id).await?;
+    let game = net::game_of_as(&mut node.client(), node.auth(), match_id).await?;
     let through = if servers.several() {
         format!(" through {}", node.url())
     } else {

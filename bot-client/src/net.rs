@@ -9,6 +9,9 @@
 //! so ([`Retry::forever`] never stops: the bot pool's seats wait for a server that is away
 //! for as long as the pool runs). Only the first failure of a run of them is logged as a
 //! warning, so a server that is away for minutes gives one line, not one per try.
+//!
+//! Every call carries the node's account credential when it has one ([`crate::nodes::Auth`],
+//! `--token`): the seats the bot joins are then held by that account.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -25,7 +28,7 @@ use tonic::{Code, Status};
 use tracing::{debug, info, warn};
 
 use crate::ai::{Ai, Decision};
-use crate::nodes::Node;
+use crate::nodes::{Auth, Node};
 
 /// The certificate authority (`--ca FILE`) that `https://` servers are checked against
 /// instead of the system's: one for the whole process, set once from the command line
@@ -211,14 +214,23 @@ pub async fn game_of(
     client: &mut HustingsClient<Channel>,
     match_id: &str,
 ) -> anyhow::Result<String> {
+    game_of_as(client, &Auth::guest(), match_id).await
+}
+
+/// [`game_of`], each call carrying `auth`.
+pub async fn game_of_as(
+    client: &mut HustingsClient<Channel>,
+    auth: &Auth,
+    match_id: &str,
+) -> anyhow::Result<String> {
     let mut page_token = String::new();
     loop {
         let page = client
-            .list_matches(pb::ListMatchesRequest {
+            .list_matches(auth.request(pb::ListMatchesRequest {
                 page_size: MAX_PAGE_SIZE,
                 page_token: page_token.clone(),
                 ..Default::default()
-            })
+            }))
             .await
             .with_context(|| "could not list the matches")?
             .into_inner();
@@ -248,11 +260,37 @@ pub async fn join(
         display_name: name.to_string(),
         client_kind: pb::ClientKind::Bot as i32,
     };
+    let auth = node.auth().clone();
     with_retry(node, retry, "join the match", |mut c| {
-        let r = req.clone();
+        let r = auth.request(req.clone());
         async move { c.join_match(r).await.map(|r| r.into_inner()) }
     })
     .await
+}
+
+/// The account the node's credential names (WhoAmI), to check a `--token` before playing:
+/// `Ok(None)` for a guest, or when the server cannot be reached now (the calls that follow
+/// retry as they always do); an error when the server refuses the token.
+pub async fn who_am_i(node: &Node) -> anyhow::Result<Option<pb::WhoAmIResponse>> {
+    if !node.auth().is_account() {
+        return Ok(None);
+    }
+    match node
+        .client()
+        .who_am_i(node.auth().request(pb::WhoAmIRequest {}))
+        .await
+    {
+        Ok(r) => Ok(Some(r.into_inner())),
+        Err(s) if is_transient(&s) => {
+            debug!(error = %s.message(), "could not check the token now");
+            Ok(None)
+        }
+        Err(s) => bail!(
+            "the server refuses the --token: {} ({:?})",
+            s.message(),
+            s.code()
+        ),
+    }
 }
 
 /// Runs `call` with a client of `node` until it succeeds, fails for good, or fails
@@ -383,13 +421,15 @@ pub async fn play_seat(
         }
         // This pass's stream and every Act it answers with go to the same node.
         let mut client = node.client();
+        let auth = node.auth().clone();
         let request = pb::WatchMatchRequest {
             match_id: match_id.to_string(),
             token: token.to_string(),
             from_version: last_version,
             include_json_view: true,
+            seat: None,
         };
-        let mut stream = match client.watch_match(request).await {
+        let mut stream = match client.watch_match(auth.request(request)).await {
             Ok(s) => s.into_inner(),
             Err(s) if transient(&s) => {
                 failures += 1;
@@ -487,12 +527,13 @@ pub async fn play_seat(
                         seat, version, "claiming the win over an absent seat"
                     );
                     match client
-                        .act(pb::ActRequest {
+                        .act(auth.request(pb::ActRequest {
                             match_id: match_id.to_string(),
                             token: token.to_string(),
                             version,
                             choice_id: "claim-win".into(),
-                        })
+                            seat: None,
+                        }))
                         .await
                     {
                         Ok(_) => acted_at = Some(version),
@@ -537,11 +578,12 @@ pub async fn play_seat(
                         token: token.to_string(),
                         version,
                         choice_id: choice.clone(),
+                        seat: None,
                     };
                     // Past the server's rate limit: wait as long as it says, then again.
                     let mut limited = 0;
                     loop {
-                        let r = client.act(act.clone()).await;
+                        let r = client.act(auth.request(act.clone())).await;
                         match r.as_ref().err().and_then(retry_after) {
                             Some(wait) if limited < MAX_LIMITED => {
                                 limited += 1;
@@ -552,10 +594,11 @@ pub async fn play_seat(
                     }
                 }
                 Action::Resign => client
-                    .resign(pb::ResignRequest {
+                    .resign(auth.request(pb::ResignRequest {
                         match_id: match_id.to_string(),
                         token: token.to_string(),
-                    })
+                        seat: None,
+                    }))
                     .await
                     .map(|_| version + 1),
             };

@@ -7,20 +7,86 @@
 //! the next node round robin ([`Node::lost`]) and resumes from the last version it saw.
 //! The list and its rotation are [`hustings_proto::servers`], shared with the terminal
 //! client.
+//!
+//! A cluster may also carry an account's credential ([`Auth`], `--token`): every call made
+//! through its nodes sends it, so the seats the bot takes are held by that account.
 
 use std::sync::Arc;
 
 use hustings_proto::servers::{Failover, Servers};
 use hustings_proto::v1::hustings_client::HustingsClient;
+use tonic::metadata::{Ascii, MetadataValue};
 use tonic::transport::Channel;
 
 use crate::net;
+
+/// The prefixes of an account's credentials: a session, a personal access token.
+const ACCOUNT_PREFIXES: [&str; 2] = ["hss_", "hsp_"];
+
+/// The account credential a bot's calls carry (`authorization: Bearer TOKEN`), or none: a
+/// guest. Its `Debug` never shows the token.
+#[derive(Clone, Default)]
+pub struct Auth {
+    bearer: Option<MetadataValue<Ascii>>,
+}
+
+impl std::fmt::Debug for Auth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = if self.bearer.is_some() {
+            "Auth(account token)"
+        } else {
+            "Auth(guest)"
+        };
+        f.write_str(what)
+    }
+}
+
+impl Auth {
+    /// No credential: the bot plays as a guest (or, on a seat created for one of the
+    /// server's own AIs, as that AI's account).
+    pub fn guest() -> Auth {
+        Auth::default()
+    }
+
+    /// An account's token (`hsp_…` personal access token or `hss_…` session). Anything
+    /// else is refused: a seat token or a create key sent in its place would be ignored by
+    /// the server, and the bot would play as a guest without a word.
+    pub fn token(token: &str) -> anyhow::Result<Auth> {
+        let token = token.trim();
+        if !ACCOUNT_PREFIXES.iter().any(|p| token.starts_with(p)) {
+            anyhow::bail!(
+                "--token (HUSTINGS_TOKEN) takes an account's token, which starts with hsp_ or hss_"
+            );
+        }
+        let bearer = format!("Bearer {token}")
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--token must be printable ASCII"))?;
+        Ok(Auth {
+            bearer: Some(bearer),
+        })
+    }
+
+    /// True when calls carry an account's credential.
+    pub fn is_account(&self) -> bool {
+        self.bearer.is_some()
+    }
+
+    /// `msg` as a request carrying the credential, if there is one.
+    pub fn request<T>(&self, msg: T) -> tonic::Request<T> {
+        let mut req = tonic::Request::new(msg);
+        if let Some(b) = &self.bearer {
+            req.metadata_mut().insert("authorization", b.clone());
+        }
+        req
+    }
+}
 
 /// A client for every node of a server list.
 #[derive(Clone, Debug)]
 pub struct Cluster {
     servers: Servers,
     clients: Arc<[HustingsClient<Channel>]>,
+    auth: Auth,
 }
 
 impl Cluster {
@@ -35,7 +101,18 @@ impl Cluster {
         Ok(Cluster {
             servers,
             clients: clients.into(),
+            auth: Auth::guest(),
         })
+    }
+
+    /// The same nodes, every call through them carrying `auth`.
+    pub fn with_auth(self, auth: Auth) -> Cluster {
+        Cluster { auth, ..self }
+    }
+
+    /// The credential the calls carry.
+    pub fn auth(&self) -> &Auth {
+        &self.auth
     }
 
     /// A cluster of one server.
@@ -54,6 +131,7 @@ impl Cluster {
         Node {
             clients: self.clients.clone(),
             failover: self.servers.failover(),
+            auth: self.auth.clone(),
         }
     }
 }
@@ -63,6 +141,7 @@ impl Cluster {
 pub struct Node {
     clients: Arc<[HustingsClient<Channel>]>,
     failover: Failover,
+    auth: Auth,
 }
 
 impl Node {
@@ -70,6 +149,12 @@ impl Node {
     pub fn client(&self) -> HustingsClient<Channel> {
         // The failover's index is always within the list the clients were made from.
         self.clients[self.failover.index()].clone()
+    }
+
+    /// The credential every call of this seat or stream carries: wrap each request with
+    /// [`Auth::request`].
+    pub fn auth(&self) -> &Auth {
+        &self.auth
     }
 
     /// The URL of the node in use.
@@ -120,6 +205,26 @@ mod tests {
         let mut alone = Cluster::one("http://127.0.0.1:3").expect("client").node();
         assert_eq!(alone.lost_text(), "lost the server at http://127.0.0.1:3");
         assert_eq!(alone.url(), "http://127.0.0.1:3");
+    }
+
+    #[tokio::test]
+    async fn a_clusters_credential_goes_with_every_seats_requests() {
+        let auth = Auth::token("hsp_secret").expect("an account token");
+        let cluster = Cluster::one("http://127.0.0.1:3")
+            .expect("client")
+            .with_auth(auth);
+        let req = cluster.node().auth().request(());
+        let sent = req
+            .metadata()
+            .get("authorization")
+            .and_then(|v| v.to_str().ok());
+        assert_eq!(sent, Some("Bearer hsp_secret"));
+        // Its Debug (in logs) never shows the token.
+        assert!(!format!("{cluster:?}").contains("secret"));
+        let guest = Cluster::one("http://127.0.0.1:3").expect("client");
+        assert!(guest.node().auth().request(()).metadata().is_empty());
+        // A seat token or a create key is not an account's.
+        assert!(Auth::token("3f2a9c01deadbeef").is_err());
     }
 
     #[tokio::test]

@@ -12,6 +12,10 @@
 //! Given several nodes of a cluster (`--server A,B`), the lobby stream and each seat keep
 //! to one node and move to the next ([`crate::nodes`]) when it stops answering; a seat
 //! taken after a move starts on the node the pool moved to.
+//!
+//! Run with a bot account's token ([`run_pool_on`] a cluster with an [`crate::nodes::Auth`],
+//! `hustings-bot pool --token`), every call carries it and the seats the pool fills are
+//! held by the bot account: the match shows its handle.
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -169,15 +173,22 @@ fn plural(n: usize, what: &str) -> String {
     }
 }
 
-/// Runs the pool until `max_seats` matches are over (or forever).
+/// Runs the pool until `max_seats` matches are over (or forever), as a guest.
 pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
+    let cluster = Cluster::connect(config.servers.clone())?;
+    run_pool_on(cluster, config).await
+}
+
+/// [`run_pool`] through `cluster`'s nodes (made from `config.servers`), every call carrying
+/// the cluster's credential.
+pub async fn run_pool_on(cluster: Cluster, config: PoolConfig) -> anyhow::Result<PoolReport> {
     let book = match &config.data_dir {
         Some(dir) => SeatBook::open_in(dir)?,
         None => SeatBook::in_memory(),
     };
     let server = config.servers.to_string();
     let shared = Arc::new(Shared {
-        cluster: Cluster::connect(config.servers.clone())?,
+        cluster,
         server: server.clone(),
         name: config.name.clone(),
         retry: config.retry.forever(),
@@ -228,14 +239,14 @@ pub async fn run_pool(config: PoolConfig) -> anyhow::Result<PoolReport> {
         let opened = link
             .node
             .client()
-            .watch_lobby(pb::WatchLobbyRequest {
+            .watch_lobby(link.node.auth().request(pb::WatchLobbyRequest {
                 games: config.games.clone(),
                 // Say that this is a pool, and what it plays: the server tells the players
                 // of a seat no pool will take why it waits.
                 bot_pool: true,
                 pool_ais: AI_NAMES.iter().map(|a| a.to_string()).collect(),
                 pool_name: config.name.clone(),
-            })
+            }))
             .await;
         let mut lobby = match opened {
             Ok(s) => s.into_inner(),

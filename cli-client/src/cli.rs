@@ -21,6 +21,11 @@ Examples:
   hustings play --match <ID> --token <TOKEN>             resume a seat after leaving
   hustings watch <ID>
   hustings replay <ID> --all
+  hustings signup ada                                    make an account (asks for a password)
+  hustings login ada                                     play as your account on this computer
+  hustings mine                                          your matches, those waiting for you first
+  hustings play --match <ID>                             (logged in) resume your account's seat,
+                                                         from any computer logged in to it
   hustings --server http://10.0.0.5:50051,http://10.0.0.6:50051 play --match <ID>
                                                          on a cluster: the next node if one stops"
 )]
@@ -52,6 +57,18 @@ pub struct Cli {
         hide_env_values = true
     )]
     pub key: Option<String>,
+
+    /// Play as the account of TOKEN (a personal access token, hsp_…, or a session, hss_…)
+    /// instead of the login `hustings login` kept for the server. Every call carries it
+    /// (CreateMatch carries --key instead when one is given).
+    #[arg(
+        long,
+        global = true,
+        env = "HUSTINGS_TOKEN",
+        value_name = "TOKEN",
+        hide_env_values = true
+    )]
+    pub account_token: Option<String>,
 
     /// Never colour the output (also: NO_COLOR=1). Colour is used only on a terminal.
     #[arg(long, global = true)]
@@ -99,6 +116,8 @@ Examples:
   hustings play --match <ID>                             join any open seat
   hustings play --match <ID> --seat 1                    join seat 1
   hustings play --match <ID> --token <TOKEN>             resume a seat
+  hustings play --match <ID>                             logged in: resume your account's seat
+  hustings play --match <ID> --seat 1                    ... the second, if you hold several
   hustings play --match <ID> --choices-from moves.txt    choice numbers, one a line
   hustings play --game presidency --clock 10m+5s         10 minutes each, +5 s a choice
   hustings play --game presidency --clock 30s --rematches 1   30 s a decision, then a rematch
@@ -108,7 +127,8 @@ place's code (PA); several places at once where a card places several cubes
 (PA PA NY, 3xPA; the colour is asked once per card, or typed first: purple PA).
 '? NAME' shows a card's text, 'board' draws the screen again ('board full' with
 every card's text), 'choices' lists every choice, 'resign' concedes (confirmed
-with yes), 'quit' leaves (the seat stays yours: resume with --token), 'help'
+with yes), 'quit' leaves (the seat stays yours: resume with --token, or logged
+in, from any computer with play --match), 'help'
 lists it all. The prompt may also offer 'undo' (take back your last choice),
 'claim-win' (the opponent to act has been away past the grace period), beside
 it 'hand greedy' (hand that opponent's seat to a bot and play on) and, once
@@ -119,6 +139,56 @@ prompt, counting down live on a terminal, with a warning under 10 seconds.")]
     /// Follow a match as a spectator until it ends.
     #[command(after_help = "Example:\n  hustings watch <ID>")]
     Watch(WatchArgs),
+    /// Make an account on the server, and log this computer in to it (as `login` does).
+    #[command(after_help = "\
+The password is asked twice without showing it; from a pipe or a script it is read from
+standard input, as its first line. A handle is 2 to 24 letters, digits, '-' or '_'; a
+password 8 to 256 bytes.
+
+Examples:
+  hustings signup ada
+  hustings signup ada --name \"Ada Lovelace\"
+  hustings signup ada --invite <CODE>     on a server whose accounts are by invitation
+  printf '%s\\n' \"$PASSWORD\" | hustings signup ada")]
+    Signup(SignupArgs),
+    /// Log this computer in to your account: every later command plays as it.
+    #[command(after_help = "\
+The password is asked without showing it (from a pipe, the first line of standard input).
+It is not kept: the client signs in, makes a personal access token named \"hustings on
+<this computer>\" that may play and create matches (and play as a bot, for a bot
+account), signs the session out again, and keeps only the token, per server, in
+$XDG_CONFIG_HOME/hustings/logins.json (else ~/.config/hustings/logins.json), readable by
+you alone. Logging in again replaces the token (the old one is revoked).
+
+Seats you take while logged in belong to the account: `hustings play --match <ID>` takes
+your seat back from any computer logged in to it, without the seat token.
+
+Examples:
+  hustings login ada
+  hustings --server https://hustings.example.org login ada")]
+    Login(LoginArgs),
+    /// Log this computer out: the kept token is revoked on the server, then forgotten.
+    #[command(after_help = "\
+Examples:
+  hustings logout
+  hustings logout --local      the server is gone for good: only forget the token here")]
+    Logout(LogoutArgs),
+    /// Show the account this computer plays as on the server.
+    #[command(after_help = "Example:\n  hustings whoami")]
+    Whoami,
+    /// List your account's matches, those waiting for your choice first.
+    ///
+    /// The matches where one of your seats must choose come first (marked ▶), then the
+    /// others under way, those waiting for players, and the finished ones.
+    #[command(after_help = "\
+Each line shows the match id, its game, where it stands (your turn, active, waiting,
+won, lost …), the seats you hold and who holds the others (@handle for an account).
+Take a match up again with: hustings play --match <ID>
+
+Examples:
+  hustings mine
+  hustings mine --all          every finished match too, not only the latest")]
+    Mine(MineArgs),
     /// Step through a finished match, choice by choice.
     #[command(after_help = "\
 Examples:
@@ -127,6 +197,20 @@ Examples:
   hustings replay <ID> --boards   with the board of every version
   hustings replay <ID> --all      print everything at once")]
     Replay(ReplayArgs),
+}
+
+impl Command {
+    /// The account commands, which send the credential they work with themselves.
+    pub fn is_account(&self) -> bool {
+        matches!(
+            self,
+            Command::Signup(_)
+                | Command::Login(_)
+                | Command::Logout(_)
+                | Command::Whoami
+                | Command::Mine(_)
+        )
+    }
 }
 
 /// How a match is set up.
@@ -183,6 +267,44 @@ pub struct ListArgs {
     pub limit: Option<u32>,
 }
 
+/// `hustings signup`.
+#[derive(Debug, Args)]
+pub struct SignupArgs {
+    /// The handle wanted: 2 to 24 letters, digits, '-' or '_' (unique, whatever the case).
+    pub handle: String,
+    /// The name other players see (default: the handle).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// An invitation code, for a server whose accounts are by invitation.
+    #[arg(long, value_name = "CODE")]
+    pub invite: Option<String>,
+}
+
+/// `hustings login`.
+#[derive(Debug, Args)]
+pub struct LoginArgs {
+    /// Your account's handle.
+    pub handle: String,
+}
+
+/// `hustings logout`.
+#[derive(Debug, Args)]
+pub struct LogoutArgs {
+    /// Only forget the token on this computer, without revoking it on the server (for a
+    /// server that is gone for good).
+    #[arg(long)]
+    pub local: bool,
+}
+
+/// `hustings mine`.
+#[derive(Debug, Args)]
+pub struct MineArgs {
+    /// Every finished match, page after page (without it: every match under way or waiting,
+    /// and the latest finished ones).
+    #[arg(long)]
+    pub all: bool,
+}
+
 /// `hustings join`.
 #[derive(Debug, Args)]
 pub struct JoinArgs {
@@ -199,13 +321,15 @@ pub struct JoinArgs {
 /// `hustings play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// Join (or, with --token, resume) this match.
+    /// Join (or, with --token, resume) this match. Logged in, a seat your account holds
+    /// there is resumed without its token.
     #[arg(long = "match", value_name = "ID", conflicts_with = "game")]
     pub match_id: Option<String>,
     /// Create a match of this game and join it.
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
-    /// The seat to take (default: any open seat).
+    /// The seat to take (default: any open seat); logged in, the one of your account's
+    /// seats to resume when it holds several in the match.
     #[arg(long)]
     pub seat: Option<u32>,
     /// Resume the seat this token belongs to (needs --match).
@@ -325,6 +449,47 @@ mod tests {
         if std::env::var_os("HUSTINGS_SERVER").is_none() {
             assert_eq!(cli.server, vec![crate::DEFAULT_SERVER.to_string()]);
         }
+    }
+
+    #[test]
+    fn the_account_commands_parse() {
+        let cli =
+            Cli::try_parse_from(["hustings", "signup", "ada", "--name", "Ada L"]).expect("parses");
+        let Command::Signup(a) = cli.command else {
+            panic!("not signup")
+        };
+        assert_eq!(
+            (a.handle.as_str(), a.name.as_deref()),
+            ("ada", Some("Ada L"))
+        );
+        let cli = Cli::try_parse_from(["hustings", "--account-token", "hsp_x", "mine", "--all"])
+            .expect("parses");
+        assert_eq!(cli.account_token.as_deref(), Some("hsp_x"));
+        assert!(matches!(cli.command, Command::Mine(MineArgs { all: true })));
+        for args in [
+            &["hustings", "login", "ada"][..],
+            &["hustings", "logout", "--local"],
+            &["hustings", "whoami"],
+        ] {
+            assert!(Cli::try_parse_from(args).is_ok(), "{args:?}");
+        }
+        // The seat token of `play` is another flag than the account's.
+        let cli = Cli::try_parse_from([
+            "hustings",
+            "play",
+            "--match",
+            "m",
+            "--token",
+            "seat-token",
+            "--account-token",
+            "hsp_x",
+        ])
+        .expect("parses");
+        let Command::Play(p) = cli.command else {
+            panic!("not play")
+        };
+        assert_eq!(p.token.as_deref(), Some("seat-token"));
+        assert_eq!(cli.account_token.as_deref(), Some("hsp_x"));
     }
 
     #[test]

@@ -7,12 +7,63 @@ use std::time::Duration;
 use anyhow::Context;
 use hustings_proto::servers::{Failover, Servers};
 use hustings_proto::v1::hustings_client::HustingsClient;
-use tonic::metadata::MetadataValue;
+use tonic::metadata::{Ascii, MetadataValue};
+use tonic::service::Interceptor;
+use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 use tonic::{Code, Request, Status};
 
-/// A client of the Hustings service.
-pub type Client = HustingsClient<Channel>;
+/// A client of the Hustings service; every call it makes carries the account's credential
+/// when one is set ([`set_credential`]).
+pub type Client = HustingsClient<InterceptedService<Channel, Credential>>;
+
+/// The metadata key of a credential or a create key.
+const AUTHORIZATION: &str = "authorization";
+
+/// The account's credential (`authorization: Bearer hsp_…`) for every call of the process:
+/// set once from the command line before the first connection, like [`CA`], because a
+/// session reconnects deep inside (to the next node of a cluster, too) and must go on
+/// acting for the account's seat.
+static CREDENTIAL: OnceLock<MetadataValue<Ascii>> = OnceLock::new();
+
+/// Sends `token` (an account's session or personal access token) with every call from now
+/// on, except where a call carries its own `authorization` (a create key: see [`with_key`]).
+pub fn set_credential(token: &str) -> anyhow::Result<()> {
+    let _ = CREDENTIAL.set(bearer(token)?);
+    Ok(())
+}
+
+/// `Bearer TOKEN` as a metadata value; refused for a token that cannot travel in a header.
+pub fn bearer(token: &str) -> anyhow::Result<MetadataValue<Ascii>> {
+    format!("Bearer {}", token.trim())
+        .parse()
+        .map_err(|_| anyhow::anyhow!("a token must be printable ASCII"))
+}
+
+/// `msg` as a request that carries `token` as its credential, whatever [`set_credential`]
+/// set (the account commands: a session just signed in, a token to revoke).
+pub fn as_account<T>(msg: T, token: &str) -> anyhow::Result<Request<T>> {
+    let mut req = Request::new(msg);
+    req.metadata_mut().insert(AUTHORIZATION, bearer(token)?);
+    Ok(req)
+}
+
+/// Adds the process's credential to each call that has no `authorization` of its own.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Credential;
+
+impl Interceptor for Credential {
+    fn call(&mut self, mut req: Request<()>) -> Result<Request<()>, Status> {
+        // A create key (`--key`) wins on CreateMatch: a keyed server needs the key, and a
+        // request carries one `authorization` only.
+        if let Some(value) = CREDENTIAL.get()
+            && !req.metadata().contains_key(AUTHORIZATION)
+        {
+            req.metadata_mut().insert(AUTHORIZATION, value.clone());
+        }
+        Ok(req)
+    }
+}
 
 /// The certificate authority (`--ca FILE`) that `https://` servers are checked against
 /// instead of the system's: one for the whole process, set once from the command line
@@ -76,7 +127,7 @@ pub async fn connect_to(server: &str) -> anyhow::Result<Client> {
             )
         }
     })?;
-    Ok(HustingsClient::new(channel))
+    Ok(HustingsClient::with_interceptor(channel, Credential))
 }
 
 /// `msg` as a request carrying the create key `key` (`authorization: Bearer KEY`), for a
@@ -87,7 +138,7 @@ pub fn with_key<T>(msg: T, key: Option<&str>) -> anyhow::Result<Request<T>> {
         let value: MetadataValue<_> = format!("Bearer {key}")
             .parse()
             .map_err(|_| anyhow::anyhow!("--key must be printable ASCII"))?;
-        req.metadata_mut().insert("authorization", value);
+        req.metadata_mut().insert(AUTHORIZATION, value);
     }
     Ok(req)
 }
@@ -127,11 +178,23 @@ pub fn describe(status: &Status) -> String {
     let (what, said_by): (&str, &[&str]) = match status.code() {
         Code::InvalidArgument => ("invalid request", &[]),
         Code::NotFound => ("not found", &["no ", "not found", "unknown"]),
-        Code::Unauthenticated => ("unknown seat token", &["token", "key"]),
+        // Accounts' refusals say what they are about: a password, a session, a scope.
+        Code::Unauthenticated => (
+            "unknown seat token",
+            &["token", "key", "password", "sign in", "session"],
+        ),
         Code::PermissionDenied => (
             "that token is for another match",
-            &["token", "another match"],
+            &[
+                "token",
+                "another match",
+                "account",
+                "session",
+                "scope",
+                "invitation",
+            ],
         ),
+        Code::AlreadyExists => ("already exists", &["taken", "exists"]),
         Code::FailedPrecondition => ("not possible now", &[]),
         Code::Aborted => ("the match moved on", &[]),
         Code::ResourceExhausted => ("server limit reached", &["limit", "most allowed"]),
@@ -229,6 +292,47 @@ mod tests {
             "not found: match abc"
         );
         assert_eq!(describe(&Status::unauthenticated("")), "unknown seat token");
+    }
+
+    #[test]
+    fn account_refusals_are_not_taken_for_seat_tokens() {
+        assert_eq!(
+            describe(&Status::unauthenticated("wrong handle or password")),
+            "wrong handle or password"
+        );
+        assert_eq!(
+            describe(&Status::permission_denied(
+                "this needs a session (sign in with the password), not a personal access token"
+            )),
+            "this needs a session (sign in with the password), not a personal access token"
+        );
+        assert_eq!(
+            describe(&Status::already_exists("the handle 'ada' is taken")),
+            "the handle 'ada' is taken"
+        );
+    }
+
+    #[test]
+    fn the_credential_goes_with_calls_that_carry_no_key() {
+        // The process's credential is set once; this test is the only one that sets it.
+        set_credential("hsp_test").expect("ascii");
+        let plain = Credential.call(Request::new(())).expect("passes");
+        assert_eq!(
+            plain
+                .metadata()
+                .get(AUTHORIZATION)
+                .and_then(|v| v.to_str().ok()),
+            Some("Bearer hsp_test")
+        );
+        let keyed = with_key((), Some("create-key")).expect("ascii");
+        let keyed = Credential.call(keyed).expect("passes");
+        assert_eq!(
+            keyed
+                .metadata()
+                .get(AUTHORIZATION)
+                .and_then(|v| v.to_str().ok()),
+            Some("Bearer create-key")
+        );
     }
 
     #[test]

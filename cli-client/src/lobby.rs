@@ -200,11 +200,19 @@ pub async fn create(
     key: Option<&str>,
 ) -> anyhow::Result<MatchSummary> {
     let req = crate::client::with_key(create_request(game, setup)?, key)?;
-    let resp = client
-        .create_match(req)
-        .await
-        .map_err(status_error)?
-        .into_inner();
+    let resp = match client.create_match(req).await {
+        Ok(r) => r.into_inner(),
+        // Logged in, the account's token went where the key was wanted: say what to give.
+        Err(s)
+            if key.is_none()
+                && s.code() == tonic::Code::Unauthenticated
+                && s.message().contains("create key") =>
+        {
+            return Err(status_error(s))
+                .context("this server asks for a create key to create matches: give it with --key KEY (or HUSTINGS_KEY)");
+        }
+        Err(s) => return Err(status_error(s)),
+    };
     resp.summary
         .context("the server created a match but did not describe it")
 }
@@ -256,14 +264,20 @@ pub fn match_line(m: &MatchSummary, style: &Style) -> String {
     )
 }
 
-/// Takes a seat as a person.
+/// Takes a seat as a person (`logged_in`: for the account, which then holds the seat).
 pub async fn join(
     client: &mut Client,
     match_id: &str,
     seat: Option<u32>,
     name: Option<&str>,
+    logged_in: bool,
 ) -> anyhow::Result<JoinMatchResponse> {
-    let display_name = name.map(str::to_string).unwrap_or_else(default_name);
+    // Logged in and no name given: the server shows the account's display name.
+    let display_name = match name {
+        Some(n) => n.to_string(),
+        None if logged_in => String::new(),
+        None => default_name(),
+    };
     Ok(client
         .join_match(JoinMatchRequest {
             match_id: match_id.to_string(),

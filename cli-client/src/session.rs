@@ -87,8 +87,12 @@ pub struct Session {
     pub servers: Servers,
     /// The match followed.
     pub match_id: String,
-    /// The seat token; `None` to watch as a spectator.
+    /// The seat token; `None` to watch as a spectator. Empty: the seat of the account
+    /// whose credential the calls carry (see `seat`).
     pub token: Option<String>,
+    /// With an empty token: which of the account's seats this is. Always given then, so a
+    /// seat the account does not hold is refused rather than watched as a spectator.
+    pub seat: Option<u32>,
     /// Output painting.
     pub style: Style,
     /// How boards are drawn.
@@ -100,7 +104,15 @@ pub struct Session {
     /// Ask the player at the end whether to offer or accept a rematch (a terminal).
     pub ask_rematch: bool,
     /// The rematch the last match led to, once it started.
-    pub rematch: std::sync::Mutex<Option<String>>,
+    pub rematch: std::sync::Mutex<Option<Rematch>>,
+}
+
+/// The rematch a match led to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rematch {
+    pub match_id: String,
+    /// This player's seat there: the seats rotate by one (seat i's player gets i+1).
+    pub seat: Option<u32>,
 }
 
 /// A prompt received for this seat.
@@ -335,6 +347,7 @@ impl Session {
                 token: self.token.clone().unwrap_or_default(),
                 from_version,
                 include_json_view: true,
+                seat: self.account_seat(),
             })
             .await
             .map_err(|s| {
@@ -498,7 +511,7 @@ impl Session {
                         Do::Quit => return Ok(Break::End(self.leave(End::Left))),
                         Do::Resign => {
                             let token = self.token.clone().unwrap_or_default();
-                            let req = ResignRequest { match_id: self.match_id.clone(), token };
+                            let req = ResignRequest { match_id: self.match_id.clone(), token, seat: self.account_seat() };
                             match client.resign(req).await {
                                 Ok(_) => {
                                     out("You resigned.\n");
@@ -566,6 +579,7 @@ impl Session {
             token: self.token.clone().unwrap_or_default(),
             version,
             choice_id: id.to_string(),
+            seat: self.account_seat(),
         };
         match client.act(req).await {
             Ok(_) => Ok(ActResult::Sent),
@@ -785,8 +799,13 @@ impl Session {
                 self.style.good("Rematch: the seats rotate; on to match"),
                 self.style.bold(&u.rematch_match_id)
             ));
+            let seats = t.seats.len() as u32;
+            let seat = t.viewer.filter(|_| seats > 0).map(|v| (v + 1) % seats);
             if let Ok(mut next) = self.rematch.lock() {
-                *next = Some(u.rematch_match_id);
+                *next = Some(Rematch {
+                    match_id: u.rematch_match_id,
+                    seat,
+                });
             }
             return Some(End::Rematch);
         }
@@ -833,8 +852,14 @@ impl Session {
     }
 
     /// The rematch the last run led to (taken once).
-    pub fn take_rematch(&self) -> Option<String> {
+    pub fn take_rematch(&self) -> Option<Rematch> {
         self.rematch.lock().ok().and_then(|mut r| r.take())
+    }
+
+    /// The account's seat the calls are for: only with an empty seat token (a token names
+    /// its seat itself).
+    fn account_seat(&self) -> Option<u32> {
+        self.seat.filter(|_| self.token.as_deref() == Some(""))
     }
 
     fn print_header(&self, t: &Tracker) {
@@ -995,12 +1020,24 @@ impl Session {
     }
 
     fn print_resume(&self) {
-        if let Some(token) = &self.token {
-            out(&format!(
-                "You left the match; your seat is kept. Resume with:\n  hustings{} play --match {} --token {token}\n",
-                server_flag(&self.servers.to_string()),
+        let server = server_flag(&self.servers.to_string());
+        match self.token.as_deref() {
+            None => {}
+            // The account's seat: its credential is enough, from any computer.
+            Some("") => {
+                let seat = self
+                    .seat
+                    .map(|s| format!(" --seat {s}"))
+                    .unwrap_or_default();
+                out(&format!(
+                    "You left the match; your account keeps the seat. Resume with (from any computer logged in to it):\n  hustings{server} play --match {}{seat}\n",
+                    self.match_id
+                ));
+            }
+            Some(token) => out(&format!(
+                "You left the match; your seat is kept. Resume with:\n  hustings{server} play --match {} --token {token}\n",
                 self.match_id
-            ));
+            )),
         }
     }
 }
@@ -1161,6 +1198,7 @@ mod tests {
             servers: Servers::one(crate::DEFAULT_SERVER),
             match_id: "m1".into(),
             token: token.map(str::to_string),
+            seat: None,
             style: Style::PLAIN,
             layout: render::Layout::Compact,
             log_lines: 8,
@@ -1387,6 +1425,17 @@ mod tests {
             text.contains("hustings play --match m1 --token abc123"),
             "{text}"
         );
+        // The account's seat needs no token to resume, only the account's login.
+        let mine = Session {
+            seat: Some(1),
+            ..session(Some(""))
+        };
+        let (_, text) = capture(|| mine.leave(End::Left));
+        assert!(
+            text.contains("hustings play --match m1 --seat 1\n"),
+            "{text}"
+        );
+        assert!(!text.contains("--token"), "{text}");
     }
 
     #[test]

@@ -8,6 +8,8 @@
 //! web::`. The metrics test stays a binary of its own (`tests/metrics.rs`): the metrics
 //! recorder is the process's, and other modules' servers would count into it.
 
+mod accounts;
+mod accounts_clients;
 mod audit;
 mod bot_cli;
 mod bot_network;
@@ -15,6 +17,7 @@ mod cli_play;
 mod cli_solitaire;
 mod clocks;
 mod cluster;
+mod cluster_accounts;
 mod cluster_clients;
 mod cluster_clocks;
 mod cluster_limits;

@@ -132,28 +132,37 @@ pub fn seats_line(seats: &[SeatSummary], style: &Style) -> String {
     let parts: Vec<String> = seats
         .iter()
         .map(|s| {
-            let holder = if !s.taken {
-                if s.bot {
-                    format!("open for a bot{}", ai_suffix(&s.ai))
-                } else {
-                    "open".to_string()
-                }
+            let who = holder(s);
+            let holder = if s.taken && !s.connected {
+                format!("{who}, away")
             } else {
-                let who = if s.player_name.is_empty() {
-                    "joined".to_string()
-                } else {
-                    s.player_name.clone()
-                };
-                if s.connected {
-                    who
-                } else {
-                    format!("{who}, away")
-                }
+                who
             };
             format!("{} ({holder})", style.seat_bold(s.seat, &s.name))
         })
         .collect();
     parts.join("  ")
+}
+
+/// Who holds a seat: its player's name, with the handle of the account that holds it
+/// (`Ada @ada`, or `@ada` alone when the name is the handle); `open`, or `open for a bot`
+/// with the AI it waits for, when nobody has joined it.
+pub fn holder(s: &SeatSummary) -> String {
+    if !s.taken {
+        return if s.bot {
+            format!("open for a bot{}", ai_suffix(&s.ai))
+        } else {
+            "open".to_string()
+        };
+    }
+    match (s.player_name.as_str(), s.handle.as_str()) {
+        ("", "") => "joined".to_string(),
+        (name, "") => name.to_string(),
+        (name, handle) if name.is_empty() || name.eq_ignore_ascii_case(handle) => {
+            format!("@{handle}")
+        }
+        (name, handle) => format!("{name} @{handle}"),
+    }
 }
 
 fn ai_suffix(ai: &str) -> String {
@@ -285,6 +294,17 @@ mod tests {
         assert_eq!(
             line,
             "Democrat (alice)  Republican (open for a bot: random)"
+        );
+        // An account's seat shows its handle.
+        let mut held = seats();
+        held[0].handle = "ada".into();
+        held[1].taken = true;
+        held[1].connected = false;
+        held[1].player_name = "greedy-ai".into();
+        held[1].handle = "greedy-ai".into();
+        assert_eq!(
+            seats_line(&held, &Style::PLAIN),
+            "Democrat (alice @ada)  Republican (@greedy-ai, away)"
         );
     }
 
