@@ -148,6 +148,11 @@ pub struct Parked {
     /// Since when each seat had had no open stream, on that run's clock.
     #[serde(default)]
     pub away_ms: Vec<Option<u64>>,
+    /// The seats that had to decide then (none written by older servers): what "my
+    /// matches" says of a match that left memory without loading it again, since nobody
+    /// can act in it until it is.
+    #[serde(default)]
+    pub to_act: Option<Vec<Seat>>,
 }
 
 /// Everything stored about one match.

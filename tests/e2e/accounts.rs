@@ -754,3 +754,71 @@ async fn parallel_guesses_get_no_more_than_twenty_tries() {
         .count();
     assert_eq!((tried, refused), (20, 20), "{codes:?}");
 }
+
+#[tokio::test]
+async fn my_matches_says_whose_turn_without_loading_a_match_that_left_memory() {
+    let s = start_server_with(ServerConfig {
+        limits: hustings_service::Limits {
+            evict_idle: Some(std::time::Duration::from_millis(300)),
+            ..Default::default()
+        },
+        ..ServerConfig::default()
+    })
+    .await;
+    let mut c = connect(&s.url()).await;
+    let me = sign_up(&mut c, "lena").await.session_token;
+    let mut ids = Vec::new();
+    // Two races: the account is seat 0 in one and seat 1 in the other, so that it is to
+    // act in exactly one of them.
+    for seat in [0, 1] {
+        let id = race(&mut c, Some(&me)).await.expect("created");
+        c.join_match(as_(
+            &me,
+            pb::JoinMatchRequest {
+                match_id: id.clone(),
+                seat: Some(seat),
+                ..Default::default()
+            },
+        ))
+        .await
+        .expect("joined");
+        hustings::join(&mut c, &id, 1 - seat, "guest").await;
+        ids.push(id);
+    }
+    let turns = |mine: pb::ListMatchesResponse| {
+        let mut t: Vec<(String, bool)> = mine
+            .matches
+            .into_iter()
+            .map(|m| (m.match_id, m.my_turn))
+            .collect();
+        t.sort();
+        t
+    };
+    let mine = || as_(&me, pb::ListMyMatchesRequest::default());
+    let live = turns(
+        c.list_my_matches(mine())
+            .await
+            .expect("listed")
+            .into_inner(),
+    );
+    assert_eq!(live.iter().filter(|(_, t)| *t).count(), 1, "{live:?}");
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while ids.iter().any(|id| s.hub().is_live(id)) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the matches left memory"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let parked = turns(
+        c.list_my_matches(mine())
+            .await
+            .expect("listed")
+            .into_inner(),
+    );
+    assert_eq!(parked, live, "the same turns from what the matches parked");
+    assert!(
+        ids.iter().all(|id| !s.hub().is_live(id)),
+        "listing did not bring the matches back into memory"
+    );
+}

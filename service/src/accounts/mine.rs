@@ -3,8 +3,8 @@
 //! The first page holds every unfinished match of the account — under way, the ones where
 //! one of its seats must decide first, then those waiting for players — and then its
 //! finished matches, newest first; later pages (the page token) go on through the finished
-//! ones only. Whose turn it is comes from each match's actor (a match under way that left
-//! memory is rebuilt to answer).
+//! ones only. Whose turn it is comes from each match's actor, or for a match that left
+//! memory from what its actor parked then (see [`to_act`]).
 
 use std::sync::Arc;
 
@@ -36,6 +36,23 @@ async fn listed(hub: &Hub, query: ListQuery) -> Result<crate::store::ListPage, S
         .map_err(|e| Status::unavailable(format!("could not list your matches: {e}")))
 }
 
+/// The seats that must decide in a match under way: its actor's answer while it is in
+/// memory; else what it parked when it left memory (nobody acted since: that needs the
+/// actor); only a match parked by an older server, or never parked, is loaded to answer.
+async fn to_act(hub: &Arc<Hub>, l: &Listed) -> Vec<Seat> {
+    let parked = l.record.live.parked.as_ref();
+    if !hub.is_live(&l.record.id)
+        && let Some(seats) = parked
+            .filter(|p| p.version == l.version)
+            .and_then(|p| p.to_act.clone())
+    {
+        return seats;
+    }
+    hub.ask(&l.record.id, |reply| Command::ToAct { reply })
+        .await
+        .unwrap_or_default()
+}
+
 /// The account's matches (see the module's documentation).
 pub async fn list_mine(
     hub: &Arc<Hub>,
@@ -65,10 +82,7 @@ pub async fn list_mine(
                 let mut s = hub.summary_of_listed(l);
                 s.my_seats = mine(l, &p.account);
                 if st == status::ACTIVE {
-                    let to_act: Vec<Seat> = hub
-                        .ask(&l.record.id, |reply| Command::ToAct { reply })
-                        .await
-                        .unwrap_or_default();
+                    let to_act = to_act(hub, l).await;
                     s.my_turn = s.my_seats.iter().any(|&m| to_act.contains(&(m as Seat)));
                 }
                 if s.my_turn {

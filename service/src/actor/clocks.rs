@@ -77,6 +77,7 @@ impl MatchActor {
                 .iter()
                 .map(|a| a.map(|t| on_hub_clock(&self.hub, t)))
                 .collect(),
+            to_act: Some(self.deciding()),
         }
     }
 
