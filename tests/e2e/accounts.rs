@@ -723,6 +723,35 @@ async fn the_session_cookie_is_http_only_and_only_same_origin_calls_carry_it() {
         Code::Unauthenticated,
         "a cross-site request's cookie is not used"
     );
+    // Once the session ended, the browser still sends the cookie: it is then ignored, and
+    // the page may do what a guest may; SignOut clears it.
+    c.sign_out(as_(&secret, pb::SignOutRequest {}))
+        .await
+        .expect("signed out");
+    let mut stale = Request::new(pb::CreateMatchRequest {
+        game: "presidency".into(),
+        ..Default::default()
+    });
+    let v = format!("hustings_session={secret}").parse().expect("ascii");
+    stale.metadata_mut().insert("cookie", v);
+    c.create_match(stale)
+        .await
+        .expect("a stale cookie is a guest's request");
+    let mut out = Request::new(pb::SignOutRequest {});
+    let v = format!("hustings_session={secret}").parse().expect("ascii");
+    out.metadata_mut().insert("cookie", v);
+    let r = c.sign_out(out).await.expect("nothing to end, but OK");
+    let cleared = r
+        .metadata()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        cleared.starts_with("hustings_session=;") && cleared.contains("Max-Age=0"),
+        "{cleared}"
+    );
+    assert_eq!(r.into_inner().ended, 0);
 }
 
 #[tokio::test]

@@ -309,9 +309,10 @@ impl Rpc {
             Rpc::SignUp => Code::InvalidArgument,
             // A wrong password, as an unknown handle.
             Rpc::SignIn => Code::Unauthenticated,
+            // Signing out with no session ends nothing (and clears a stale cookie).
+            Rpc::SignOut => Code::Ok,
             // They need a credential.
-            Rpc::SignOut
-            | Rpc::SignOutEverywhere
+            Rpc::SignOutEverywhere
             | Rpc::WhoAmI
             | Rpc::ChangePassword
             | Rpc::DeleteAccount
@@ -399,12 +400,12 @@ impl Rpc {
                 Code::Unauthenticated,
                 Code::ResourceExhausted,
             ],
+            // No fields to check; nothing to end without a credential.
+            Rpc::SignOut => &[Code::Ok],
             // No fields to check; no credential.
-            Rpc::SignOut
-            | Rpc::SignOutEverywhere
-            | Rpc::WhoAmI
-            | Rpc::ExportAccount
-            | Rpc::ListTokens => &[Code::Unauthenticated],
+            Rpc::SignOutEverywhere | Rpc::WhoAmI | Rpc::ExportAccount | Rpc::ListTokens => {
+                &[Code::Unauthenticated]
+            }
             Rpc::ChangePassword
             | Rpc::DeleteAccount
             | Rpc::CreateToken

@@ -36,4 +36,5 @@ mod stores;
 mod the_vote;
 mod votes_for_women;
 mod web;
+mod web_accounts;
 mod web_server;

@@ -99,8 +99,8 @@ impl Principals {
     }
 
     /// The secret a request carries, if any: an account's bearer token, else a same-origin
-    /// request's session cookie.
-    pub fn secret_of(metadata: &MetadataMap) -> Option<String> {
+    /// request's session cookie (then `true`).
+    pub fn secret_of(metadata: &MetadataMap) -> Option<(String, bool)> {
         if let Some(bearer) = metadata
             .get(crate::keys::HEADER)
             .and_then(|v| v.to_str().ok())
@@ -108,7 +108,7 @@ impl Principals {
             .map(str::trim)
             .filter(|b| is_account_secret(b))
         {
-            return Some(bearer.to_string());
+            return Some((bearer.to_string(), false));
         }
         let same_origin = metadata
             .get("sec-fetch-site")
@@ -124,15 +124,22 @@ impl Principals {
             .flat_map(|v| v.split(';'))
             .filter_map(|c| c.trim().split_once('='))
             .find(|(k, v)| *k == COOKIE && is_account_secret(v))
-            .map(|(_, v)| v.to_string())
+            .map(|(_, v)| (v.to_string(), true))
     }
 
-    /// The request's principal: `None` without a credential; UNAUTHENTICATED for one that
-    /// is unknown, expired or revoked.
+    /// The request's principal: `None` without a credential; UNAUTHENTICATED for a bearer
+    /// credential that is unknown, expired or revoked. A session cookie that is no longer
+    /// good counts as none: the browser keeps sending it and its page cannot remove it (it
+    /// is HttpOnly), so refusing it would lock the page out of what guests may do until
+    /// SignOut clears it.
     pub async fn of(&self, metadata: &MetadataMap) -> Result<Option<Arc<Principal>>, Status> {
         match Self::secret_of(metadata) {
             None => Ok(None),
-            Some(secret) => self.resolve(&secret).await.map(Some),
+            Some((secret, cookie)) => match self.resolve(&secret).await {
+                Ok(p) => Ok(Some(p)),
+                Err(e) if cookie && e.code() == tonic::Code::Unauthenticated => Ok(None),
+                Err(e) => Err(e),
+            },
         }
     }
 

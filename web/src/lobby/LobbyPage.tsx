@@ -1,14 +1,18 @@
 // The lobby: the catalogue, a new match (a person or a bot, with its AI and level, for each
-// seat, and a clock), the matches this browser holds seats in (resumable after a reload:
-// their tokens are in localStorage), and the server's open and recent matches to join,
-// watch or replay.
+// seat, and a clock), the account (sign in or up; signed in, its matches from any
+// browser), the matches this browser holds seats in (resumable after a reload: their
+// tokens are in localStorage), and the server's open and recent matches to join, watch or
+// replay.
 import { useEffect, useState } from "preact/hooks";
+import { joinName, useAccount } from "../account";
 import { api, describeError } from "../api";
 import { gameName, useCatalogue } from "../catalogue";
 import { ClientKind, MatchStatus } from "../gen/hustings/v1/hustings_pb";
 import type { GameInfo, MatchSummary } from "../gen/hustings/v1/hustings_pb";
 import { go, href } from "../route";
 import { displayName, forgetSeat, heldSeats, rememberSeat, setDisplayName } from "../storage";
+import { holderLine } from "../seats";
+import { AccountForms, AccountMatches, AccountStatus, useMyMatches } from "./AccountPanel";
 import { NewMatch } from "./NewMatch";
 
 /** Takes `seat` of a match for this browser and opens it. */
@@ -16,7 +20,7 @@ export async function joinAndOpen(summary: MatchSummary, seat: number): Promise<
   const r = await api.joinMatch({
     matchId: summary.matchId,
     seat,
-    displayName: displayName() || "Web player",
+    displayName: joinName(displayName()),
     clientKind: ClientKind.HUMAN,
   });
   rememberSeat({
@@ -61,16 +65,14 @@ function statusWord(s: MatchStatus): string {
 }
 
 function seatsLine(m: MatchSummary): string {
-  return m.seats
-    .map((s) => `${s.name}: ${s.playerName || (s.bot ? `${s.ai || "any"} bot` : s.taken ? "player" : "open")}`)
-    .join(" · ");
+  return m.seats.map((s) => `${s.name}: ${holderLine(s)}`).join(" · ");
 }
 
-function MyMatches({ matches, games }: { matches: MatchSummary[]; games: GameInfo[] | undefined }) {
+function MyMatches({ matches, games, signedIn }: { matches: MatchSummary[]; games: GameInfo[] | undefined; signedIn: boolean }) {
   const [, setTick] = useState(0);
   const held = heldSeats();
   if (held.length === 0) {
-    return <p class="small">None yet. Matches you create or join here are kept in this browser, to come back to.</p>;
+    return signedIn ? null : <p class="small">None yet. Matches you create or join here are kept in this browser, to come back to.</p>;
   }
   return (
     <ul class="match-list mine">
@@ -106,9 +108,10 @@ function MyMatches({ matches, games }: { matches: MatchSummary[]; games: GameInf
   );
 }
 
-function ServerMatches({ matches, games }: { matches: MatchSummary[]; games: GameInfo[] | undefined }) {
+function ServerMatches(props: { matches: MatchSummary[]; games: GameInfo[] | undefined; accountMatches: MatchSummary[] }) {
+  const { matches, games } = props;
   const [error, setError] = useState<string | undefined>(undefined);
-  const mine = new Set(heldSeats().map((h) => h.matchId));
+  const mine = new Set([...heldSeats().map((h) => h.matchId), ...props.accountMatches.map((m) => m.matchId)]);
   if (matches.length === 0) return <p class="small">No matches on this server yet: create one.</p>;
   return (
     <>
@@ -154,6 +157,8 @@ export function LobbyPage() {
   const games = useCatalogue();
   const { matches, error } = useMatches();
   const [name, setName] = useState(displayName());
+  const account = useAccount();
+  const { mine, error: mineError } = useMyMatches(account?.handle);
   useEffect(() => {
     document.title = "Hustings · lobby";
   }, []);
@@ -164,19 +169,23 @@ export function LobbyPage() {
           Hustings
         </a>
         <span class="match-title">Election board games for people and AIs</span>
-        <label class="name-field">
-          Your name{" "}
-          <input
-            value={name}
-            maxLength={40}
-            placeholder="Web player"
-            onInput={(e) => {
-              const v = e.currentTarget.value;
-              setName(v);
-              setDisplayName(v);
-            }}
-          />
-        </label>
+        {account ? (
+          <AccountStatus account={account} />
+        ) : (
+          <label class="name-field">
+            Your name{" "}
+            <input
+              value={name}
+              maxLength={40}
+              placeholder="Web player"
+              onInput={(e) => {
+                const v = e.currentTarget.value;
+                setName(v);
+                setDisplayName(v);
+              }}
+            />
+          </label>
+        )}
       </header>
       {error && (
         <p class="error banner" role="alert">
@@ -189,13 +198,21 @@ export function LobbyPage() {
           {games ? <NewMatch games={games} /> : <p>Loading the catalogue…</p>}
         </section>
         <div class="lobby-lists">
-          <section class="panel" aria-label="My matches">
+          {account === null && (
+            <section class="panel account-panel" aria-label="Account">
+              <h2>Account</h2>
+              <AccountForms />
+            </section>
+          )}
+          <section class="panel my-matches" aria-label="My matches">
             <h2>My matches</h2>
-            <MyMatches matches={matches} games={games} />
+            {account && <AccountMatches mine={mine} error={mineError} games={games} />}
+            {account && heldSeats().length > 0 && <h3 class="small">Seats kept in this browser</h3>}
+            <MyMatches matches={matches} games={games} signedIn={!!account} />
           </section>
           <section class="panel" aria-label="Matches on this server">
             <h2>On this server</h2>
-            <ServerMatches matches={matches} games={games} />
+            <ServerMatches matches={matches} games={games} accountMatches={mine} />
           </section>
         </div>
       </div>

@@ -3,6 +3,7 @@
 // bot with its AI and level — and the clock.
 import { useMemo, useState } from "preact/hooks";
 import { create } from "@bufbuild/protobuf";
+import { joinName } from "../account";
 import { api, describeError } from "../api";
 import { ClockSettingSchema, ClientKind } from "../gen/hustings/v1/hustings_pb";
 import type { ClockSetting, GameInfo, OptionSpec } from "../gen/hustings/v1/hustings_pb";
@@ -153,7 +154,7 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
         const j = await api.joinMatch({
           matchId: id,
           seat: i,
-          displayName: displayName() || "Web player",
+          displayName: joinName(displayName()),
           clientKind: ClientKind.HUMAN,
         });
         rememberSeat({

@@ -10,6 +10,7 @@ import type { GameInfo } from "../gen/hustings/v1/hustings_pb";
 import { href } from "../route";
 import { seatsIn } from "../storage";
 import type { HeldSeat } from "../storage";
+import { holderLine } from "../seats";
 import { SeatChip, formatClock, seatLetters, useNow } from "../ui";
 import { MatchConnection, clockLeft } from "./connection";
 import type { MatchState } from "./connection";
@@ -33,7 +34,9 @@ function useConnection(conn: MatchConnection): void {
   }, [conn]);
 }
 
-/** The seat this page plays: the one named in the address, else the first held here. */
+/** The seat this page plays with a token: the one named in the address, else the first
+ * held here. Without one, the page asks as the signed-in account (if any): the stream then
+ * shows the account's seat, or the match as a spectator sees it. */
 function pickSeat(matchId: string, seat: number | undefined, watch: boolean): HeldSeat | undefined {
   if (watch) return undefined;
   const held = seatsIn(matchId);
@@ -43,7 +46,9 @@ function pickSeat(matchId: string, seat: number | undefined, watch: boolean): He
 export function MatchPage(props: { matchId: string; seat: number | undefined; watch: boolean }) {
   const held = pickSeat(props.matchId, props.seat, props.watch);
   const token = held?.token ?? "";
-  const conn = useMemo(() => new MatchConnection(props.matchId, token), [props.matchId, token]);
+  // With no token, name the address's seat (an account holding several here).
+  const seat = token || props.watch ? undefined : props.seat;
+  const conn = useMemo(() => new MatchConnection(props.matchId, token, seat), [props.matchId, token, seat]);
   useConnection(conn);
   const games = useCatalogue();
   const s = conn.state;
@@ -141,7 +146,7 @@ function TopBar(props: { conn: MatchConnection; games: GameInfo[] | undefined; s
         {s?.seats.map((seat) => {
           const clock = s.clocks.find((c) => c.seat === seat.seat);
           const acting = s.toAct.includes(seat.seat) && s.status === MatchStatus.ACTIVE;
-          const who = seat.playerName || (seat.bot ? `bot ${seat.ai || ""}`.trim() : seat.taken ? "player" : "open");
+          const who = holderLine(seat, (ai) => `bot ${ai}`.trim());
           return (
             <li
               key={seat.seat}

@@ -221,6 +221,12 @@ export function PromptPanel(props: {
             Play the rematch
           </button>
         )}
+        {s.rematchMatchId && !props.held && s.viewerSeat !== undefined && (
+          // The signed-in account's seat (no token here): its rematch seat is found the same way.
+          <a class="action button primary" data-action="follow-rematch" href={href.match(s.rematchMatchId)}>
+            Play the rematch
+          </a>
+        )}
         {s.viewerSeat !== undefined && active && (
           <button type="button" class="action danger" data-action="resign" onClick={() => setConfirming(true)}>
             Resign…

@@ -1,4 +1,5 @@
-// One match followed over WatchMatch, as a seat (with its token) or a spectator: keeps what
+// One match followed over WatchMatch, as a seat (with its token, or with none as the
+// signed-in account's seat: the session cookie goes along) or a spectator: keeps what
 // the stream sent, reconnects by itself after a drop or a server restart (resuming from its
 // last version, so it receives exactly the versions it missed) and sends choices with Act,
 // each at most once.
@@ -95,10 +96,20 @@ export class MatchConnection {
   private stopped = false;
   private listeners = new Set<() => void>();
 
+  /** `token`: the seat's from JoinMatch, or "" for the signed-in account's seat (the server
+   * answers a guest, or an account without a seat here, as a spectator); `seat`: which of
+   * the account's seats, when the address names one (with no token only). */
   constructor(
     readonly matchId: string,
     readonly token: string,
+    readonly seat?: number,
   ) {}
+
+  /** The seat to name beside an empty token: the one asked for, else the one the stream
+   * shows (the account may hold several). */
+  private accountSeat(): number | undefined {
+    return this.token ? undefined : (this.seat ?? this.state?.viewerSeat);
+  }
 
   /** Calls `fn` after every change; returns the function that stops it. */
   subscribe(fn: () => void): () => void {
@@ -129,6 +140,7 @@ export class MatchConnection {
           {
             matchId: this.matchId,
             token: this.token,
+            seat: this.token ? undefined : this.seat,
             fromVersion: this.state?.version ?? 0n,
             includeJsonView: false,
           },
@@ -185,7 +197,7 @@ export class MatchConnection {
     this.notice = undefined;
     this.emit();
     api
-      .act({ matchId: this.matchId, token: this.token, version, choiceId: choice })
+      .act({ matchId: this.matchId, token: this.token, seat: this.accountSeat(), version, choiceId: choice })
       .then(() => {
         // A rematch offer adds no version: nothing else will clear it.
         if (choice === "rematch" && this.sending?.choice === "rematch") {
@@ -207,7 +219,7 @@ export class MatchConnection {
   /** Concedes the match for this seat. */
   async resign(): Promise<void> {
     try {
-      await api.resign({ matchId: this.matchId, token: this.token });
+      await api.resign({ matchId: this.matchId, token: this.token, seat: this.accountSeat() });
     } catch (e) {
       this.notice = describeError(e);
       this.emit();

@@ -16,16 +16,23 @@
 //                       its field below, in bytes of UTF-8), an enum has a value it does not
 //                       define, a required field is empty, or the game, variant or an
 //                       option is unknown or out of range
-//   NOT_FOUND           no such match
-//   UNAUTHENTICATED     the seat token is missing or unknown; for CreateMatch on a server
+//   NOT_FOUND           no such match (or account, token)
+//   ALREADY_EXISTS      SignUp: the handle is taken
+//   UNAUTHENTICATED     the seat token is missing or unknown; an account's credential is
+//                       unknown, expired or revoked (or missing where one is needed); a
+//                       wrong handle or password; for CreateMatch on a server
 //                       that requires a create key (see the service), the key is missing
 //                       or not one of the server's
-//   PERMISSION_DENIED   the token belongs to another match
+//   PERMISSION_DENIED   the token belongs to another match; the account holds no seat of the
+//                       match; the credential lacks the scope the call needs, or is a
+//                       personal access token where a session is needed; registration is
+//                       closed or needs an invitation
 //   FAILED_PRECONDITION not your turn, not a legal choice, seat taken, match over …
 //   ABORTED             the version you acted on is stale: read the stream and try again
 //   RESOURCE_EXHAUSTED  a server limit: a request message larger than the server accepts
 //                       (64 KiB unless the server is configured otherwise), matches held,
-//                       viewers per match
+//                       viewers per match, more than 20 failed sign-ins a minute for one
+//                       handle or from one address
 //   UNAVAILABLE         try again, on this node or another: the server is shutting down or
 //                       cannot reach its database, or (several nodes on one database) this
 //                       node no longer owns the match — another node took it over, so an
@@ -54,7 +61,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file hustings/v1/hustings.proto.
  */
 export const file_hustings_v1_hustings: GenFile = /*@__PURE__*/
-  fileDesc("ChpodXN0aW5ncy92MS9odXN0aW5ncy5wcm90bxILaHVzdGluZ3MudjEiEgoQTGlzdEdhbWVzUmVxdWVzdCI5ChFMaXN0R2FtZXNSZXNwb25zZRIkCgVnYW1lcxgBIAMoCzIVLmh1c3RpbmdzLnYxLkdhbWVJbmZvIr8BCghHYW1lSW5mbxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSKgoIdmFyaWFudHMYBCADKAsyGC5odXN0aW5ncy52MS5WYXJpYW50SW5mbxIoCgdvcHRpb25zGAUgAygLMhcuaHVzdGluZ3MudjEuT3B0aW9uU3BlYxIyCg50aW1lb3V0X3BvbGljeRgGIAEoDjIaLmh1c3RpbmdzLnYxLlRpbWVvdXRQb2xpY3kiwQEKC1ZhcmlhbnRJbmZvEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJbWluX3NlYXRzGAQgASgNEhEKCW1heF9zZWF0cxgFIAEoDRIVCg1kZWZhdWx0X3NlYXRzGAYgASgNEhIKCnNlYXRfbmFtZXMYByADKAkSMgoOdGltZW91dF9wb2xpY3kYCCABKA4yGi5odXN0aW5ncy52MS5UaW1lb3V0UG9saWN5IsIBCgpPcHRpb25TcGVjEgsKA2tleRgBIAEoCRINCgVsYWJlbBgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIlCgNpbnQYBCABKAsyFi5odXN0aW5ncy52MS5JbnRPcHRpb25IABInCgRib29sGAUgASgLMhcuaHVzdGluZ3MudjEuQm9vbE9wdGlvbkgAEisKBmNob2ljZRgGIAEoCzIZLmh1c3RpbmdzLnYxLkNob2ljZU9wdGlvbkgAQgYKBGtpbmQiPAoJSW50T3B0aW9uEgsKA21pbhgBIAEoAxILCgNtYXgYAiABKAMSFQoNZGVmYXVsdF92YWx1ZRgDIAEoAyIjCgpCb29sT3B0aW9uEhUKDWRlZmF1bHRfdmFsdWUYASABKAgiNQoMQ2hvaWNlT3B0aW9uEg4KBnZhbHVlcxgBIAMoCRIVCg1kZWZhdWx0X3ZhbHVlGAIgASgJIjcKClNlYXRDb25maWcSCwoDYm90GAEgASgIEgoKAmFpGAIgASgJEhAKCGFpX2xldmVsGAMgASgJItkCChJDcmVhdGVNYXRjaFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIPCgd2YXJpYW50GAIgASgJEg0KBXNlYXRzGAMgASgNEj0KB29wdGlvbnMYBCADKAsyLC5odXN0aW5ncy52MS5DcmVhdGVNYXRjaFJlcXVlc3QuT3B0aW9uc0VudHJ5EhEKBHNlZWQYBSABKARIAIgBARIsCgtzZWF0X2NvbmZpZxgGIAMoCzIXLmh1c3RpbmdzLnYxLlNlYXRDb25maWcSKAoFY2xvY2sYByABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSHQoQYWJhbmRvbl9ncmFjZV9tcxgIIAEoBEgBiAEBGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBQgcKBV9zZWVkQhMKEV9hYmFuZG9uX2dyYWNlX21zInUKDENsb2NrU2V0dGluZxI1CgxwZXJfZGVjaXNpb24YASABKAsyHS5odXN0aW5ncy52MS5QZXJEZWNpc2lvbkNsb2NrSAASJgoEZ2FtZRgCIAEoCzIWLmh1c3RpbmdzLnYxLkdhbWVDbG9ja0gAQgYKBGtpbmQiJAoQUGVyRGVjaXNpb25DbG9jaxIQCghsaW1pdF9tcxgBIAEoBCIyCglHYW1lQ2xvY2sSDwoHYmFzZV9tcxgBIAEoBBIUCgxpbmNyZW1lbnRfbXMYAiABKAQiQAoJU2VhdENsb2NrEgwKBHNlYXQYASABKA0SFAoMcmVtYWluaW5nX21zGAIgASgEEg8KB3J1bm5pbmcYAyABKAgiQQoTQ3JlYXRlTWF0Y2hSZXNwb25zZRIqCgdzdW1tYXJ5GAEgASgLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5IuoDCgxNYXRjaFN1bW1hcnkSEAoIbWF0Y2hfaWQYASABKAkSDAoEZ2FtZRgCIAEoCRIPCgd2YXJpYW50GAMgASgJEigKBnN0YXR1cxgEIAEoDjIYLmh1c3RpbmdzLnYxLk1hdGNoU3RhdHVzEicKBXNlYXRzGAUgAygLMhguaHVzdGluZ3MudjEuU2VhdFN1bW1hcnkSDwoHdmVyc2lvbhgGIAEoBBI3CgdvcHRpb25zGAcgAygLMiYuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5Lk9wdGlvbnNFbnRyeRIaChJjcmVhdGVkX2F0X3VuaXhfbXMYCCABKAMSJQoHb3V0Y29tZRgJIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUSKAoFY2xvY2sYCiABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSGAoQYWJhbmRvbl9ncmFjZV9tcxgLIAEoBBISCgpyZW1hdGNoX29mGAwgASgJEhgKEHJlbWF0Y2hfbWF0Y2hfaWQYDSABKAkSJwoJYm90X3dhaXRzGA4gAygLMhQuaHVzdGluZ3MudjEuQm90V2FpdBouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJuCgdCb3RXYWl0EgwKBHNlYXQYASABKA0SKgoGcmVhc29uGAIgASgOMhouaHVzdGluZ3MudjEuQm90V2FpdFJlYXNvbhIKCgJhaRgDIAEoCRIPCgdvZmZlcmVkGAQgAygJEgwKBHRleHQYBSABKAkiuQEKC1NlYXRTdW1tYXJ5EgwKBHNlYXQYASABKA0SDAoEbmFtZRgCIAEoCRILCgNib3QYAyABKAgSCgoCYWkYBCABKAkSEAoIYWlfbGV2ZWwYBSABKAkSDQoFdGFrZW4YBiABKAgSEwoLcGxheWVyX25hbWUYByABKAkSLAoLY2xpZW50X2tpbmQYCCABKA4yFy5odXN0aW5ncy52MS5DbGllbnRLaW5kEhEKCWNvbm5lY3RlZBgJIAEoCCKbAQoSTGlzdE1hdGNoZXNSZXF1ZXN0EgwKBGdhbWUYASABKAkSKAoGc3RhdHVzGAIgASgOMhguaHVzdGluZ3MudjEuTWF0Y2hTdGF0dXMSFwoPb3Blbl9zZWF0c19vbmx5GAMgASgIEg0KBWxpbWl0GAQgASgNEhEKCXBhZ2Vfc2l6ZRgFIAEoDRISCgpwYWdlX3Rva2VuGAYgASgJIloKE0xpc3RNYXRjaGVzUmVzcG9uc2USKgoHbWF0Y2hlcxgBIAMoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkihAEKEEpvaW5NYXRjaFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIsCgtjbGllbnRfa2luZBgEIAEoDjIXLmh1c3RpbmdzLnYxLkNsaWVudEtpbmRCBwoFX3NlYXQiVQoRSm9pbk1hdGNoUmVzcG9uc2USEAoIbWF0Y2hfaWQYASABKAkSDAoEc2VhdBgCIAEoDRIRCglzZWF0X25hbWUYAyABKAkSDQoFdG9rZW4YBCABKAkiWQoRV2F0Y2hMb2JieVJlcXVlc3QSDQoFZ2FtZXMYASADKAkSEAoIYm90X3Bvb2wYAiABKAgSEAoIcG9vbF9haXMYAyADKAkSEQoJcG9vbF9uYW1lGAQgASgJIlMKCkxvYmJ5RXZlbnQSKgoHc3VtbWFyeRgBIAEoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRIZChF3YWl0aW5nX2JvdF9zZWF0cxgCIAMoDSJlChFXYXRjaE1hdGNoUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIUCgxmcm9tX3ZlcnNpb24YAyABKAQSGQoRaW5jbHVkZV9qc29uX3ZpZXcYBCABKAgi7wQKC01hdGNoVXBkYXRlEhAKCG1hdGNoX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAQSEAoIc25hcHNob3QYAyABKAgSGAoLdmlld2VyX3NlYXQYBCABKA1IAIgBARIoCgZzdGF0dXMYBSABKA4yGC5odXN0aW5ncy52MS5NYXRjaFN0YXR1cxIjCgR2aWV3GAYgASgLMhUuaHVzdGluZ3MudjEuR2FtZVZpZXcSIgoDbG9nGAcgAygLMhUuaHVzdGluZ3MudjEuTG9nRW50cnkSDgoGdG9fYWN0GAggAygNEiMKBnByb21wdBgJIAEoCzITLmh1c3RpbmdzLnYxLlByb21wdBInCgVzZWF0cxgKIAMoCzIYLmh1c3RpbmdzLnYxLlNlYXRTdW1tYXJ5EiwKC2xhc3RfYWN0aW9uGAsgASgLMhcuaHVzdGluZ3MudjEuTGFzdEFjdGlvbhIlCgdvdXRjb21lGAwgASgLMhQuaHVzdGluZ3MudjEuT3V0Y29tZRImCgZjbG9ja3MYDSADKAsyFi5odXN0aW5ncy52MS5TZWF0Q2xvY2sSFgoOcmVtYXRjaF9vZmZlcnMYDiADKA0SGAoQcmVtYXRjaF9tYXRjaF9pZBgPIAEoCRIoCgVjbG9jaxgQIAEoCzIZLmh1c3RpbmdzLnYxLkNsb2NrU2V0dGluZxIuCglyZWZlcmVuY2UYHiABKAsyGy5odXN0aW5ncy52MS5NYXRjaFJlZmVyZW5jZRInCglib3Rfd2FpdHMYESADKAsyFC5odXN0aW5ncy52MS5Cb3RXYWl0Qg4KDF92aWV3ZXJfc2VhdCLDAQoOTWF0Y2hSZWZlcmVuY2USNgoKcHJlc2lkZW5jeRgKIAEoCzIgLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lSZWZlcmVuY2VIABI+Cg92b3Rlc19mb3Jfd29tZW4YCyABKAsyIy5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuUmVmZXJlbmNlSAASMQoIdGhlX3ZvdGUYDCABKAsyHS5odXN0aW5ncy52MS5UaGVWb3RlUmVmZXJlbmNlSABCBgoEZ2FtZSJzCgpMYXN0QWN0aW9uEgwKBHNlYXQYASABKA0SEQoJY2hvaWNlX2lkGAIgASgJEg0KBWxhYmVsGAMgASgJEhAKCHJlZGFjdGVkGAQgASgIEiMKBm9yaWdpbhgFIAEoDjITLmh1c3RpbmdzLnYxLk9yaWdpbiK8AQoIR2FtZVZpZXcSDAoEanNvbhgBIAEoCRIxCgpwcmVzaWRlbmN5GAogASgLMhsuaHVzdGluZ3MudjEuUHJlc2lkZW5jeVZpZXdIABI5Cg92b3Rlc19mb3Jfd29tZW4YCyABKAsyHi5odXN0aW5ncy52MS5Wb3Rlc0ZvcldvbWVuVmlld0gAEiwKCHRoZV92b3RlGAwgASgLMhguaHVzdGluZ3MudjEuVGhlVm90ZVZpZXdIAEIGCgRnYW1lIkoKBlByb21wdBIMCgRzZWF0GAEgASgNEgwKBHRleHQYAiABKAkSJAoHY2hvaWNlcxgDIAMoCzITLmh1c3RpbmdzLnYxLkNob2ljZSK2AQoGQ2hvaWNlEgoKAmlkGAEgASgJEg0KBWxhYmVsGAIgASgJEgwKBGtpbmQYAyABKAkSDAoEY2FyZBgEIAEoCRIQCghsb2NhdGlvbhgFIAEoCRITCgZhbW91bnQYBiABKANIAIgBARITCgZ0YXJnZXQYByABKA1IAYgBARIjCgZvcmlnaW4YCCABKA4yEy5odXN0aW5ncy52MS5PcmlnaW5CCQoHX2Ftb3VudEIJCgdfdGFyZ2V0IuIBCghMb2dFbnRyeRILCgNzZXEYASABKAQSEQoEc2VhdBgCIAEoDUgAiAEBEgwKBGtpbmQYAyABKAkSDAoEdGV4dBgEIAEoCRIMCgRkaWNlGAUgAygNEgwKBGNhcmQYBiABKAkSEAoIbG9jYXRpb24YByABKAkSEwoGYW1vdW50GAggASgDSAGIAQESEwoGdGFyZ2V0GAkgASgNSAKIAQESIwoGb3JpZ2luGAogASgOMhMuaHVzdGluZ3MudjEuT3JpZ2luQgcKBV9zZWF0QgkKB19hbW91bnRCCQoHX3RhcmdldCJrCgdPdXRjb21lEg8KB3dpbm5lcnMYASADKA0SDgoGcmVhc29uGAIgASgJEg4KBnNjb3JlcxgDIAMoAxIMCgRkcmF3GAQgASgIEhAKCHJlc2lnbmVkGAUgASgIEg8KB2ZvcmZlaXQYBiABKAkiUQoKQWN0UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIPCgd2ZXJzaW9uGAMgASgEEhEKCWNob2ljZV9pZBgEIAEoCSIeCgtBY3RSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEIjAKDVJlc2lnblJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSDQoFdG9rZW4YAiABKAkiNwoOUmVzaWduUmVzcG9uc2USJQoHb3V0Y29tZRgBIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUiJAoQR2V0UmVwbGF5UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCSI5ChRHZXRSZXBsYXlWaWV3UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEIrgBCgZSZXBsYXkSKgoHc3VtbWFyeRgBIAEoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRINCgVzZWF0cxgCIAEoDRIMCgRzZWVkGAMgASgEEiwKB2Nob2ljZXMYBCADKAsyGy5odXN0aW5ncy52MS5SZWNvcmRlZENob2ljZRIoCglzZXR1cF9sb2cYBSADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeRINCgVydWxlcxgGIAEoDSKaAQoOUmVjb3JkZWRDaG9pY2USDwoHdmVyc2lvbhgBIAEoBBIMCgRzZWF0GAIgASgNEhEKCWNob2ljZV9pZBgDIAEoCRINCgVsYWJlbBgEIAEoCRIiCgNsb2cYBSADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeRIjCgZvcmlnaW4YBiABKA4yEy5odXN0aW5ncy52MS5PcmlnaW4qbgoNVGltZW91dFBvbGljeRIeChpUSU1FT1VUX1BPTElDWV9VTlNQRUNJRklFRBAAEhoKFlRJTUVPVVRfUE9MSUNZX0ZPUkZFSVQQARIhCh1USU1FT1VUX1BPTElDWV9ERUZBVUxUX0NIT0lDRRACKnkKC01hdGNoU3RhdHVzEhwKGE1BVENIX1NUQVRVU19VTlNQRUNJRklFRBAAEhgKFE1BVENIX1NUQVRVU19XQUlUSU5HEAESFwoTTUFUQ0hfU1RBVFVTX0FDVElWRRACEhkKFU1BVENIX1NUQVRVU19GSU5JU0hFRBADKlUKCkNsaWVudEtpbmQSGwoXQ0xJRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIVChFDTElFTlRfS0lORF9IVU1BThABEhMKD0NMSUVOVF9LSU5EX0JPVBACKnEKDUJvdFdhaXRSZWFzb24SHwobQk9UX1dBSVRfUkVBU09OX1VOU1BFQ0lGSUVEEAASGwoXQk9UX1dBSVRfUkVBU09OX05PX1BPT0wQARIiCh5CT1RfV0FJVF9SRUFTT05fQUlfTk9UX09GRkVSRUQQAiotCgZPcmlnaW4SDwoLT1JJR0lOX0dBTUUQABISCg5PUklHSU5fU0VSVklDRRABMuUFCghIdXN0aW5ncxJKCglMaXN0R2FtZXMSHS5odXN0aW5ncy52MS5MaXN0R2FtZXNSZXF1ZXN0Gh4uaHVzdGluZ3MudjEuTGlzdEdhbWVzUmVzcG9uc2USUAoLQ3JlYXRlTWF0Y2gSHy5odXN0aW5ncy52MS5DcmVhdGVNYXRjaFJlcXVlc3QaIC5odXN0aW5ncy52MS5DcmVhdGVNYXRjaFJlc3BvbnNlElAKC0xpc3RNYXRjaGVzEh8uaHVzdGluZ3MudjEuTGlzdE1hdGNoZXNSZXF1ZXN0GiAuaHVzdGluZ3MudjEuTGlzdE1hdGNoZXNSZXNwb25zZRJKCglKb2luTWF0Y2gSHS5odXN0aW5ncy52MS5Kb2luTWF0Y2hSZXF1ZXN0Gh4uaHVzdGluZ3MudjEuSm9pbk1hdGNoUmVzcG9uc2USRwoKV2F0Y2hMb2JieRIeLmh1c3RpbmdzLnYxLldhdGNoTG9iYnlSZXF1ZXN0GhcuaHVzdGluZ3MudjEuTG9iYnlFdmVudDABEkgKCldhdGNoTWF0Y2gSHi5odXN0aW5ncy52MS5XYXRjaE1hdGNoUmVxdWVzdBoYLmh1c3RpbmdzLnYxLk1hdGNoVXBkYXRlMAESOAoDQWN0EhcuaHVzdGluZ3MudjEuQWN0UmVxdWVzdBoYLmh1c3RpbmdzLnYxLkFjdFJlc3BvbnNlEkEKBlJlc2lnbhIaLmh1c3RpbmdzLnYxLlJlc2lnblJlcXVlc3QaGy5odXN0aW5ncy52MS5SZXNpZ25SZXNwb25zZRI/CglHZXRSZXBsYXkSHS5odXN0aW5ncy52MS5HZXRSZXBsYXlSZXF1ZXN0GhMuaHVzdGluZ3MudjEuUmVwbGF5EkwKDUdldFJlcGxheVZpZXcSIS5odXN0aW5ncy52MS5HZXRSZXBsYXlWaWV3UmVxdWVzdBoYLmh1c3RpbmdzLnYxLk1hdGNoVXBkYXRlYgZwcm90bzM", [file_hustings_v1_presidency, file_hustings_v1_votes_for_women, file_hustings_v1_the_vote]);
+  fileDesc("ChpodXN0aW5ncy92MS9odXN0aW5ncy5wcm90bxILaHVzdGluZ3MudjEiEgoQTGlzdEdhbWVzUmVxdWVzdCI5ChFMaXN0R2FtZXNSZXNwb25zZRIkCgVnYW1lcxgBIAMoCzIVLmh1c3RpbmdzLnYxLkdhbWVJbmZvIr8BCghHYW1lSW5mbxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSKgoIdmFyaWFudHMYBCADKAsyGC5odXN0aW5ncy52MS5WYXJpYW50SW5mbxIoCgdvcHRpb25zGAUgAygLMhcuaHVzdGluZ3MudjEuT3B0aW9uU3BlYxIyCg50aW1lb3V0X3BvbGljeRgGIAEoDjIaLmh1c3RpbmdzLnYxLlRpbWVvdXRQb2xpY3kiwQEKC1ZhcmlhbnRJbmZvEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJbWluX3NlYXRzGAQgASgNEhEKCW1heF9zZWF0cxgFIAEoDRIVCg1kZWZhdWx0X3NlYXRzGAYgASgNEhIKCnNlYXRfbmFtZXMYByADKAkSMgoOdGltZW91dF9wb2xpY3kYCCABKA4yGi5odXN0aW5ncy52MS5UaW1lb3V0UG9saWN5IsIBCgpPcHRpb25TcGVjEgsKA2tleRgBIAEoCRINCgVsYWJlbBgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIlCgNpbnQYBCABKAsyFi5odXN0aW5ncy52MS5JbnRPcHRpb25IABInCgRib29sGAUgASgLMhcuaHVzdGluZ3MudjEuQm9vbE9wdGlvbkgAEisKBmNob2ljZRgGIAEoCzIZLmh1c3RpbmdzLnYxLkNob2ljZU9wdGlvbkgAQgYKBGtpbmQiPAoJSW50T3B0aW9uEgsKA21pbhgBIAEoAxILCgNtYXgYAiABKAMSFQoNZGVmYXVsdF92YWx1ZRgDIAEoAyIjCgpCb29sT3B0aW9uEhUKDWRlZmF1bHRfdmFsdWUYASABKAgiNQoMQ2hvaWNlT3B0aW9uEg4KBnZhbHVlcxgBIAMoCRIVCg1kZWZhdWx0X3ZhbHVlGAIgASgJIjcKClNlYXRDb25maWcSCwoDYm90GAEgASgIEgoKAmFpGAIgASgJEhAKCGFpX2xldmVsGAMgASgJItkCChJDcmVhdGVNYXRjaFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIPCgd2YXJpYW50GAIgASgJEg0KBXNlYXRzGAMgASgNEj0KB29wdGlvbnMYBCADKAsyLC5odXN0aW5ncy52MS5DcmVhdGVNYXRjaFJlcXVlc3QuT3B0aW9uc0VudHJ5EhEKBHNlZWQYBSABKARIAIgBARIsCgtzZWF0X2NvbmZpZxgGIAMoCzIXLmh1c3RpbmdzLnYxLlNlYXRDb25maWcSKAoFY2xvY2sYByABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSHQoQYWJhbmRvbl9ncmFjZV9tcxgIIAEoBEgBiAEBGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBQgcKBV9zZWVkQhMKEV9hYmFuZG9uX2dyYWNlX21zInUKDENsb2NrU2V0dGluZxI1CgxwZXJfZGVjaXNpb24YASABKAsyHS5odXN0aW5ncy52MS5QZXJEZWNpc2lvbkNsb2NrSAASJgoEZ2FtZRgCIAEoCzIWLmh1c3RpbmdzLnYxLkdhbWVDbG9ja0gAQgYKBGtpbmQiJAoQUGVyRGVjaXNpb25DbG9jaxIQCghsaW1pdF9tcxgBIAEoBCIyCglHYW1lQ2xvY2sSDwoHYmFzZV9tcxgBIAEoBBIUCgxpbmNyZW1lbnRfbXMYAiABKAQiQAoJU2VhdENsb2NrEgwKBHNlYXQYASABKA0SFAoMcmVtYWluaW5nX21zGAIgASgEEg8KB3J1bm5pbmcYAyABKAgiQQoTQ3JlYXRlTWF0Y2hSZXNwb25zZRIqCgdzdW1tYXJ5GAEgASgLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5Io0ECgxNYXRjaFN1bW1hcnkSEAoIbWF0Y2hfaWQYASABKAkSDAoEZ2FtZRgCIAEoCRIPCgd2YXJpYW50GAMgASgJEigKBnN0YXR1cxgEIAEoDjIYLmh1c3RpbmdzLnYxLk1hdGNoU3RhdHVzEicKBXNlYXRzGAUgAygLMhguaHVzdGluZ3MudjEuU2VhdFN1bW1hcnkSDwoHdmVyc2lvbhgGIAEoBBI3CgdvcHRpb25zGAcgAygLMiYuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5Lk9wdGlvbnNFbnRyeRIaChJjcmVhdGVkX2F0X3VuaXhfbXMYCCABKAMSJQoHb3V0Y29tZRgJIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUSKAoFY2xvY2sYCiABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSGAoQYWJhbmRvbl9ncmFjZV9tcxgLIAEoBBISCgpyZW1hdGNoX29mGAwgASgJEhgKEHJlbWF0Y2hfbWF0Y2hfaWQYDSABKAkSJwoJYm90X3dhaXRzGA4gAygLMhQuaHVzdGluZ3MudjEuQm90V2FpdBIQCghteV9zZWF0cxgPIAMoDRIPCgdteV90dXJuGBAgASgIGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIm4KB0JvdFdhaXQSDAoEc2VhdBgBIAEoDRIqCgZyZWFzb24YAiABKA4yGi5odXN0aW5ncy52MS5Cb3RXYWl0UmVhc29uEgoKAmFpGAMgASgJEg8KB29mZmVyZWQYBCADKAkSDAoEdGV4dBgFIAEoCSLdAQoLU2VhdFN1bW1hcnkSDAoEc2VhdBgBIAEoDRIMCgRuYW1lGAIgASgJEgsKA2JvdBgDIAEoCBIKCgJhaRgEIAEoCRIQCghhaV9sZXZlbBgFIAEoCRINCgV0YWtlbhgGIAEoCBITCgtwbGF5ZXJfbmFtZRgHIAEoCRIsCgtjbGllbnRfa2luZBgIIAEoDjIXLmh1c3RpbmdzLnYxLkNsaWVudEtpbmQSEQoJY29ubmVjdGVkGAkgASgIEg4KBmhhbmRsZRgKIAEoCRISCgpoYW5kbGVfYm90GAsgASgIIpsBChJMaXN0TWF0Y2hlc1JlcXVlc3QSDAoEZ2FtZRgBIAEoCRIoCgZzdGF0dXMYAiABKA4yGC5odXN0aW5ncy52MS5NYXRjaFN0YXR1cxIXCg9vcGVuX3NlYXRzX29ubHkYAyABKAgSDQoFbGltaXQYBCABKA0SEQoJcGFnZV9zaXplGAUgASgNEhIKCnBhZ2VfdG9rZW4YBiABKAkiWgoTTGlzdE1hdGNoZXNSZXNwb25zZRIqCgdtYXRjaGVzGAEgAygLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSKEAQoQSm9pbk1hdGNoUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIRCgRzZWF0GAIgASgNSACIAQESFAoMZGlzcGxheV9uYW1lGAMgASgJEiwKC2NsaWVudF9raW5kGAQgASgOMhcuaHVzdGluZ3MudjEuQ2xpZW50S2luZEIHCgVfc2VhdCJVChFKb2luTWF0Y2hSZXNwb25zZRIQCghtYXRjaF9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEhEKCXNlYXRfbmFtZRgDIAEoCRINCgV0b2tlbhgEIAEoCSJZChFXYXRjaExvYmJ5UmVxdWVzdBINCgVnYW1lcxgBIAMoCRIQCghib3RfcG9vbBgCIAEoCBIQCghwb29sX2FpcxgDIAMoCRIRCglwb29sX25hbWUYBCABKAkiUwoKTG9iYnlFdmVudBIqCgdzdW1tYXJ5GAEgASgLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5EhkKEXdhaXRpbmdfYm90X3NlYXRzGAIgAygNIoEBChFXYXRjaE1hdGNoUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIUCgxmcm9tX3ZlcnNpb24YAyABKAQSEQoEc2VhdBgFIAEoDUgAiAEBEhkKEWluY2x1ZGVfanNvbl92aWV3GAQgASgIQgcKBV9zZWF0Iu8ECgtNYXRjaFVwZGF0ZRIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEEhAKCHNuYXBzaG90GAMgASgIEhgKC3ZpZXdlcl9zZWF0GAQgASgNSACIAQESKAoGc3RhdHVzGAUgASgOMhguaHVzdGluZ3MudjEuTWF0Y2hTdGF0dXMSIwoEdmlldxgGIAEoCzIVLmh1c3RpbmdzLnYxLkdhbWVWaWV3EiIKA2xvZxgHIAMoCzIVLmh1c3RpbmdzLnYxLkxvZ0VudHJ5Eg4KBnRvX2FjdBgIIAMoDRIjCgZwcm9tcHQYCSABKAsyEy5odXN0aW5ncy52MS5Qcm9tcHQSJwoFc2VhdHMYCiADKAsyGC5odXN0aW5ncy52MS5TZWF0U3VtbWFyeRIsCgtsYXN0X2FjdGlvbhgLIAEoCzIXLmh1c3RpbmdzLnYxLkxhc3RBY3Rpb24SJQoHb3V0Y29tZRgMIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUSJgoGY2xvY2tzGA0gAygLMhYuaHVzdGluZ3MudjEuU2VhdENsb2NrEhYKDnJlbWF0Y2hfb2ZmZXJzGA4gAygNEhgKEHJlbWF0Y2hfbWF0Y2hfaWQYDyABKAkSKAoFY2xvY2sYECABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSLgoJcmVmZXJlbmNlGB4gASgLMhsuaHVzdGluZ3MudjEuTWF0Y2hSZWZlcmVuY2USJwoJYm90X3dhaXRzGBEgAygLMhQuaHVzdGluZ3MudjEuQm90V2FpdEIOCgxfdmlld2VyX3NlYXQiwwEKDk1hdGNoUmVmZXJlbmNlEjYKCnByZXNpZGVuY3kYCiABKAsyIC5odXN0aW5ncy52MS5QcmVzaWRlbmN5UmVmZXJlbmNlSAASPgoPdm90ZXNfZm9yX3dvbWVuGAsgASgLMiMuaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lblJlZmVyZW5jZUgAEjEKCHRoZV92b3RlGAwgASgLMh0uaHVzdGluZ3MudjEuVGhlVm90ZVJlZmVyZW5jZUgAQgYKBGdhbWUicwoKTGFzdEFjdGlvbhIMCgRzZWF0GAEgASgNEhEKCWNob2ljZV9pZBgCIAEoCRINCgVsYWJlbBgDIAEoCRIQCghyZWRhY3RlZBgEIAEoCBIjCgZvcmlnaW4YBSABKA4yEy5odXN0aW5ncy52MS5PcmlnaW4ivAEKCEdhbWVWaWV3EgwKBGpzb24YASABKAkSMQoKcHJlc2lkZW5jeRgKIAEoCzIbLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lWaWV3SAASOQoPdm90ZXNfZm9yX3dvbWVuGAsgASgLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lblZpZXdIABIsCgh0aGVfdm90ZRgMIAEoCzIYLmh1c3RpbmdzLnYxLlRoZVZvdGVWaWV3SABCBgoEZ2FtZSJKCgZQcm9tcHQSDAoEc2VhdBgBIAEoDRIMCgR0ZXh0GAIgASgJEiQKB2Nob2ljZXMYAyADKAsyEy5odXN0aW5ncy52MS5DaG9pY2UitgEKBkNob2ljZRIKCgJpZBgBIAEoCRINCgVsYWJlbBgCIAEoCRIMCgRraW5kGAMgASgJEgwKBGNhcmQYBCABKAkSEAoIbG9jYXRpb24YBSABKAkSEwoGYW1vdW50GAYgASgDSACIAQESEwoGdGFyZ2V0GAcgASgNSAGIAQESIwoGb3JpZ2luGAggASgOMhMuaHVzdGluZ3MudjEuT3JpZ2luQgkKB19hbW91bnRCCQoHX3RhcmdldCLiAQoITG9nRW50cnkSCwoDc2VxGAEgASgEEhEKBHNlYXQYAiABKA1IAIgBARIMCgRraW5kGAMgASgJEgwKBHRleHQYBCABKAkSDAoEZGljZRgFIAMoDRIMCgRjYXJkGAYgASgJEhAKCGxvY2F0aW9uGAcgASgJEhMKBmFtb3VudBgIIAEoA0gBiAEBEhMKBnRhcmdldBgJIAEoDUgCiAEBEiMKBm9yaWdpbhgKIAEoDjITLmh1c3RpbmdzLnYxLk9yaWdpbkIHCgVfc2VhdEIJCgdfYW1vdW50QgkKB190YXJnZXQiawoHT3V0Y29tZRIPCgd3aW5uZXJzGAEgAygNEg4KBnJlYXNvbhgCIAEoCRIOCgZzY29yZXMYAyADKAMSDAoEZHJhdxgEIAEoCBIQCghyZXNpZ25lZBgFIAEoCBIPCgdmb3JmZWl0GAYgASgJIm0KCkFjdFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSDQoFdG9rZW4YAiABKAkSDwoHdmVyc2lvbhgDIAEoBBIRCgljaG9pY2VfaWQYBCABKAkSEQoEc2VhdBgFIAEoDUgAiAEBQgcKBV9zZWF0Ih4KC0FjdFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQiTAoNUmVzaWduUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIRCgRzZWF0GAMgASgNSACIAQFCBwoFX3NlYXQiNwoOUmVzaWduUmVzcG9uc2USJQoHb3V0Y29tZRgBIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUiJAoQR2V0UmVwbGF5UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCSI5ChRHZXRSZXBsYXlWaWV3UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEIrgBCgZSZXBsYXkSKgoHc3VtbWFyeRgBIAEoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRINCgVzZWF0cxgCIAEoDRIMCgRzZWVkGAMgASgEEiwKB2Nob2ljZXMYBCADKAsyGy5odXN0aW5ncy52MS5SZWNvcmRlZENob2ljZRIoCglzZXR1cF9sb2cYBSADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeRINCgVydWxlcxgGIAEoDSKaAQoOUmVjb3JkZWRDaG9pY2USDwoHdmVyc2lvbhgBIAEoBBIMCgRzZWF0GAIgASgNEhEKCWNob2ljZV9pZBgDIAEoCRINCgVsYWJlbBgEIAEoCRIiCgNsb2cYBSADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeRIjCgZvcmlnaW4YBiABKA4yEy5odXN0aW5ncy52MS5PcmlnaW4igAEKB0FjY291bnQSDgoGaGFuZGxlGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRILCgNib3QYAyABKAgSEQoJYm90X293bmVyGAQgASgJEhMKC2JvdF92ZXJzaW9uGAUgASgJEhoKEmNyZWF0ZWRfYXRfdW5peF9tcxgGIAEoAyJcCg1TaWduVXBSZXF1ZXN0Eg4KBmhhbmRsZRgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkSEwoLaW52aXRlX2NvZGUYBCABKAkiMQoNU2lnbkluUmVxdWVzdBIOCgZoYW5kbGUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiagoOU2lnbkluUmVzcG9uc2USFQoNc2Vzc2lvbl90b2tlbhgBIAEoCRIlCgdhY2NvdW50GAIgASgLMhQuaHVzdGluZ3MudjEuQWNjb3VudBIaChJleHBpcmVzX2F0X3VuaXhfbXMYAyABKAMiEAoOU2lnbk91dFJlcXVlc3QiGgoYU2lnbk91dEV2ZXJ5d2hlcmVSZXF1ZXN0IiAKD1NpZ25PdXRSZXNwb25zZRINCgVlbmRlZBgBIAEoDSIPCg1XaG9BbUlSZXF1ZXN0ImwKDldob0FtSVJlc3BvbnNlEiUKB2FjY291bnQYASABKAsyFC5odXN0aW5ncy52MS5BY2NvdW50EiIKBnNjb3BlcxgCIAMoDjISLmh1c3RpbmdzLnYxLlNjb3BlEg8KB3Nlc3Npb24YAyABKAgiRwoVQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0EhgKEGN1cnJlbnRfcGFzc3dvcmQYASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIicKFkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USDQoFZW5kZWQYASABKA0iKAoURGVsZXRlQWNjb3VudFJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkiFwoVRGVsZXRlQWNjb3VudFJlc3BvbnNlIhYKFEV4cG9ydEFjY291bnRSZXF1ZXN0IiUKFUV4cG9ydEFjY291bnRSZXNwb25zZRIMCgRqc29uGAEgASgJIkYKEkNyZWF0ZVRva2VuUmVxdWVzdBIMCgRuYW1lGAEgASgJEiIKBnNjb3BlcxgCIAMoDjISLmh1c3RpbmdzLnYxLlNjb3BlIkoKE0NyZWF0ZVRva2VuUmVzcG9uc2USDQoFdG9rZW4YASABKAkSJAoEaW5mbxgCIAEoCzIWLmh1c3RpbmdzLnYxLlRva2VuSW5mbyKAAQoJVG9rZW5JbmZvEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSIgoGc2NvcGVzGAMgAygOMhIuaHVzdGluZ3MudjEuU2NvcGUSGgoSY3JlYXRlZF9hdF91bml4X21zGAQgASgDEhkKEWxhc3RfdXNlZF91bml4X21zGAUgASgDIhMKEUxpc3RUb2tlbnNSZXF1ZXN0IjwKEkxpc3RUb2tlbnNSZXNwb25zZRImCgZ0b2tlbnMYASADKAsyFi5odXN0aW5ncy52MS5Ub2tlbkluZm8iIAoSUmV2b2tlVG9rZW5SZXF1ZXN0EgoKAmlkGAEgASgJIhUKE1Jldm9rZVRva2VuUmVzcG9uc2UiUQoQQmVjb21lQm90UmVxdWVzdBIUCgxvd25lcl9oYW5kbGUYASABKAkSFgoOb3duZXJfcGFzc3dvcmQYAiABKAkSDwoHdmVyc2lvbhgDIAEoCSI6ChFCZWNvbWVCb3RSZXNwb25zZRIlCgdhY2NvdW50GAEgASgLMhQuaHVzdGluZ3MudjEuQWNjb3VudCI9ChRMaXN0TXlNYXRjaGVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKA0SEgoKcGFnZV90b2tlbhgCIAEoCSIjChFHZXRQcm9maWxlUmVxdWVzdBIOCgZoYW5kbGUYASABKAki1gEKB1Byb2ZpbGUSJQoHYWNjb3VudBgBIAEoCzIULmh1c3RpbmdzLnYxLkFjY291bnQSQgoQbWF0Y2hlc19wZXJfZ2FtZRgCIAMoCzIoLmh1c3RpbmdzLnYxLlByb2ZpbGUuTWF0Y2hlc1BlckdhbWVFbnRyeRIpCgZyZWNlbnQYAyADKAsyGS5odXN0aW5ncy52MS5NYXRjaFN1bW1hcnkaNQoTTWF0Y2hlc1BlckdhbWVFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKA06AjgBKm4KDVRpbWVvdXRQb2xpY3kSHgoaVElNRU9VVF9QT0xJQ1lfVU5TUEVDSUZJRUQQABIaChZUSU1FT1VUX1BPTElDWV9GT1JGRUlUEAESIQodVElNRU9VVF9QT0xJQ1lfREVGQVVMVF9DSE9JQ0UQAip5CgtNYXRjaFN0YXR1cxIcChhNQVRDSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIYChRNQVRDSF9TVEFUVVNfV0FJVElORxABEhcKE01BVENIX1NUQVRVU19BQ1RJVkUQAhIZChVNQVRDSF9TVEFUVVNfRklOSVNIRUQQAypVCgpDbGllbnRLaW5kEhsKF0NMSUVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRQ0xJRU5UX0tJTkRfSFVNQU4QARITCg9DTElFTlRfS0lORF9CT1QQAipxCg1Cb3RXYWl0UmVhc29uEh8KG0JPVF9XQUlUX1JFQVNPTl9VTlNQRUNJRklFRBAAEhsKF0JPVF9XQUlUX1JFQVNPTl9OT19QT09MEAESIgoeQk9UX1dBSVRfUkVBU09OX0FJX05PVF9PRkZFUkVEEAIqLQoGT3JpZ2luEg8KC09SSUdJTl9HQU1FEAASEgoOT1JJR0lOX1NFUlZJQ0UQASpPCgVTY29wZRIVChFTQ09QRV9VTlNQRUNJRklFRBAAEg4KClNDT1BFX1BMQVkQARIQCgxTQ09QRV9DUkVBVEUQAhINCglTQ09QRV9CT1QQAzKyDgoISHVzdGluZ3MSSgoJTGlzdEdhbWVzEh0uaHVzdGluZ3MudjEuTGlzdEdhbWVzUmVxdWVzdBoeLmh1c3RpbmdzLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElAKC0NyZWF0ZU1hdGNoEh8uaHVzdGluZ3MudjEuQ3JlYXRlTWF0Y2hSZXF1ZXN0GiAuaHVzdGluZ3MudjEuQ3JlYXRlTWF0Y2hSZXNwb25zZRJQCgtMaXN0TWF0Y2hlcxIfLmh1c3RpbmdzLnYxLkxpc3RNYXRjaGVzUmVxdWVzdBogLmh1c3RpbmdzLnYxLkxpc3RNYXRjaGVzUmVzcG9uc2USSgoJSm9pbk1hdGNoEh0uaHVzdGluZ3MudjEuSm9pbk1hdGNoUmVxdWVzdBoeLmh1c3RpbmdzLnYxLkpvaW5NYXRjaFJlc3BvbnNlEkcKCldhdGNoTG9iYnkSHi5odXN0aW5ncy52MS5XYXRjaExvYmJ5UmVxdWVzdBoXLmh1c3RpbmdzLnYxLkxvYmJ5RXZlbnQwARJICgpXYXRjaE1hdGNoEh4uaHVzdGluZ3MudjEuV2F0Y2hNYXRjaFJlcXVlc3QaGC5odXN0aW5ncy52MS5NYXRjaFVwZGF0ZTABEjgKA0FjdBIXLmh1c3RpbmdzLnYxLkFjdFJlcXVlc3QaGC5odXN0aW5ncy52MS5BY3RSZXNwb25zZRJBCgZSZXNpZ24SGi5odXN0aW5ncy52MS5SZXNpZ25SZXF1ZXN0GhsuaHVzdGluZ3MudjEuUmVzaWduUmVzcG9uc2USPwoJR2V0UmVwbGF5Eh0uaHVzdGluZ3MudjEuR2V0UmVwbGF5UmVxdWVzdBoTLmh1c3RpbmdzLnYxLlJlcGxheRJMCg1HZXRSZXBsYXlWaWV3EiEuaHVzdGluZ3MudjEuR2V0UmVwbGF5Vmlld1JlcXVlc3QaGC5odXN0aW5ncy52MS5NYXRjaFVwZGF0ZRJBCgZTaWduVXASGi5odXN0aW5ncy52MS5TaWduVXBSZXF1ZXN0GhsuaHVzdGluZ3MudjEuU2lnbkluUmVzcG9uc2USQQoGU2lnbkluEhouaHVzdGluZ3MudjEuU2lnbkluUmVxdWVzdBobLmh1c3RpbmdzLnYxLlNpZ25JblJlc3BvbnNlEkQKB1NpZ25PdXQSGy5odXN0aW5ncy52MS5TaWduT3V0UmVxdWVzdBocLmh1c3RpbmdzLnYxLlNpZ25PdXRSZXNwb25zZRJYChFTaWduT3V0RXZlcnl3aGVyZRIlLmh1c3RpbmdzLnYxLlNpZ25PdXRFdmVyeXdoZXJlUmVxdWVzdBocLmh1c3RpbmdzLnYxLlNpZ25PdXRSZXNwb25zZRJBCgZXaG9BbUkSGi5odXN0aW5ncy52MS5XaG9BbUlSZXF1ZXN0GhsuaHVzdGluZ3MudjEuV2hvQW1JUmVzcG9uc2USWQoOQ2hhbmdlUGFzc3dvcmQSIi5odXN0aW5ncy52MS5DaGFuZ2VQYXNzd29yZFJlcXVlc3QaIy5odXN0aW5ncy52MS5DaGFuZ2VQYXNzd29yZFJlc3BvbnNlElYKDURlbGV0ZUFjY291bnQSIS5odXN0aW5ncy52MS5EZWxldGVBY2NvdW50UmVxdWVzdBoiLmh1c3RpbmdzLnYxLkRlbGV0ZUFjY291bnRSZXNwb25zZRJWCg1FeHBvcnRBY2NvdW50EiEuaHVzdGluZ3MudjEuRXhwb3J0QWNjb3VudFJlcXVlc3QaIi5odXN0aW5ncy52MS5FeHBvcnRBY2NvdW50UmVzcG9uc2USUAoLQ3JlYXRlVG9rZW4SHy5odXN0aW5ncy52MS5DcmVhdGVUb2tlblJlcXVlc3QaIC5odXN0aW5ncy52MS5DcmVhdGVUb2tlblJlc3BvbnNlEk0KCkxpc3RUb2tlbnMSHi5odXN0aW5ncy52MS5MaXN0VG9rZW5zUmVxdWVzdBofLmh1c3RpbmdzLnYxLkxpc3RUb2tlbnNSZXNwb25zZRJQCgtSZXZva2VUb2tlbhIfLmh1c3RpbmdzLnYxLlJldm9rZVRva2VuUmVxdWVzdBogLmh1c3RpbmdzLnYxLlJldm9rZVRva2VuUmVzcG9uc2USSgoJQmVjb21lQm90Eh0uaHVzdGluZ3MudjEuQmVjb21lQm90UmVxdWVzdBoeLmh1c3RpbmdzLnYxLkJlY29tZUJvdFJlc3BvbnNlElQKDUxpc3RNeU1hdGNoZXMSIS5odXN0aW5ncy52MS5MaXN0TXlNYXRjaGVzUmVxdWVzdBogLmh1c3RpbmdzLnYxLkxpc3RNYXRjaGVzUmVzcG9uc2USQgoKR2V0UHJvZmlsZRIeLmh1c3RpbmdzLnYxLkdldFByb2ZpbGVSZXF1ZXN0GhQuaHVzdGluZ3MudjEuUHJvZmlsZWIGcHJvdG8z", [file_hustings_v1_presidency, file_hustings_v1_votes_for_women, file_hustings_v1_the_vote]);
 
 /**
  * Asks for the catalogue.
@@ -737,6 +744,20 @@ export type MatchSummary = Message<"hustings.v1.MatchSummary"> & {
    * @generated from field: repeated hustings.v1.BotWait bot_waits = 14;
    */
   botWaits: BotWait[];
+
+  /**
+   * In ListMyMatches only: the seats the account holds.
+   *
+   * @generated from field: repeated uint32 my_seats = 15;
+   */
+  mySeats: number[];
+
+  /**
+   * In ListMyMatches only: true when one of those seats has a decision to make.
+   *
+   * @generated from field: bool my_turn = 16;
+   */
+  myTurn: boolean;
 };
 
 /**
@@ -867,6 +888,20 @@ export type SeatSummary = Message<"hustings.v1.SeatSummary"> & {
    * @generated from field: bool connected = 9;
    */
   connected: boolean;
+
+  /**
+   * The handle of the account that holds the seat (see "Accounts"); empty for a guest.
+   *
+   * @generated from field: string handle = 10;
+   */
+  handle: string;
+
+  /**
+   * True when that account is a bot account.
+   *
+   * @generated from field: bool handle_bot = 11;
+   */
+  handleBot: boolean;
 };
 
 /**
@@ -989,7 +1024,10 @@ export type JoinMatchRequest = Message<"hustings.v1.JoinMatchRequest"> & {
   seat?: number | undefined;
 
   /**
-   * A name for the other players to see. At most 256 bytes.
+   * A name for the other players to see. At most 256 bytes. Empty with an account's
+   * credential: the account's display name. (With a credential that has the PLAY scope the
+   * seat belongs to the account; a bot account's seat is a BOT client's whatever
+   * client_kind says.)
    *
    * @generated from field: string display_name = 3;
    */
@@ -1039,7 +1077,9 @@ export type JoinMatchResponse = Message<"hustings.v1.JoinMatchResponse"> & {
 
   /**
    * Secret bearer token for this seat: send it with WatchMatch, Act and Resign. Keep it: it
-   * is the only way back into the seat, and the server cannot show it again.
+   * is the only way back into the seat, and the server cannot show it again. (A seat joined
+   * with an account's credential also belongs to the account: any of its credentials can
+   * act for it without this token.)
    *
    * @generated from field: string token = 4;
    */
@@ -1144,7 +1184,8 @@ export type WatchMatchRequest = Message<"hustings.v1.WatchMatchRequest"> & {
   matchId: string;
 
   /**
-   * A seat token from JoinMatch; empty to watch as a spectator (public information only).
+   * A seat token from JoinMatch; empty to watch as a spectator (public information only),
+   * or, with an account's credential that holds a seat here, as that seat.
    * At most 256 bytes.
    *
    * @generated from field: string token = 2;
@@ -1160,6 +1201,14 @@ export type WatchMatchRequest = Message<"hustings.v1.WatchMatchRequest"> & {
    * @generated from field: uint64 from_version = 3;
    */
   fromVersion: bigint;
+
+  /**
+   * With an account's credential and an empty `token`: which of the account's seats to
+   * watch, needed only when it holds several in the match (else INVALID_ARGUMENT).
+   *
+   * @generated from field: optional uint32 seat = 5;
+   */
+  seat?: number | undefined;
 
   /**
    * Also send the engine's view as JSON (`GameView.json`) in every message of the stream.
@@ -1798,7 +1847,8 @@ export type ActRequest = Message<"hustings.v1.ActRequest"> & {
   matchId: string;
 
   /**
-   * The seat token (empty: UNAUTHENTICATED). At most 256 bytes.
+   * The seat token. Empty: the seat of the account the request's credential names (see
+   * "Accounts"); neither: UNAUTHENTICATED. At most 256 bytes.
    *
    * @generated from field: string token = 2;
    */
@@ -1817,6 +1867,14 @@ export type ActRequest = Message<"hustings.v1.ActRequest"> & {
    * @generated from field: string choice_id = 4;
    */
   choiceId: string;
+
+  /**
+   * With an account's credential and an empty `token` (see "Accounts"): which of the
+   * account's seats acts, needed only when it holds several in the match.
+   *
+   * @generated from field: optional uint32 seat = 5;
+   */
+  seat?: number | undefined;
 };
 
 /**
@@ -1861,11 +1919,20 @@ export type ResignRequest = Message<"hustings.v1.ResignRequest"> & {
   matchId: string;
 
   /**
-   * The seat token (empty: UNAUTHENTICATED). At most 256 bytes.
+   * The seat token (empty: the account's seat, see "Accounts"; neither: UNAUTHENTICATED).
+   * At most 256 bytes.
    *
    * @generated from field: string token = 2;
    */
   token: string;
+
+  /**
+   * With an account's credential and an empty `token`: which of the account's seats
+   * resigns, needed only when it holds several in the match.
+   *
+   * @generated from field: optional uint32 seat = 3;
+   */
+  seat?: number | undefined;
 };
 
 /**
@@ -2070,6 +2137,711 @@ export const RecordedChoiceSchema: GenMessage<RecordedChoice> = /*@__PURE__*/
   messageDesc(file_hustings_v1_hustings, 40);
 
 /**
+ * An account as its owner and the other players see it.
+ *
+ * @generated from message hustings.v1.Account
+ */
+export type Account = Message<"hustings.v1.Account"> & {
+  /**
+   * The handle as first written (unique regardless of case).
+   *
+   * @generated from field: string handle = 1;
+   */
+  handle: string;
+
+  /**
+   * The name shown to other players.
+   *
+   * @generated from field: string display_name = 2;
+   */
+  displayName: string;
+
+  /**
+   * True for a bot account.
+   *
+   * @generated from field: bool bot = 3;
+   */
+  bot: boolean;
+
+  /**
+   * For a bot account: its owner's handle; empty for the server's own built-in AIs.
+   *
+   * @generated from field: string bot_owner = 4;
+   */
+  botOwner: string;
+
+  /**
+   * For a bot account: its version string (free text, e.g. "2.1.0").
+   *
+   * @generated from field: string bot_version = 5;
+   */
+  botVersion: string;
+
+  /**
+   * When it was made, milliseconds since the Unix epoch.
+   *
+   * @generated from field: int64 created_at_unix_ms = 6;
+   */
+  createdAtUnixMs: bigint;
+};
+
+/**
+ * Describes the message hustings.v1.Account.
+ * Use `create(AccountSchema)` to create a new message.
+ */
+export const AccountSchema: GenMessage<Account> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 41);
+
+/**
+ * Makes an account.
+ *
+ * @generated from message hustings.v1.SignUpRequest
+ */
+export type SignUpRequest = Message<"hustings.v1.SignUpRequest"> & {
+  /**
+   * The handle wanted (see "Accounts"). Required.
+   *
+   * @generated from field: string handle = 1;
+   */
+  handle: string;
+
+  /**
+   * The name shown to others; empty: the handle. At most 64 bytes.
+   *
+   * @generated from field: string display_name = 2;
+   */
+  displayName: string;
+
+  /**
+   * Required; 8 to 256 bytes.
+   *
+   * @generated from field: string password = 3;
+   */
+  password: string;
+
+  /**
+   * On a server whose registration is by invitation: an unused invitation code (from
+   * `hustings-server invite`). At most 64 bytes.
+   *
+   * @generated from field: string invite_code = 4;
+   */
+  inviteCode: string;
+};
+
+/**
+ * Describes the message hustings.v1.SignUpRequest.
+ * Use `create(SignUpRequestSchema)` to create a new message.
+ */
+export const SignUpRequestSchema: GenMessage<SignUpRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 42);
+
+/**
+ * Signs in.
+ *
+ * @generated from message hustings.v1.SignInRequest
+ */
+export type SignInRequest = Message<"hustings.v1.SignInRequest"> & {
+  /**
+   * The handle, in any case. Required; at most 64 bytes.
+   *
+   * @generated from field: string handle = 1;
+   */
+  handle: string;
+
+  /**
+   * Required; at most 256 bytes.
+   *
+   * @generated from field: string password = 2;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message hustings.v1.SignInRequest.
+ * Use `create(SignInRequestSchema)` to create a new message.
+ */
+export const SignInRequestSchema: GenMessage<SignInRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 43);
+
+/**
+ * A new session.
+ *
+ * @generated from message hustings.v1.SignInResponse
+ */
+export type SignInResponse = Message<"hustings.v1.SignInResponse"> & {
+  /**
+   * The session token: send it as `authorization: Bearer <token>`. A browser also gets it
+   * as the HttpOnly cookie `hustings_session` and need not keep it.
+   *
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * The account signed in.
+   *
+   * @generated from field: hustings.v1.Account account = 2;
+   */
+  account?: Account | undefined;
+
+  /**
+   * When the session ends unless used before, milliseconds since the Unix epoch (each use
+   * after half its life renews it).
+   *
+   * @generated from field: int64 expires_at_unix_ms = 3;
+   */
+  expiresAtUnixMs: bigint;
+};
+
+/**
+ * Describes the message hustings.v1.SignInResponse.
+ * Use `create(SignInResponseSchema)` to create a new message.
+ */
+export const SignInResponseSchema: GenMessage<SignInResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 44);
+
+/**
+ * Ends the request's session or token.
+ *
+ * @generated from message hustings.v1.SignOutRequest
+ */
+export type SignOutRequest = Message<"hustings.v1.SignOutRequest"> & {
+};
+
+/**
+ * Describes the message hustings.v1.SignOutRequest.
+ * Use `create(SignOutRequestSchema)` to create a new message.
+ */
+export const SignOutRequestSchema: GenMessage<SignOutRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 45);
+
+/**
+ * Ends every session.
+ *
+ * @generated from message hustings.v1.SignOutEverywhereRequest
+ */
+export type SignOutEverywhereRequest = Message<"hustings.v1.SignOutEverywhereRequest"> & {
+};
+
+/**
+ * Describes the message hustings.v1.SignOutEverywhereRequest.
+ * Use `create(SignOutEverywhereRequestSchema)` to create a new message.
+ */
+export const SignOutEverywhereRequestSchema: GenMessage<SignOutEverywhereRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 46);
+
+/**
+ * Done.
+ *
+ * @generated from message hustings.v1.SignOutResponse
+ */
+export type SignOutResponse = Message<"hustings.v1.SignOutResponse"> & {
+  /**
+   * How many sessions ended.
+   *
+   * @generated from field: uint32 ended = 1;
+   */
+  ended: number;
+};
+
+/**
+ * Describes the message hustings.v1.SignOutResponse.
+ * Use `create(SignOutResponseSchema)` to create a new message.
+ */
+export const SignOutResponseSchema: GenMessage<SignOutResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 47);
+
+/**
+ * Who am I?
+ *
+ * @generated from message hustings.v1.WhoAmIRequest
+ */
+export type WhoAmIRequest = Message<"hustings.v1.WhoAmIRequest"> & {
+};
+
+/**
+ * Describes the message hustings.v1.WhoAmIRequest.
+ * Use `create(WhoAmIRequestSchema)` to create a new message.
+ */
+export const WhoAmIRequestSchema: GenMessage<WhoAmIRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 48);
+
+/**
+ * The credential's account.
+ *
+ * @generated from message hustings.v1.WhoAmIResponse
+ */
+export type WhoAmIResponse = Message<"hustings.v1.WhoAmIResponse"> & {
+  /**
+   * The account.
+   *
+   * @generated from field: hustings.v1.Account account = 1;
+   */
+  account?: Account | undefined;
+
+  /**
+   * What the credential may do.
+   *
+   * @generated from field: repeated hustings.v1.Scope scopes = 2;
+   */
+  scopes: Scope[];
+
+  /**
+   * True when the credential is a session (account management needs one), false for a
+   * personal access token.
+   *
+   * @generated from field: bool session = 3;
+   */
+  session: boolean;
+};
+
+/**
+ * Describes the message hustings.v1.WhoAmIResponse.
+ * Use `create(WhoAmIResponseSchema)` to create a new message.
+ */
+export const WhoAmIResponseSchema: GenMessage<WhoAmIResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 49);
+
+/**
+ * Changes the password.
+ *
+ * @generated from message hustings.v1.ChangePasswordRequest
+ */
+export type ChangePasswordRequest = Message<"hustings.v1.ChangePasswordRequest"> & {
+  /**
+   * Required; at most 256 bytes.
+   *
+   * @generated from field: string current_password = 1;
+   */
+  currentPassword: string;
+
+  /**
+   * Required; 8 to 256 bytes.
+   *
+   * @generated from field: string new_password = 2;
+   */
+  newPassword: string;
+};
+
+/**
+ * Describes the message hustings.v1.ChangePasswordRequest.
+ * Use `create(ChangePasswordRequestSchema)` to create a new message.
+ */
+export const ChangePasswordRequestSchema: GenMessage<ChangePasswordRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 50);
+
+/**
+ * Done.
+ *
+ * @generated from message hustings.v1.ChangePasswordResponse
+ */
+export type ChangePasswordResponse = Message<"hustings.v1.ChangePasswordResponse"> & {
+  /**
+   * How many other sessions ended.
+   *
+   * @generated from field: uint32 ended = 1;
+   */
+  ended: number;
+};
+
+/**
+ * Describes the message hustings.v1.ChangePasswordResponse.
+ * Use `create(ChangePasswordResponseSchema)` to create a new message.
+ */
+export const ChangePasswordResponseSchema: GenMessage<ChangePasswordResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 51);
+
+/**
+ * Deletes the account.
+ *
+ * @generated from message hustings.v1.DeleteAccountRequest
+ */
+export type DeleteAccountRequest = Message<"hustings.v1.DeleteAccountRequest"> & {
+  /**
+   * Required; at most 256 bytes.
+   *
+   * @generated from field: string password = 1;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message hustings.v1.DeleteAccountRequest.
+ * Use `create(DeleteAccountRequestSchema)` to create a new message.
+ */
+export const DeleteAccountRequestSchema: GenMessage<DeleteAccountRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 52);
+
+/**
+ * Done.
+ *
+ * @generated from message hustings.v1.DeleteAccountResponse
+ */
+export type DeleteAccountResponse = Message<"hustings.v1.DeleteAccountResponse"> & {
+};
+
+/**
+ * Describes the message hustings.v1.DeleteAccountResponse.
+ * Use `create(DeleteAccountResponseSchema)` to create a new message.
+ */
+export const DeleteAccountResponseSchema: GenMessage<DeleteAccountResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 53);
+
+/**
+ * Asks for the account's data.
+ *
+ * @generated from message hustings.v1.ExportAccountRequest
+ */
+export type ExportAccountRequest = Message<"hustings.v1.ExportAccountRequest"> & {
+};
+
+/**
+ * Describes the message hustings.v1.ExportAccountRequest.
+ * Use `create(ExportAccountRequestSchema)` to create a new message.
+ */
+export const ExportAccountRequestSchema: GenMessage<ExportAccountRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 54);
+
+/**
+ * The account's data.
+ *
+ * @generated from message hustings.v1.ExportAccountResponse
+ */
+export type ExportAccountResponse = Message<"hustings.v1.ExportAccountResponse"> & {
+  /**
+   * JSON: the account, its sessions and tokens (without their secrets) and its seats.
+   *
+   * @generated from field: string json = 1;
+   */
+  json: string;
+};
+
+/**
+ * Describes the message hustings.v1.ExportAccountResponse.
+ * Use `create(ExportAccountResponseSchema)` to create a new message.
+ */
+export const ExportAccountResponseSchema: GenMessage<ExportAccountResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 55);
+
+/**
+ * Makes a personal access token.
+ *
+ * @generated from message hustings.v1.CreateTokenRequest
+ */
+export type CreateTokenRequest = Message<"hustings.v1.CreateTokenRequest"> & {
+  /**
+   * A name to know it by ("my laptop's bot"). Required; at most 64 bytes.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * What it may do; at least one, at most 8 entries. BOT only for a bot account.
+   *
+   * @generated from field: repeated hustings.v1.Scope scopes = 2;
+   */
+  scopes: Scope[];
+};
+
+/**
+ * Describes the message hustings.v1.CreateTokenRequest.
+ * Use `create(CreateTokenRequestSchema)` to create a new message.
+ */
+export const CreateTokenRequestSchema: GenMessage<CreateTokenRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 56);
+
+/**
+ * A new personal access token.
+ *
+ * @generated from message hustings.v1.CreateTokenResponse
+ */
+export type CreateTokenResponse = Message<"hustings.v1.CreateTokenResponse"> & {
+  /**
+   * The token: send it as `authorization: Bearer <token>`. Shown once.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * What the server keeps about it.
+   *
+   * @generated from field: hustings.v1.TokenInfo info = 2;
+   */
+  info?: TokenInfo | undefined;
+};
+
+/**
+ * Describes the message hustings.v1.CreateTokenResponse.
+ * Use `create(CreateTokenResponseSchema)` to create a new message.
+ */
+export const CreateTokenResponseSchema: GenMessage<CreateTokenResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 57);
+
+/**
+ * A personal access token as its owner lists it.
+ *
+ * @generated from message hustings.v1.TokenInfo
+ */
+export type TokenInfo = Message<"hustings.v1.TokenInfo"> & {
+  /**
+   * Its id (for RevokeToken): not a secret.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Its name.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * What it may do.
+   *
+   * @generated from field: repeated hustings.v1.Scope scopes = 3;
+   */
+  scopes: Scope[];
+
+  /**
+   * When it was made, milliseconds since the Unix epoch.
+   *
+   * @generated from field: int64 created_at_unix_ms = 4;
+   */
+  createdAtUnixMs: bigint;
+
+  /**
+   * When it was last used (to within a minute), 0 if never.
+   *
+   * @generated from field: int64 last_used_unix_ms = 5;
+   */
+  lastUsedUnixMs: bigint;
+};
+
+/**
+ * Describes the message hustings.v1.TokenInfo.
+ * Use `create(TokenInfoSchema)` to create a new message.
+ */
+export const TokenInfoSchema: GenMessage<TokenInfo> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 58);
+
+/**
+ * Lists the tokens.
+ *
+ * @generated from message hustings.v1.ListTokensRequest
+ */
+export type ListTokensRequest = Message<"hustings.v1.ListTokensRequest"> & {
+};
+
+/**
+ * Describes the message hustings.v1.ListTokensRequest.
+ * Use `create(ListTokensRequestSchema)` to create a new message.
+ */
+export const ListTokensRequestSchema: GenMessage<ListTokensRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 59);
+
+/**
+ * The account's tokens, newest first.
+ *
+ * @generated from message hustings.v1.ListTokensResponse
+ */
+export type ListTokensResponse = Message<"hustings.v1.ListTokensResponse"> & {
+  /**
+   * Every token not revoked.
+   *
+   * @generated from field: repeated hustings.v1.TokenInfo tokens = 1;
+   */
+  tokens: TokenInfo[];
+};
+
+/**
+ * Describes the message hustings.v1.ListTokensResponse.
+ * Use `create(ListTokensResponseSchema)` to create a new message.
+ */
+export const ListTokensResponseSchema: GenMessage<ListTokensResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 60);
+
+/**
+ * Revokes a token.
+ *
+ * @generated from message hustings.v1.RevokeTokenRequest
+ */
+export type RevokeTokenRequest = Message<"hustings.v1.RevokeTokenRequest"> & {
+  /**
+   * TokenInfo.id. Required; at most 64 bytes.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message hustings.v1.RevokeTokenRequest.
+ * Use `create(RevokeTokenRequestSchema)` to create a new message.
+ */
+export const RevokeTokenRequestSchema: GenMessage<RevokeTokenRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 61);
+
+/**
+ * Done.
+ *
+ * @generated from message hustings.v1.RevokeTokenResponse
+ */
+export type RevokeTokenResponse = Message<"hustings.v1.RevokeTokenResponse"> & {
+};
+
+/**
+ * Describes the message hustings.v1.RevokeTokenResponse.
+ * Use `create(RevokeTokenResponseSchema)` to create a new message.
+ */
+export const RevokeTokenResponseSchema: GenMessage<RevokeTokenResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 62);
+
+/**
+ * Turns the request's account into a bot account.
+ *
+ * @generated from message hustings.v1.BecomeBotRequest
+ */
+export type BecomeBotRequest = Message<"hustings.v1.BecomeBotRequest"> & {
+  /**
+   * The owner's handle: a person's account, not a bot. Required; at most 64 bytes.
+   *
+   * @generated from field: string owner_handle = 1;
+   */
+  ownerHandle: string;
+
+  /**
+   * The owner's password. Required; at most 256 bytes.
+   *
+   * @generated from field: string owner_password = 2;
+   */
+  ownerPassword: string;
+
+  /**
+   * The bot's version string. At most 64 bytes.
+   *
+   * @generated from field: string version = 3;
+   */
+  version: string;
+};
+
+/**
+ * Describes the message hustings.v1.BecomeBotRequest.
+ * Use `create(BecomeBotRequestSchema)` to create a new message.
+ */
+export const BecomeBotRequestSchema: GenMessage<BecomeBotRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 63);
+
+/**
+ * The bot account.
+ *
+ * @generated from message hustings.v1.BecomeBotResponse
+ */
+export type BecomeBotResponse = Message<"hustings.v1.BecomeBotResponse"> & {
+  /**
+   * The account, now a bot.
+   *
+   * @generated from field: hustings.v1.Account account = 1;
+   */
+  account?: Account | undefined;
+};
+
+/**
+ * Describes the message hustings.v1.BecomeBotResponse.
+ * Use `create(BecomeBotResponseSchema)` to create a new message.
+ */
+export const BecomeBotResponseSchema: GenMessage<BecomeBotResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 64);
+
+/**
+ * Lists the account's matches.
+ *
+ * @generated from message hustings.v1.ListMyMatchesRequest
+ */
+export type ListMyMatchesRequest = Message<"hustings.v1.ListMyMatchesRequest"> & {
+  /**
+   * Matches per page (0: 100; at most 1,000).
+   *
+   * @generated from field: uint32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * Empty for the first page, else the previous response's `next_page_token`. At most 128
+   * bytes.
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message hustings.v1.ListMyMatchesRequest.
+ * Use `create(ListMyMatchesRequestSchema)` to create a new message.
+ */
+export const ListMyMatchesRequestSchema: GenMessage<ListMyMatchesRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 65);
+
+/**
+ * Asks for a profile.
+ *
+ * @generated from message hustings.v1.GetProfileRequest
+ */
+export type GetProfileRequest = Message<"hustings.v1.GetProfileRequest"> & {
+  /**
+   * The handle, in any case. Required; at most 64 bytes.
+   *
+   * @generated from field: string handle = 1;
+   */
+  handle: string;
+};
+
+/**
+ * Describes the message hustings.v1.GetProfileRequest.
+ * Use `create(GetProfileRequestSchema)` to create a new message.
+ */
+export const GetProfileRequestSchema: GenMessage<GetProfileRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 66);
+
+/**
+ * An account's public profile.
+ *
+ * @generated from message hustings.v1.Profile
+ */
+export type Profile = Message<"hustings.v1.Profile"> & {
+  /**
+   * The account.
+   *
+   * @generated from field: hustings.v1.Account account = 1;
+   */
+  account?: Account | undefined;
+
+  /**
+   * Matches played (seats held) per game id, finished or not.
+   *
+   * @generated from field: map<string, uint32> matches_per_game = 2;
+   */
+  matchesPerGame: { [key: string]: number };
+
+  /**
+   * Its most recent finished matches, newest first (at most 20).
+   *
+   * @generated from field: repeated hustings.v1.MatchSummary recent = 3;
+   */
+  recent: MatchSummary[];
+};
+
+/**
+ * Describes the message hustings.v1.Profile.
+ * Use `create(ProfileSchema)` to create a new message.
+ */
+export const ProfileSchema: GenMessage<Profile> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 67);
+
+/**
  * What the server does for a seat whose clock runs out.
  *
  * @generated from enum hustings.v1.TimeoutPolicy
@@ -2243,6 +3015,47 @@ export const OriginSchema: GenEnum<Origin> = /*@__PURE__*/
   enumDesc(file_hustings_v1_hustings, 4);
 
 /**
+ * What a credential may do.
+ *
+ * @generated from enum hustings.v1.Scope
+ */
+export enum Scope {
+  /**
+   * Not a scope (ignored in requests).
+   *
+   * @generated from enum value: SCOPE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Join seats for the account, and watch and act for its seats; list its matches.
+   *
+   * @generated from enum value: SCOPE_PLAY = 1;
+   */
+  PLAY = 1,
+
+  /**
+   * Create matches.
+   *
+   * @generated from enum value: SCOPE_CREATE = 2;
+   */
+  CREATE = 2,
+
+  /**
+   * Play as the bot account: follow the lobby as a bot pool and take bot seats.
+   *
+   * @generated from enum value: SCOPE_BOT = 3;
+   */
+  BOT = 3,
+}
+
+/**
+ * Describes the enum hustings.v1.Scope.
+ */
+export const ScopeSchema: GenEnum<Scope> = /*@__PURE__*/
+  enumDesc(file_hustings_v1_hustings, 5);
+
+/**
  * The match server: catalogue, lobby, matches and replays.
  *
  * Who may create matches: anyone, unless the server was started with `--create-key KEY`;
@@ -2370,6 +3183,163 @@ export const Hustings: GenService<{
     methodKind: "unary";
     input: typeof GetReplayViewRequestSchema;
     output: typeof MatchUpdateSchema;
+  },
+  /**
+   * Makes an account and signs it in (a new session). Refused with PERMISSION_DENIED when
+   * the server's registration is closed, or is by invitation and `invite_code` is not an
+   * unused code; ALREADY_EXISTS when the handle is taken; INVALID_ARGUMENT when the handle,
+   * display name or password breaks its rule (the message says which).
+   *
+   * @generated from rpc hustings.v1.Hustings.SignUp
+   */
+  signUp: {
+    methodKind: "unary";
+    input: typeof SignUpRequestSchema;
+    output: typeof SignInResponseSchema;
+  },
+  /**
+   * Signs in with a handle and password (a new session). An unknown handle and a wrong
+   * password get the same UNAUTHENTICATED answer. More than 20 failed attempts within a
+   * minute, for one handle or from one address, are RESOURCE_EXHAUSTED.
+   *
+   * @generated from rpc hustings.v1.Hustings.SignIn
+   */
+  signIn: {
+    methodKind: "unary";
+    input: typeof SignInRequestSchema;
+    output: typeof SignInResponseSchema;
+  },
+  /**
+   * Ends the session (or revokes the personal access token) the request carries. With
+   * none, or with a session cookie that is no longer good (which a page's scripts cannot
+   * remove: it is HttpOnly), it ends nothing and answers `ended` 0; the cookie is cleared
+   * either way. (A stale cookie is otherwise ignored: the request is a guest's.)
+   *
+   * @generated from rpc hustings.v1.Hustings.SignOut
+   */
+  signOut: {
+    methodKind: "unary";
+    input: typeof SignOutRequestSchema;
+    output: typeof SignOutResponseSchema;
+  },
+  /**
+   * Ends every session of the account (personal access tokens stay: see RevokeToken).
+   * Needs a session.
+   *
+   * @generated from rpc hustings.v1.Hustings.SignOutEverywhere
+   */
+  signOutEverywhere: {
+    methodKind: "unary";
+    input: typeof SignOutEverywhereRequestSchema;
+    output: typeof SignOutResponseSchema;
+  },
+  /**
+   * The account the request's credential names, and what the credential may do
+   * (UNAUTHENTICATED without one).
+   *
+   * @generated from rpc hustings.v1.Hustings.WhoAmI
+   */
+  whoAmI: {
+    methodKind: "unary";
+    input: typeof WhoAmIRequestSchema;
+    output: typeof WhoAmIResponseSchema;
+  },
+  /**
+   * Changes the password, given the current one; every other session ends. Needs a session.
+   *
+   * @generated from rpc hustings.v1.Hustings.ChangePassword
+   */
+  changePassword: {
+    methodKind: "unary";
+    input: typeof ChangePasswordRequestSchema;
+    output: typeof ChangePasswordResponseSchema;
+  },
+  /**
+   * Deletes the account, given its password: its sessions and tokens end, its profile is
+   * gone and its handle stays reserved; its matches stay (finished ones still replay)
+   * under the name each seat was joined with. Needs a session.
+   *
+   * @generated from rpc hustings.v1.Hustings.DeleteAccount
+   */
+  deleteAccount: {
+    methodKind: "unary";
+    input: typeof DeleteAccountRequestSchema;
+    output: typeof DeleteAccountResponseSchema;
+  },
+  /**
+   * Everything the server keeps about the account, as JSON. Needs a session.
+   *
+   * @generated from rpc hustings.v1.Hustings.ExportAccount
+   */
+  exportAccount: {
+    methodKind: "unary";
+    input: typeof ExportAccountRequestSchema;
+    output: typeof ExportAccountResponseSchema;
+  },
+  /**
+   * Makes a personal access token with the scopes asked for; the token is shown once.
+   * Needs a session.
+   *
+   * @generated from rpc hustings.v1.Hustings.CreateToken
+   */
+  createToken: {
+    methodKind: "unary";
+    input: typeof CreateTokenRequestSchema;
+    output: typeof CreateTokenResponseSchema;
+  },
+  /**
+   * The account's personal access tokens (never the tokens themselves). Needs a session.
+   *
+   * @generated from rpc hustings.v1.Hustings.ListTokens
+   */
+  listTokens: {
+    methodKind: "unary";
+    input: typeof ListTokensRequestSchema;
+    output: typeof ListTokensResponseSchema;
+  },
+  /**
+   * Revokes one of the account's personal access tokens. Needs a session.
+   *
+   * @generated from rpc hustings.v1.Hustings.RevokeToken
+   */
+  revokeToken: {
+    methodKind: "unary";
+    input: typeof RevokeTokenRequestSchema;
+    output: typeof RevokeTokenResponseSchema;
+  },
+  /**
+   * Makes a bot account of the account the request names: a bot account of `owner` (an
+   * account that is a person), with a version string. Cannot be undone. Needs the bot's
+   * own session, and the owner's handle and password to prove the owner agrees.
+   *
+   * @generated from rpc hustings.v1.Hustings.BecomeBot
+   */
+  becomeBot: {
+    methodKind: "unary";
+    input: typeof BecomeBotRequestSchema;
+    output: typeof BecomeBotResponseSchema;
+  },
+  /**
+   * The matches the account holds a seat in: those waiting for one of its choices first,
+   * then the others under way, then waiting for players, then finished, newest first in
+   * each group. Needs a credential with the PLAY scope.
+   *
+   * @generated from rpc hustings.v1.Hustings.ListMyMatches
+   */
+  listMyMatches: {
+    methodKind: "unary";
+    input: typeof ListMyMatchesRequestSchema;
+    output: typeof ListMatchesResponseSchema;
+  },
+  /**
+   * An account's public profile, by handle (NOT_FOUND: no such account, or deleted).
+   *
+   * @generated from rpc hustings.v1.Hustings.GetProfile
+   */
+  getProfile: {
+    methodKind: "unary";
+    input: typeof GetProfileRequestSchema;
+    output: typeof ProfileSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_hustings_v1_hustings, 0);
