@@ -264,3 +264,14 @@ pub async fn http_get(addr: &str, path: &str) -> String {
     .expect("read");
     text
 }
+
+/// `message` carrying an account's credential (a session or a personal access token) as
+/// `authorization: Bearer <secret>`.
+pub fn bearer<T>(secret: &str, message: T) -> tonic::Request<T> {
+    let mut r = tonic::Request::new(message);
+    let value = format!("Bearer {secret}")
+        .parse()
+        .expect("a credential is ASCII");
+    r.metadata_mut().insert("authorization", value);
+    r
+}

@@ -2,6 +2,7 @@
 //! tokens and their scopes, sessions ended, sign-in limits, deleted accounts, bot accounts,
 //! registration by invitation, and the browser's cookie as the server sets and reads it.
 
+use hustings::bearer as as_;
 use hustings::{Client, connect, start_server_with};
 use hustings_proto::v1 as pb;
 use hustings_service::ServerConfig;
@@ -9,14 +10,6 @@ use hustings_service::accounts::Registration;
 use tonic::{Code, Request};
 
 const PASSWORD: &str = "correct horse battery";
-
-/// `message` carrying `secret` as its bearer credential.
-fn as_<T>(secret: &str, message: T) -> Request<T> {
-    let mut r = Request::new(message);
-    let value = format!("Bearer {secret}").parse().expect("ascii");
-    r.metadata_mut().insert("authorization", value);
-    r
-}
 
 async fn sign_up(c: &mut Client, handle: &str) -> pb::SignInResponse {
     c.sign_up(pb::SignUpRequest {

@@ -5,6 +5,7 @@
 //! token playing a built-in AI under that AI's account; and a create key sent in place of
 //! the account's credential where a keyed server needs it.
 
+use hustings::bearer as as_;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
@@ -17,21 +18,13 @@ use hustings_proto::v1 as pb;
 use hustings_service::ServerConfig;
 use tokio::io::AsyncWriteExt;
 use tokio::process::Command;
-use tonic::{Code, Request};
+use tonic::Code;
 
 const PASSWORD: &str = "correct horse battery";
 /// Longest one CLI run may take.
 const RUN_LIMIT: Duration = Duration::from_secs(60);
 /// Longest a whole match against a pool's bot may take.
 const MATCH_LIMIT: Duration = Duration::from_secs(180);
-
-/// `message` carrying `secret` as its bearer credential.
-fn as_<T>(secret: &str, message: T) -> Request<T> {
-    let mut r = Request::new(message);
-    let value = format!("Bearer {secret}").parse().expect("ascii");
-    r.metadata_mut().insert("authorization", value);
-    r
-}
 
 /// Where a CLI run keeps its logins: `config` as XDG_CONFIG_HOME, else under `home`.
 struct Place {

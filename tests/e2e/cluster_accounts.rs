@@ -3,21 +3,15 @@
 //! joined on one node is played through another, and a sign-out on one node ends the
 //! session on the others within the cache's recheck time.
 
+use hustings::bearer as as_;
 use std::time::Duration;
 
 use hustings::connect;
 use hustings::server_proc::fresh_postgres_database;
 use hustings_proto::v1 as pb;
-use tonic::{Code, Request};
+use tonic::Code;
 
 use super::cluster::node;
-
-fn as_<T>(secret: &str, message: T) -> Request<T> {
-    let mut r = Request::new(message);
-    let value = format!("Bearer {secret}").parse().expect("ascii");
-    r.metadata_mut().insert("authorization", value);
-    r
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_session_made_on_one_node_works_on_another() {
