@@ -35,6 +35,9 @@ pub struct Current {
     pub handle: Option<String>,
     /// True when it came from `--account-token` / HUSTINGS_TOKEN rather than the logins file.
     pub given: bool,
+    /// The token's id on the server, when the logins file knows it (to mark it in
+    /// `hustings tokens`).
+    pub token_id: Option<String>,
 }
 
 /// The credential for `servers`: the one given (`--account-token`, HUSTINGS_TOKEN), else
@@ -46,6 +49,7 @@ pub fn current(servers: &Servers, given: Option<&str>) -> anyhow::Result<Option<
             token: token.to_string(),
             handle: None,
             given: true,
+            token_id: None,
         }));
     }
     let logins = LoginFile::default_place()?.load()?;
@@ -53,6 +57,7 @@ pub fn current(servers: &Servers, given: Option<&str>) -> anyhow::Result<Option<
         token: l.token.clone(),
         handle: Some(l.handle.clone()),
         given: false,
+        token_id: Some(l.token_id.clone()).filter(|i| !i.is_empty()),
     }))
 }
 
@@ -71,7 +76,7 @@ fn check_shape(token: &str) -> anyhow::Result<()> {
 }
 
 /// The credential for a command that needs one.
-fn required(current: Option<Current>, server: &str) -> anyhow::Result<Current> {
+pub(crate) fn required(current: Option<Current>, server: &str) -> anyhow::Result<Current> {
     current.with_context(|| {
         format!(
             "not logged in to {server}: log in with `hustings{} login HANDLE` (or make an \
@@ -119,7 +124,7 @@ fn login_scopes(account: Option<&Account>) -> Vec<i32> {
 }
 
 /// "ada", or "ada (Ada Lovelace)" when the display name says more.
-fn account_name(a: &Account) -> String {
+pub(crate) fn account_name(a: &Account) -> String {
     if a.display_name.is_empty() || a.display_name == a.handle {
         a.handle.clone()
     } else {
@@ -276,6 +281,9 @@ pub async fn logout(
     args: &LogoutArgs,
 ) -> anyhow::Result<()> {
     let server = servers.to_string();
+    if args.everywhere {
+        return crate::manage::logout_everywhere(client, servers, current).await;
+    }
     let Some(current) = current else {
         println!("Not logged in to {server}.");
         return Ok(());
@@ -374,7 +382,7 @@ pub async fn whoami(
     Ok(())
 }
 
-fn scope_word(s: Scope) -> &'static str {
+pub(crate) fn scope_word(s: Scope) -> &'static str {
     match s {
         Scope::Play => "play",
         Scope::Create => "create matches",

@@ -24,6 +24,8 @@ Examples:
   hustings signup ada                                    make an account (asks for a password)
   hustings login ada                                     play as your account on this computer
   hustings mine                                          your matches, those waiting for you first
+  hustings tokens                                        your account's tokens (`tokens --help`)
+  hustings profile bob                                   an account's games and recent results
   hustings play --match <ID>                             (logged in) resume your account's seat,
                                                          from any computer logged in to it
   hustings --server http://10.0.0.5:50051,http://10.0.0.6:50051 play --match <ID>
@@ -169,9 +171,15 @@ Examples:
     Login(LoginArgs),
     /// Log this computer out: the kept token is revoked on the server, then forgotten.
     #[command(after_help = "\
+With --everywhere the password is asked (from a pipe, the first line of standard input)
+and every session of the account ends, on every device and browser; personal access
+tokens, this computer's login among them, stay valid: list them with `hustings tokens`
+and revoke one with `hustings tokens revoke ID`.
+
 Examples:
   hustings logout
-  hustings logout --local      the server is gone for good: only forget the token here")]
+  hustings logout --local      the server is gone for good: only forget the token here
+  hustings logout --everywhere end every session of the account (browsers, other devices)")]
     Logout(LogoutArgs),
     /// Show the account this computer plays as on the server.
     #[command(after_help = "Example:\n  hustings whoami")]
@@ -189,6 +197,41 @@ Examples:
   hustings mine
   hustings mine --all          every finished match too, not only the latest")]
     Mine(MineArgs),
+    /// List, make and revoke your account's personal access tokens.
+    ///
+    /// Without a subcommand, lists them: id, name, what each may do, when it was made and
+    /// last used; `*` marks the one this computer uses (its login).
+    #[command(after_help = "\
+Managing tokens needs the account's password (asked without showing it; from a pipe, the
+first line of standard input): the client signs in for a moment, makes the call and signs
+out again. Revoking this computer's own token logs it out, too.
+
+Examples:
+  hustings tokens
+  hustings tokens create \"my bot\" --scope bot        for `hustings-bot pool --token`
+  hustings tokens create phone --scope play --scope create
+  hustings tokens revoke <ID>")]
+    Tokens(TokensArgs),
+    /// Change your account's password; your other sessions end.
+    #[command(after_help = "\
+Asks for the current password, then the new one twice, without showing them; from a pipe
+or a script, the current one is the first line of standard input and the new one the
+second. Every session of the account ends (browsers, other devices); personal access
+tokens, this computer's login among them, stay valid.
+
+Example:
+  hustings password")]
+    Password,
+    /// Export or delete your account.
+    Account(AccountArgs),
+    /// Show an account's public profile: matches per game and recent results.
+    #[command(after_help = "\
+Needs no login. Without HANDLE, the account this computer is logged in to.
+
+Examples:
+  hustings profile bob
+  hustings profile greedy-ai")]
+    Profile(ProfileArgs),
     /// Step through a finished match, choice by choice.
     #[command(after_help = "\
 Examples:
@@ -209,6 +252,10 @@ impl Command {
                 | Command::Logout(_)
                 | Command::Whoami
                 | Command::Mine(_)
+                | Command::Tokens(_)
+                | Command::Password
+                | Command::Account(_)
+                | Command::Profile(_)
         )
     }
 }
@@ -292,8 +339,121 @@ pub struct LoginArgs {
 pub struct LogoutArgs {
     /// Only forget the token on this computer, without revoking it on the server (for a
     /// server that is gone for good).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "everywhere")]
     pub local: bool,
+    /// End every session of the account, on every device and browser (asks for the
+    /// password); personal access tokens stay, this computer stays logged in.
+    #[arg(long)]
+    pub everywhere: bool,
+}
+
+/// `hustings tokens`.
+#[derive(Debug, Args)]
+pub struct TokensArgs {
+    #[command(subcommand)]
+    pub action: Option<TokensAction>,
+}
+
+/// What `hustings tokens` does (default: list).
+#[derive(Debug, Subcommand)]
+pub enum TokensAction {
+    /// List the tokens (the default).
+    List,
+    /// Make a token and print it (it is shown only once).
+    #[command(after_help = "\
+Without --scope the token may play and create matches, as the one `login` makes.
+
+Examples:
+  hustings tokens create laptop
+  hustings tokens create \"my bot\" --scope bot
+  hustings tokens create ci --scope create")]
+    Create(TokenCreateArgs),
+    /// Revoke a token by its id (see `hustings tokens`).
+    Revoke(TokenRevokeArgs),
+}
+
+/// `hustings tokens create`.
+#[derive(Debug, Args)]
+pub struct TokenCreateArgs {
+    /// A name to know it by (at most 64 bytes), e.g. "my laptop's bot".
+    pub name: String,
+    /// What it may do; repeatable. play: join, watch and act for the account's seats;
+    /// create: create matches; bot: play as a bot account (bot accounts only).
+    /// Default: play and create.
+    #[arg(long = "scope", value_enum, value_name = "SCOPE")]
+    pub scopes: Vec<ScopeArg>,
+}
+
+/// A token's scope on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScopeArg {
+    Play,
+    Create,
+    Bot,
+}
+
+/// `hustings tokens revoke`.
+#[derive(Debug, Args)]
+pub struct TokenRevokeArgs {
+    /// The token's id, as `hustings tokens` lists it.
+    pub id: String,
+}
+
+/// `hustings account`.
+#[derive(Debug, Args)]
+pub struct AccountArgs {
+    #[command(subcommand)]
+    pub action: AccountAction,
+}
+
+/// What `hustings account` does.
+#[derive(Debug, Subcommand)]
+pub enum AccountAction {
+    /// Write everything the server keeps about your account, as JSON.
+    #[command(after_help = "\
+The JSON holds the account, its sessions and tokens (without their secrets) and its
+matches. Asks for the password (from a pipe, the first line of standard input).
+
+Examples:
+  hustings account export
+  hustings account export --out ada.json      a new file only you may read")]
+    Export(ExportArgs),
+    /// Delete your account for good.
+    #[command(after_help = "\
+Asks for the password, then for the handle typed out as confirmation. Its sessions and
+tokens end and its profile goes; its matches stay (finished ones still replay) and the
+handle stays reserved. This computer's login to it is forgotten.
+
+From a script: --yes skips the confirmation, and the password is the first line of
+standard input.
+
+Examples:
+  hustings account delete
+  printf '%s\\n' \"$PASSWORD\" | hustings account delete --yes")]
+    Delete(DeleteArgs),
+}
+
+/// `hustings account export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Write it to FILE (made readable by you alone) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// `hustings account delete`.
+#[derive(Debug, Args)]
+pub struct DeleteArgs {
+    /// Do not ask for the handle as confirmation (for scripts).
+    #[arg(long)]
+    pub yes: bool,
+}
+
+/// `hustings profile`.
+#[derive(Debug, Args)]
+pub struct ProfileArgs {
+    /// The account's handle (default: the one this computer is logged in to).
+    pub handle: Option<String>,
 }
 
 /// `hustings mine`.
@@ -470,9 +630,37 @@ mod tests {
             &["hustings", "login", "ada"][..],
             &["hustings", "logout", "--local"],
             &["hustings", "whoami"],
+            &["hustings", "logout", "--everywhere"],
+            &["hustings", "tokens"],
+            &["hustings", "tokens", "list"],
+            &["hustings", "tokens", "revoke", "abc"],
+            &["hustings", "password"],
+            &["hustings", "account", "export", "--out", "a.json"],
+            &["hustings", "account", "delete", "--yes"],
+            &["hustings", "profile", "bob"],
+            &["hustings", "profile"],
         ] {
             assert!(Cli::try_parse_from(args).is_ok(), "{args:?}");
         }
+        let cli = Cli::try_parse_from([
+            "hustings", "tokens", "create", "my bot", "--scope", "play", "--scope", "bot",
+        ])
+        .expect("parses");
+        let Command::Tokens(TokensArgs {
+            action: Some(TokensAction::Create(t)),
+        }) = cli.command
+        else {
+            panic!("not tokens create")
+        };
+        assert_eq!(t.name, "my bot");
+        assert_eq!(t.scopes, vec![ScopeArg::Play, ScopeArg::Bot]);
+        assert!(
+            Cli::try_parse_from(["hustings", "logout", "--local", "--everywhere"]).is_err(),
+            "--local and --everywhere exclude each other"
+        );
+        assert!(
+            Cli::try_parse_from(["hustings", "tokens", "create", "x", "--scope", "all"]).is_err()
+        );
         // The seat token of `play` is another flag than the account's.
         let cli = Cli::try_parse_from([
             "hustings",

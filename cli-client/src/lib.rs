@@ -13,6 +13,7 @@ pub mod input;
 pub mod lobby;
 pub mod logins;
 pub mod lookup;
+pub mod manage;
 pub mod password;
 pub mod reference;
 pub mod render;
@@ -212,6 +213,16 @@ async fn commands(
         Command::Whoami => account::whoami(&mut client, &servers, current.cloned(), &style).await?,
         Command::Mine(args) => {
             account::mine(&mut client, &servers, current.cloned(), &args, &style).await?
+        }
+        Command::Tokens(args) => {
+            manage::tokens(&mut client, &servers, current.cloned(), args, &style).await?
+        }
+        Command::Password => manage::password(&mut client, &servers, current.cloned()).await?,
+        Command::Account(args) => {
+            manage::account(&mut client, &servers, current.cloned(), args, &style).await?
+        }
+        Command::Profile(args) => {
+            manage::profile(&mut client, current.cloned(), args, &style).await?
         }
     }
     Ok(0)

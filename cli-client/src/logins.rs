@@ -162,7 +162,7 @@ fn private_dir(dir: &Path) -> std::io::Result<()> {
 
 /// A new file at `path` that only its owner may read or write (mode 0600, given when it is
 /// created); fails if something is there already.
-fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
+pub(crate) fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]

@@ -33,6 +33,17 @@ pub async fn read_new(prompt: &str) -> anyhow::Result<String> {
     Ok(password)
 }
 
+/// A line typed in the open (a confirmation): after `prompt` on a terminal, else the next
+/// line of standard input. Its end of line is removed.
+pub async fn read_line(prompt: &str) -> anyhow::Result<String> {
+    let line = if std::io::stdin().is_terminal() {
+        read_terminal(prompt, false).await?
+    } else {
+        read_piped().await?
+    };
+    Ok(line.trim_end_matches(['\n', '\r']).to_string())
+}
+
 /// The first line of standard input, read on a thread (the runtime goes on meanwhile).
 async fn read_piped() -> anyhow::Result<String> {
     let line = tokio::task::spawn_blocking(|| {
@@ -43,7 +54,9 @@ async fn read_piped() -> anyhow::Result<String> {
     .context("could not read the password")?
     .context("could not read the password from standard input")?;
     if line.is_empty() {
-        bail!("standard input ended before a password: give it as its first line");
+        bail!(
+            "standard input ended before an answer: give the password (and each answer asked for) one a line"
+        );
     }
     Ok(line)
 }
@@ -52,10 +65,16 @@ async fn read_piped() -> anyhow::Result<String> {
 /// Ctrl-C can be waited on beside it and the echo put back before leaving (a thread still
 /// blocked on the terminal does not keep the process: see main's `shutdown_background`).
 async fn read_hidden(prompt: &str) -> anyhow::Result<String> {
+    read_terminal(prompt, true).await
+}
+
+/// One line typed at the terminal, with echo off when `hide`; Ctrl-C is caught (a signal
+/// handler is installed once a password was read, so it would not stop the process).
+async fn read_terminal(prompt: &str, hide: bool) -> anyhow::Result<String> {
     use std::io::Write;
     eprint!("{prompt}");
     let _ = std::io::stderr().flush();
-    let quiet = NoEcho::start();
+    let quiet = hide.then(NoEcho::start);
     let (tx, rx) = tokio::sync::oneshot::channel();
     std::thread::spawn(move || {
         let mut line = String::new();
@@ -74,7 +93,7 @@ async fn read_hidden(prompt: &str) -> anyhow::Result<String> {
         Ok(Ok(line)) if !line.is_empty() => Ok(line),
         Ok(Ok(_)) => {
             eprintln!();
-            bail!("the terminal's input ended before a password")
+            bail!("the terminal's input ended before an answer")
         }
         Ok(Err(e)) => Err(e).context("could not read the password"),
         Err(_) => bail!("could not read the password"),

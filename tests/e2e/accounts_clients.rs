@@ -2,8 +2,9 @@
 //! signup`, `login` (a token kept in a private file), `whoami`, `mine` and `logout`; one
 //! account's seat played in turns from the CLI and from another session over gRPC; a bot
 //! pool (`hustings-bot pool --token`) filling bot seats as a bot account; a pool without a
-//! token playing a built-in AI under that AI's account; and a create key sent in place of
-//! the account's credential where a keyed server needs it.
+//! token playing a built-in AI under that AI's account; a create key sent in place of
+//! the account's credential where a keyed server needs it; and the account actions
+//! (`tokens`, `password`, `logout --everywhere`, `account export|delete`, `profile`).
 
 use hustings::bearer as as_;
 use std::path::{Path, PathBuf};
@@ -692,5 +693,283 @@ async fn a_create_key_goes_with_create_match_and_the_account_with_the_rest() {
     .await
     .ok();
     assert!(place.logins().exists(), "{}", place.logins().display());
+    server.shutdown().await;
+}
+
+/// The line of `text` whose cells include `needle`.
+fn line_with<'a>(text: &'a str, needle: &str) -> Option<&'a str> {
+    text.lines().find(|l| l.contains(needle))
+}
+
+/// Every account action from the terminal: tokens made, listed and revoked; the password
+/// changed (the old one then fails); every session ended while the tokens stay; the
+/// account exported (JSON, to stdout and to a private file); its profile; and its deletion
+/// (then sign-in fails and the profile is gone). Each command asks for the password on
+/// standard input (not a terminal here).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_account_action_from_the_terminal() {
+    let server = hustings::start_server().await;
+    let url = server.url();
+    let mut c = connect(&url).await;
+    let place = Place::new("accounts-manage", true);
+    let pw = format!("{PASSWORD}\n");
+    const NEW: &str = "a new and longer password";
+    let new_pw = format!("{NEW}\n");
+
+    cli(&place, &url, &["signup", "cara"], &pw, &[]).await.ok();
+    let login_token = place.kept_token().expect("signup keeps a token");
+
+    // A token made from the CLI: printed alone on stdout, with a word that it shows once.
+    let made = cli(
+        &place,
+        &url,
+        &[
+            "tokens",
+            "create",
+            "ci runner",
+            "--scope",
+            "play",
+            "--scope",
+            "create",
+        ],
+        &pw,
+        &[],
+    )
+    .await;
+    made.ok();
+    let ci = made.stdout.trim().to_string();
+    assert!(ci.starts_with("hsp_"), "{}", made.stdout);
+    assert!(made.stderr.contains("shown only once"), "{}", made.stderr);
+    let me = who(&mut c, &ci).await.expect("the new token works");
+    let mut scopes = me.scopes.clone();
+    scopes.sort();
+    assert_eq!(
+        scopes,
+        vec![pb::Scope::Play as i32, pb::Scope::Create as i32]
+    );
+
+    // Listed beside this computer's login, which is marked.
+    let list = cli(&place, &url, &["tokens"], &pw, &[]).await;
+    list.ok();
+    let mine = line_with(&list.stdout, "hustings on")
+        .unwrap_or_else(|| panic!("the login's token is not listed:\n{}", list.stdout));
+    assert!(mine.starts_with("* "), "not marked:\n{}", list.stdout);
+    let row = line_with(&list.stdout, "ci runner")
+        .unwrap_or_else(|| panic!("the new token is not listed:\n{}", list.stdout));
+    assert!(row.starts_with("  "), "marked:\n{}", list.stdout);
+    assert!(row.contains("play, create"), "{}", list.stdout);
+    let id = row.split_whitespace().next().expect("an id").to_string();
+    assert!(!list.stdout.contains(&ci), "a listed token's secret shows");
+
+    // Revoked: it no longer works, and the list no longer holds it; the login stays.
+    let revoked = cli(&place, &url, &["tokens", "revoke", &id], &pw, &[]).await;
+    revoked.ok();
+    assert!(
+        revoked.stdout.contains("Revoked the token"),
+        "{}",
+        revoked.stdout
+    );
+    let e = who(&mut c, &ci).await.expect_err("revoked");
+    assert_eq!(e.code(), Code::Unauthenticated);
+    let list = cli(&place, &url, &["tokens"], &pw, &[]).await;
+    list.ok();
+    assert!(!list.stdout.contains("ci runner"), "{}", list.stdout);
+    assert_eq!(place.kept_token().as_deref(), Some(login_token.as_str()));
+    // A wrong password is refused before anything is done.
+    let wrong = cli(&place, &url, &["tokens"], "not the password\n", &[]).await;
+    assert_ne!(wrong.code, Some(0));
+
+    // The password changed: another session ends, the old password fails, tokens stay.
+    let other = sign_in(&mut c, "cara").await;
+    let changed = cli(
+        &place,
+        &url,
+        &["password"],
+        &format!("{PASSWORD}\n{NEW}\n"),
+        &[],
+    )
+    .await;
+    changed.ok();
+    assert!(
+        changed.stdout.contains("1 other session"),
+        "{}",
+        changed.stdout
+    );
+    let e = who(&mut c, &other)
+        .await
+        .expect_err("the other session ended");
+    assert_eq!(e.code(), Code::Unauthenticated);
+    let e = c
+        .sign_in(pb::SignInRequest {
+            handle: "cara".into(),
+            password: PASSWORD.into(),
+        })
+        .await
+        .expect_err("the old password fails");
+    assert_eq!(e.code(), Code::Unauthenticated);
+    who(&mut c, &login_token)
+        .await
+        .expect("the login's token stays");
+    let old = cli(&place, &url, &["tokens"], &pw, &[]).await;
+    assert_ne!(
+        old.code,
+        Some(0),
+        "the CLI takes the old password:\n{}",
+        old.stdout
+    );
+
+    // Signed out everywhere: the sessions end, the tokens stay.
+    let s1 = c
+        .sign_in(pb::SignInRequest {
+            handle: "cara".into(),
+            password: NEW.into(),
+        })
+        .await
+        .expect("signed in with the new password")
+        .into_inner()
+        .session_token;
+    let everywhere = cli(&place, &url, &["logout", "--everywhere"], &new_pw, &[]).await;
+    everywhere.ok();
+    assert!(
+        everywhere.stdout.contains("1 other besides"),
+        "{}",
+        everywhere.stdout
+    );
+    assert!(
+        everywhere.stdout.contains("tokens stay valid")
+            && everywhere.stdout.contains("hustings tokens revoke"),
+        "{}",
+        everywhere.stdout
+    );
+    let e = who(&mut c, &s1).await.expect_err("the session ended");
+    assert_eq!(e.code(), Code::Unauthenticated);
+    who(&mut c, &login_token)
+        .await
+        .expect("the login's token stays");
+    assert_eq!(place.kept_token().as_deref(), Some(login_token.as_str()));
+
+    // A finished match, for the profile and the export: cara joins and resigns.
+    let created = cli(
+        &place,
+        &url,
+        &["create", "presidency", "--seed", "3"],
+        "",
+        &[],
+    )
+    .await;
+    created.ok();
+    let match_id = created.stdout.trim().to_string();
+    cli(&place, &url, &["join", &match_id, "--seat", "0"], "", &[])
+        .await
+        .ok();
+    hustings::join(&mut c, &match_id, 1, "dan").await;
+    c.resign(as_(
+        &login_token,
+        pb::ResignRequest {
+            match_id: match_id.clone(),
+            token: String::new(),
+            seat: None,
+        },
+    ))
+    .await
+    .expect("resigned through the account");
+
+    // Exported to stdout and to a private file: JSON naming the account.
+    let export = cli(&place, &url, &["account", "export"], &new_pw, &[]).await;
+    export.ok();
+    let v: serde_json::Value = serde_json::from_str(&export.stdout).expect("the export is JSON");
+    assert!(v.to_string().contains("cara"), "{}", export.stdout);
+    let out = temp_dir("accounts-manage-export").join("cara.json");
+    std::fs::create_dir_all(out.parent().expect("dir")).expect("dir");
+    let to_file = cli(
+        &place,
+        &url,
+        &[
+            "account",
+            "export",
+            "--out",
+            out.to_str().expect("utf-8 path"),
+        ],
+        &new_pw,
+        &[],
+    )
+    .await;
+    to_file.ok();
+    assert!(to_file.stdout.is_empty(), "{}", to_file.stdout);
+    let text = std::fs::read_to_string(&out).expect("the export file");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("the file is JSON");
+    assert!(v.to_string().contains("cara"), "{text}");
+    assert!(
+        v.to_string().contains(&match_id),
+        "the match is exported:\n{text}"
+    );
+    assert!(!text.contains(&login_token), "no secret is exported");
+    #[cfg(unix)]
+    assert_eq!(mode(&out), 0o600);
+
+    // The profile, with no credential: the game counted and the result from cara's side.
+    let profile = cli(&place, &url, &["profile", "cara"], "", &[]).await;
+    profile.ok();
+    assert!(
+        profile.stdout.lines().next().unwrap_or("").contains("cara"),
+        "{}",
+        profile.stdout
+    );
+    assert!(
+        profile.stdout.contains("presidency 1"),
+        "{}",
+        profile.stdout
+    );
+    let line = line_with(&profile.stdout, &match_id)
+        .unwrap_or_else(|| panic!("the match is not listed:\n{}", profile.stdout));
+    assert!(line.contains("lost"), "{}", profile.stdout);
+    let nobody = cli(&place, &url, &["profile", "nobody-here"], "", &[]).await;
+    assert_ne!(nobody.code, Some(0));
+    assert!(nobody.stderr.contains("nobody-here"), "{}", nobody.stderr);
+
+    // Deleting needs the handle typed out; a wrong one deletes nothing.
+    let kept = cli(
+        &place,
+        &url,
+        &["account", "delete"],
+        &format!("{NEW}\nnot-cara\n"),
+        &[],
+    )
+    .await;
+    assert_ne!(kept.code, Some(0));
+    assert!(kept.stderr.contains("not deleted"), "{}", kept.stderr);
+    who(&mut c, &login_token).await.expect("still there");
+    let deleted = cli(&place, &url, &["account", "delete", "--yes"], &new_pw, &[]).await;
+    deleted.ok();
+    assert!(
+        deleted.stdout.contains("Deleted the account cara"),
+        "{}",
+        deleted.stdout
+    );
+    assert!(!place.logins().exists(), "the login is forgotten");
+    let e = who(&mut c, &login_token)
+        .await
+        .expect_err("the token ended");
+    assert_eq!(e.code(), Code::Unauthenticated);
+    let e = c
+        .sign_in(pb::SignInRequest {
+            handle: "cara".into(),
+            password: NEW.into(),
+        })
+        .await
+        .expect_err("no such account");
+    assert_eq!(e.code(), Code::Unauthenticated);
+    let login = cli(&place, &url, &["login", "cara"], &new_pw, &[]).await;
+    assert_ne!(login.code, Some(0));
+    let e = c
+        .get_profile(pb::GetProfileRequest {
+            handle: "cara".into(),
+        })
+        .await
+        .expect_err("the profile is gone");
+    assert_eq!(e.code(), Code::NotFound);
+    let gone = cli(&place, &url, &["profile", "cara"], "", &[]).await;
+    assert_ne!(gone.code, Some(0));
+    assert!(gone.stderr.contains("cara"), "{}", gone.stderr);
     server.shutdown().await;
 }

@@ -4,18 +4,28 @@
 //! storage), a match created and joined while signed in, then a second browser (a fresh
 //! cookie jar) signed into the same account that finds the match under "My matches" (marked
 //! when it is the account's turn) and plays its seat without the seat's token; signing out.
-//! And a guest, who never signs in, creates, joins and plays as before.
+//! And a guest, who never signs in, creates, joins and plays as before. And one account
+//! in a browser and in the terminal client at once: signed up in the browser, logged in
+//! with `hustings login` (a real process), its seat played in turns from the page and from
+//! `hustings play --match`, its match in "My matches" and `hustings mine`, its profile page
+//! (#/profile/HANDLE), and its settings (a new password, signing out everywhere).
 //! Skipped with a message when Chromium is not installed, failing under `CI=true` (see
 //! `hustings::browser`). Screenshots land in `target/web-screenshots/accounts-*.png`.
 
+use std::path::Path;
+use std::process::Stdio;
 use std::time::Duration;
 
 use fantoccini::Locator;
 use hustings::browser::{Browser, one_at_a_time};
+use hustings::cli_bin::hustings_bin;
+use hustings::server_proc::temp_dir;
 use hustings::{connect, start_server_with};
 use hustings_proto::v1 as pb;
 use hustings_service::{RunningServer, ServerConfig};
 use serde_json::Value;
+use tokio::io::AsyncWriteExt;
+use tokio::process::Command;
 use tokio::sync::MutexGuard;
 
 const COOKIE: &str = "hustings_session";
@@ -454,6 +464,293 @@ async fn a_guest_creates_joins_and_plays_as_before() {
         &format!(".mine [data-match=\"{id}\"] [data-action=\"resume\"]"),
     )
     .await;
+    bea.abort();
+    stage.end().await;
+}
+
+/// What one run of the terminal client did.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn ok(self) -> Run {
+        assert_eq!(
+            self.code,
+            Some(0),
+            "the CLI failed\nstdout:\n{}\nstderr:\n{}",
+            self.stdout,
+            self.stderr
+        );
+        self
+    }
+}
+
+/// Runs `hustings --server URL ARGS…` to its end with `home` as HOME (its logins under
+/// `home/.config/hustings`), feeding it `stdin`.
+async fn cli(home: &Path, url: &str, args: &[&str], stdin: &str) -> Run {
+    let mut cmd = Command::new(hustings_bin());
+    cmd.args(["--server", url])
+        .args(args)
+        .env("HOME", home)
+        .env("NO_COLOR", "1")
+        .env_remove("HUSTINGS_SERVER")
+        .env_remove("HUSTINGS_TOKEN")
+        .env_remove("HUSTINGS_KEY")
+        .env_remove("XDG_CONFIG_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    let mut child = cmd.spawn().expect("the CLI starts");
+    if let Some(mut pipe) = child.stdin.take() {
+        let text = stdin.to_string();
+        tokio::spawn(async move {
+            let _ = pipe.write_all(text.as_bytes()).await;
+        });
+    }
+    let out = tokio::time::timeout(Duration::from_secs(60), child.wait_with_output())
+        .await
+        .unwrap_or_else(|_| panic!("hustings {args:?} did not end within a minute"))
+        .expect("the CLI runs");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// One choice for the account's seat from `hustings play --match ID` (logged in: no seat
+/// token), its first numbered choice; returns the server's version after it.
+async fn cli_makes_one_move(home: &Path, url: &str, id: &str) -> u64 {
+    let before = summary(url, id).await.version;
+    let run = cli(
+        home,
+        url,
+        &["play", "--match", id, "--choices-from", "-"],
+        "1\n",
+    )
+    .await;
+    // The choices ran out (3) after the one given.
+    assert_eq!(
+        run.code,
+        Some(3),
+        "one choice, then none left\nstdout:\n{}\nstderr:\n{}",
+        run.stdout,
+        run.stderr
+    );
+    assert!(
+        run.stdout.contains("Your account holds seat Democrat"),
+        "the CLI found the account's seat:\n{}",
+        run.stdout
+    );
+    let after = summary(url, id).await.version;
+    assert!(
+        after > before,
+        "the server took the CLI's choice: v{after} after v{before}"
+    );
+    after
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_account_plays_one_seat_from_the_browser_and_the_terminal_in_turns() {
+    let Some(stage) = Stage::new().await else {
+        return;
+    };
+    let (a, url) = (&stage.b, stage.url.clone());
+
+    // Sign up in the browser.
+    open_lobby(a, &url).await;
+    a.click("[data-action=\"show-sign-up\"]").await;
+    type_into(a, "[data-form=\"sign-up\"] input[name=\"handle\"]", HANDLE).await;
+    type_into(
+        a,
+        "[data-form=\"sign-up\"] input[name=\"display-name\"]",
+        "Ada L",
+    )
+    .await;
+    type_into(
+        a,
+        "[data-form=\"sign-up\"] input[name=\"password\"]",
+        PASSWORD,
+    )
+    .await;
+    a.click("[data-action=\"sign-up\"]").await;
+    wait_css(
+        a,
+        "\"Signed in as\"",
+        &format!("[data-account=\"{HANDLE}\"]"),
+    )
+    .await;
+
+    // Log in from the terminal client with the same account: the password on stdin.
+    let home = temp_dir("web-accounts-cli").join("home");
+    std::fs::create_dir_all(&home).expect("home made");
+    let login = cli(&home, &url, &["login", HANDLE], &format!("{PASSWORD}\n"))
+        .await
+        .ok();
+    assert!(login.stdout.contains("Logged in to"), "{}", login.stdout);
+    let whoami = cli(&home, &url, &["whoami"], "").await.ok();
+    assert!(whoami.stdout.contains(HANDLE), "{}", whoami.stdout);
+
+    // A match made in the browser: seat 0 the account's, seat 1 a guest's (played over
+    // gRPC in the background, so that seat 0 always comes back to a decision).
+    let id = create_from_lobby(a, &url).await;
+    let s = summary(&url, &id).await;
+    assert_eq!(s.seats[0].handle, HANDLE, "seat 0 is the account's: {s:?}");
+    let bea = guest_plays_seat_1(&url, &id).await;
+
+    // The one seat in turns: a click in the page, a choice from the CLI, twice over. The
+    // page (holding the seat's token) follows the CLI's choices on its stream.
+    for round in 0..2 {
+        let at = make_one_move(a, 0).await;
+        let after = cli_makes_one_move(&home, &url, &id).await;
+        assert!(after > at + 1, "round {round}: v{at} then v{after}");
+    }
+    a.screenshot("accounts-browser-and-cli").await;
+
+    // The match under "My matches" in the browser, and in `hustings mine`.
+    open_lobby(a, &url).await;
+    wait_listed_as_mine(a, &id, false).await;
+    let mine = cli(&home, &url, &["mine"], "").await.ok();
+    let line = mine
+        .stdout
+        .lines()
+        .find(|l| l.contains(&id))
+        .unwrap_or_else(|| panic!("the match is not in `hustings mine`:\n{}", mine.stdout));
+    assert!(line.contains("presidency"), "{}", mine.stdout);
+    assert!(line.contains("Democrat"), "{}", mine.stdout);
+
+    // The account resigns its seat through another session (gRPC, no seat token): the
+    // match is over, a result on the profile.
+    let mut c = connect(&url).await;
+    let session = c
+        .sign_in(pb::SignInRequest {
+            handle: HANDLE.into(),
+            password: PASSWORD.into(),
+        })
+        .await
+        .expect("signed in over gRPC")
+        .into_inner()
+        .session_token;
+    let resign = hustings::bearer(
+        &session,
+        pb::ResignRequest {
+            match_id: id.clone(),
+            token: String::new(),
+            seat: None,
+        },
+    );
+    c.resign(resign).await.expect("the account's seat resigns");
+    open_lobby(a, &url).await;
+
+    // The handle in the server's list links to the profile: the handle, the display name,
+    // one Presidential Race, and the match lost by resigning, linking to its replay.
+    a.click(&format!(
+        ".match-list:not(.mine):not(.account-matches) [data-match=\"{id}\"] a.handle[data-handle=\"{HANDLE}\"]"
+    ))
+    .await;
+    let profile = a
+        .wait_for(
+            "the profile page",
+            WAIT,
+            &format!(
+                "const c = document.querySelector('[data-profile]'); \
+                 const g = document.querySelector('[data-game-count=\"presidency\"] td'); \
+                 const r = document.querySelector('.recent-results [data-match=\"{id}\"]'); \
+                 return c && g && r ? {{ handle: c.querySelector('[data-profile-handle]').textContent, \
+                   name: c.querySelector('h1').textContent, \
+                   kind: c.querySelector('[data-profile-kind]').dataset.profileKind, \
+                   total: c.querySelector('[data-profile-total]').dataset.profileTotal, \
+                   presidency: g.textContent, hash: location.hash, result: r.dataset.result, \
+                   words: r.querySelector('.result').textContent, \
+                   replay: r.querySelector('[data-action=\"replay\"]').getAttribute('href') }} : null;"
+            ),
+        )
+        .await;
+    assert_eq!(profile["handle"], format!("@{HANDLE}"), "{profile}");
+    assert!(
+        profile["name"].as_str().unwrap_or("").contains("Ada L"),
+        "{profile}"
+    );
+    assert_eq!(profile["kind"], "person", "{profile}");
+    assert_eq!(profile["presidency"], "1", "{profile}");
+    assert_eq!(profile["total"], "1", "{profile}");
+    assert_eq!(profile["hash"], format!("#/profile/{HANDLE}"), "{profile}");
+    assert_eq!(profile["result"], "lost", "{profile}");
+    assert_eq!(profile["words"], "Lost (resigned)", "{profile}");
+    assert_eq!(profile["replay"], format!("#/replay/{id}"), "{profile}");
+    a.screenshot("accounts-profile").await;
+
+    // The own profile's settings: a wrong current password is refused with the server's
+    // message; the right one changes it, the page stays signed in.
+    let new_password = "a longer horse battery";
+    wait_css(a, "the account settings", "[data-form=\"change-password\"]").await;
+    let form = "[data-form=\"change-password\"]";
+    type_into(
+        a,
+        &format!("{form} input[name=\"current-password\"]"),
+        "not the password",
+    )
+    .await;
+    type_into(
+        a,
+        &format!("{form} input[name=\"new-password\"]"),
+        new_password,
+    )
+    .await;
+    type_into(
+        a,
+        &format!("{form} input[name=\"new-password-again\"]"),
+        new_password,
+    )
+    .await;
+    a.click("[data-action=\"change-password\"]").await;
+    wait_css(a, "the refusal", "[data-settings-error]").await;
+    type_into(
+        a,
+        &format!("{form} input[name=\"current-password\"]"),
+        PASSWORD,
+    )
+    .await;
+    a.click("[data-action=\"change-password\"]").await;
+    let notice = a
+        .wait_for(
+            "the password changed",
+            WAIT,
+            "const n = document.querySelector('[data-settings-notice]'); return n && n.textContent;",
+        )
+        .await;
+    assert!(
+        notice.as_str().unwrap_or("").contains("Password changed"),
+        "{notice}"
+    );
+    c.sign_in(pb::SignInRequest {
+        handle: HANDLE.into(),
+        password: new_password.into(),
+    })
+    .await
+    .expect("the new password signs in");
+
+    // Sign out everywhere (confirmed): the cookie goes, the page is a guest's; the CLI's
+    // token is not a session and still works.
+    a.click("[data-action=\"sign-out-everywhere\"]").await;
+    a.click("[data-action=\"confirm-sign-out-everywhere\"]")
+        .await;
+    let notice = a
+        .wait_for(
+            "signed out everywhere",
+            WAIT,
+            "const n = document.querySelector('[data-settings-notice]'); \
+             return n && !document.querySelector('[data-account]') && n.textContent.includes('everywhere') ? n.textContent : null;",
+        )
+        .await;
+    assert!(notice.as_str().unwrap_or("").contains("ended"), "{notice}");
+    assert!(session_cookie(a).await.is_none(), "the cookie is gone");
+    cli(&home, &url, &["whoami"], "").await.ok();
+
     bea.abort();
     stage.end().await;
 }

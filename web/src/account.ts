@@ -69,6 +69,22 @@ export async function signOut(): Promise<void> {
   }
 }
 
+/** Ends every session of the account, this browser's too (the server clears the cookie);
+ * a guest afterwards. Returns how many sessions ended. Throws the server's error (then
+ * still signed in). */
+export async function signOutEverywhere(): Promise<number> {
+  const r = await api.signOutEverywhere({});
+  set(null);
+  return r.ended;
+}
+
+/** Changes the password (this browser's session stays; the others end). Returns how many
+ * other sessions ended. Throws the server's error (a wrong current password …). */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<number> {
+  const r = await api.changePassword({ currentPassword, newPassword });
+  return r.ended;
+}
+
 /** The name to join a seat with: a guest's own (or "Web player"); empty when signed in, for
  * the server to use the account's display name. */
 export function joinName(guestName: string): string {

@@ -2,6 +2,7 @@
 import { render } from "preact";
 import { LobbyPage } from "./lobby/LobbyPage";
 import { MatchPage } from "./match/MatchPage";
+import { ProfilePage } from "./profile/ProfilePage";
 import { ReplayPage } from "./replay/ReplayPage";
 import { useRoute } from "./route";
 import "./style.css";
@@ -13,6 +14,8 @@ function App() {
       return <MatchPage key={`${route.matchId}/${route.seat ?? ""}/${route.watch}`} matchId={route.matchId} seat={route.seat} watch={route.watch} />;
     case "replay":
       return <ReplayPage key={route.matchId} matchId={route.matchId} />;
+    case "profile":
+      return <ProfilePage key={route.handle.toLowerCase()} handle={route.handle} />;
     default:
       return <LobbyPage />;
   }

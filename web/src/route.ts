@@ -1,12 +1,14 @@
 // The page's address: the lobby at #/, a match at #/match/ID (as the seat this browser
 // holds there, or #/match/ID/seat/N for one of several, or #/match/ID/watch as a spectator)
-// and a finished match's replay at #/replay/ID.
+// a finished match's replay at #/replay/ID and an account's profile at #/profile/HANDLE
+// (the signed-in account's own with its settings).
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
   | { page: "lobby" }
   | { page: "match"; matchId: string; seat?: number; watch: boolean }
-  | { page: "replay"; matchId: string };
+  | { page: "replay"; matchId: string }
+  | { page: "profile"; handle: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -19,6 +21,7 @@ export function parseRoute(hash: string): Route {
     return { page: "match", matchId: id, watch: false };
   }
   if (page === "replay" && id) return { page: "replay", matchId: id };
+  if (page === "profile" && id) return { page: "profile", handle: id };
   return { page: "lobby" };
 }
 
@@ -28,6 +31,7 @@ export const href = {
     seat === undefined ? `#/match/${encodeURIComponent(id)}` : `#/match/${encodeURIComponent(id)}/seat/${seat}`,
   watch: (id: string): string => `#/match/${encodeURIComponent(id)}/watch`,
   replay: (id: string): string => `#/replay/${encodeURIComponent(id)}`,
+  profile: (handle: string): string => `#/profile/${encodeURIComponent(handle)}`,
 };
 
 export function go(to: string): void {

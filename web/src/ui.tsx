@@ -1,7 +1,50 @@
 // Small pieces of HTML the pages share: seat chips (colour, shape and letter), durations,
-// dice faces, and a ticking clock.
+// dice faces, a ticking clock, and an account's handle linking to its profile.
 import { useEffect, useState } from "preact/hooks";
 import { seatColor } from "./boards/svg";
+import type { MatchSummary, SeatSummary } from "./gen/hustings/v1/hustings_pb";
+import { href } from "./route";
+import { holderName } from "./seats";
+
+/** "@ada" linking to the account's profile; " (bot)" after a bot account's. */
+export function HandleLink({ handle, bot = false }: { handle: string; bot?: boolean }) {
+  return (
+    <>
+      <a class="handle" href={href.profile(handle)} data-handle={handle} title={`@${handle}'s profile`}>
+        @{handle}
+      </a>
+      {bot && " (bot)"}
+    </>
+  );
+}
+
+/** Each seat and its holder, handles linking to their profiles. */
+export function SeatsLine({ m, skip = [] }: { m: MatchSummary; skip?: number[] }) {
+  const seats = m.seats.filter((s) => !skip.includes(s.seat));
+  return (
+    <>
+      {seats.map((s, i) => (
+        <span key={s.seat}>
+          {i > 0 && " · "}
+          {s.name}: <Holder seat={s} />
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** A seat's holder as `holderLine` words it, the account's handle a link to its profile. */
+export function Holder({ seat, botWord }: { seat: SeatSummary; botWord?: (ai: string) => string }) {
+  const name = holderName(seat, botWord);
+  if (!seat.handle) return <>{name}</>;
+  const same = seat.playerName.toLowerCase() === seat.handle.toLowerCase();
+  return (
+    <>
+      {same ? "" : `${name} `}
+      <HandleLink handle={seat.handle} bot={seat.handleBot} />
+    </>
+  );
+}
 
 const SHAPES = ["●", "■", "◆", "▲", "⬢", "⬟"];
 

@@ -9,13 +9,17 @@ import { gameName } from "../catalogue";
 import { MatchStatus } from "../gen/hustings/v1/hustings_pb";
 import { href } from "../route";
 import { myTurnFirst } from "../seats";
+import { SeatsLine } from "../ui";
 
 /** "Signed in as @ada" and Sign out, for the header. */
 export function AccountStatus({ account }: { account: Account }) {
   const [error, setError] = useState<string | undefined>(undefined);
   return (
     <span class="account-status" data-account={account.handle}>
-      Signed in as <strong>@{account.handle}</strong>
+      Signed in as{" "}
+      <a class="handle" href={href.profile(account.handle)} title="Your profile and account settings" data-action="my-profile">
+        <strong>@{account.handle}</strong>
+      </a>
       {account.displayName && account.displayName !== account.handle && <span class="account-name"> ({account.displayName})</span>}
       <button type="button" data-action="sign-out" onClick={() => void signOut().catch((e: unknown) => setError(describeError(e)))}>
         Sign out
@@ -173,6 +177,11 @@ export function AccountMatches(props: { mine: MatchSummary[]; error: string | un
                     {statusWord(m)}
                   </span>
                   <span class="small"> v{String(m.version)}</span>
+                  {m.seats.length > m.mySeats.length && (
+                    <div class="small">
+                      <SeatsLine m={m} skip={m.mySeats} />
+                    </div>
+                  )}
                 </div>
                 <div class="row-actions">
                   {/* One seat: the page finds it (this browser's token, else the account's

@@ -11,7 +11,7 @@ import { ClientKind, MatchStatus } from "../gen/hustings/v1/hustings_pb";
 import type { GameInfo, MatchSummary } from "../gen/hustings/v1/hustings_pb";
 import { go, href } from "../route";
 import { displayName, forgetSeat, heldSeats, rememberSeat, setDisplayName } from "../storage";
-import { holderLine } from "../seats";
+import { SeatsLine } from "../ui";
 import { AccountForms, AccountMatches, AccountStatus, useMyMatches } from "./AccountPanel";
 import { NewMatch } from "./NewMatch";
 
@@ -62,10 +62,6 @@ function useMatches(): { matches: MatchSummary[]; error: string | undefined } {
 
 function statusWord(s: MatchStatus): string {
   return s === MatchStatus.WAITING ? "waiting" : s === MatchStatus.ACTIVE ? "under way" : s === MatchStatus.FINISHED ? "finished" : "";
-}
-
-function seatsLine(m: MatchSummary): string {
-  return m.seats.map((s) => `${s.name}: ${holderLine(s)}`).join(" · ");
 }
 
 function MyMatches({ matches, games, signedIn }: { matches: MatchSummary[]; games: GameInfo[] | undefined; signedIn: boolean }) {
@@ -125,7 +121,9 @@ function ServerMatches(props: { matches: MatchSummary[]; games: GameInfo[] | und
                 <strong>{gameName(games, m.game)}</strong> <span class="small">{m.variant}</span>{" "}
                 <code>{m.matchId.slice(0, 8)}</code> <span class="badge">{statusWord(m.status)}</span>
                 {mine.has(m.matchId) && <span class="badge mine">yours</span>}
-                <div class="small">{seatsLine(m)}</div>
+                <div class="small">
+                  <SeatsLine m={m} />
+                </div>
               </div>
               <div class="row-actions">
                 {open.map((s) => (

@@ -10,8 +10,7 @@ import type { GameInfo } from "../gen/hustings/v1/hustings_pb";
 import { href } from "../route";
 import { seatsIn } from "../storage";
 import type { HeldSeat } from "../storage";
-import { holderLine } from "../seats";
-import { SeatChip, formatClock, seatLetters, useNow } from "../ui";
+import { Holder, SeatChip, formatClock, seatLetters, useNow } from "../ui";
 import { MatchConnection, clockLeft } from "./connection";
 import type { MatchState } from "./connection";
 import { LogPane } from "./LogPane";
@@ -146,7 +145,6 @@ function TopBar(props: { conn: MatchConnection; games: GameInfo[] | undefined; s
         {s?.seats.map((seat) => {
           const clock = s.clocks.find((c) => c.seat === seat.seat);
           const acting = s.toAct.includes(seat.seat) && s.status === MatchStatus.ACTIVE;
-          const who = holderLine(seat, (ai) => `bot ${ai}`.trim());
           return (
             <li
               key={seat.seat}
@@ -155,7 +153,7 @@ function TopBar(props: { conn: MatchConnection; games: GameInfo[] | undefined; s
             >
               <SeatChip seat={seat.seat} letter={letters[seat.seat] ?? "?"} />
               <span class="seat-name">{seat.name}</span>
-              <span class="seat-who">{seat.seat === s.viewerSeat ? "you" : who}</span>
+              <span class="seat-who">{seat.seat === s.viewerSeat ? "you" : <Holder seat={seat} botWord={(ai) => `bot ${ai}`.trim()} />}</span>
               <span
                 class={`presence ${seat.connected ? "on" : "off"}`}
                 title={seat.connected ? "connected" : seat.taken ? "away" : "nobody has joined"}
