@@ -6,7 +6,7 @@
 //! and is never forwarded again: the node it reaches serves it itself (taking the match
 //! over once the holder's lease lapses, or answering UNAVAILABLE), so two nodes that
 //! disagree for a moment about who owns a match cannot bounce a call between them. Nor is
-//! it held to the per-client limits again (see [`crate::limits`]): the node that passed it
+//! it held to the per-client limits again (`limits.rs`): the node that passed it
 //! on counted it against the client that made it, and the owner would count every client
 //! of that node as one. A client that sets [`FORWARDED`] itself does not know the secret,
 //! so its call is an ordinary client's: limited, and passed on to the owner as any other.

@@ -24,7 +24,7 @@ use tonic::Status;
 use tracing::{info, warn};
 
 use crate::Limits;
-use crate::actor::{Command, Mailbox, MatchActor, SeatKey, summary_of};
+use crate::actor::{Command, Host, Mailbox, MatchActor, SeatKey, summary_of};
 use crate::owners::Owners;
 use crate::paging;
 use crate::pools::Pools;
@@ -52,6 +52,29 @@ const ATTEMPTS: usize = 4;
 /// Most events of seats waiting for bots a lobby stream starts with.
 const MAX_WAITING: usize = 10_000;
 
+/// Where [`Hub::publish`] sends this node's events for the other nodes (the relay's writer
+/// takes them from there; it lives above the hub, so the hub defines what it hands on).
+#[derive(Debug)]
+pub struct Outbox {
+    tx: mpsc::Sender<pb::LobbyEvent>,
+    dropped: Arc<AtomicU64>,
+}
+
+impl Outbox {
+    /// An outbox queueing into `tx`, counting the events it drops in `dropped`.
+    pub fn new(tx: mpsc::Sender<pb::LobbyEvent>, dropped: Arc<AtomicU64>) -> Self {
+        Outbox { tx, dropped }
+    }
+
+    /// Queues an event for the writer; never waits (publishing is on the match actors'
+    /// path). A full outbox drops it and counts it.
+    pub fn send(&self, event: pb::LobbyEvent) {
+        if self.tx.try_send(event).is_err() {
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
 /// Shared state of the server.
 pub struct Hub {
     pub store: Arc<dyn Store>,
@@ -73,9 +96,9 @@ pub struct Hub {
     pub pools: Arc<Pools>,
     /// The lease renewal has started (see [`Hub::start_renewing`]).
     renewing: AtomicBool,
-    /// Where this node's lobby events also go, for the other nodes (see [`crate::relay`]);
+    /// Where this node's lobby events also go, for the other nodes (the relay, `relay.rs`);
     /// unset on a single node.
-    outbox: OnceLock<crate::relay::Outbox>,
+    outbox: OnceLock<Outbox>,
     /// The owners of the matches other nodes serve, as the database last said, so that a
     /// call passed on need not ask it again within the owner's lease (see [`Hub::route`]).
     owners: Owners,
@@ -783,7 +806,7 @@ impl Hub {
 
     /// Sends every lobby event this node publishes from now on to `outbox` too (once; a
     /// second outbox is refused and returned).
-    pub fn relay_to(&self, outbox: crate::relay::Outbox) -> Result<(), crate::relay::Outbox> {
+    pub fn relay_to(&self, outbox: Outbox) -> Result<(), Outbox> {
         self.outbox.set(outbox)
     }
 
@@ -913,14 +936,14 @@ impl Hub {
     }
 
     /// Rebuilds the evicted match `id` at `at`, for its clock to run out on time.
-    pub fn wake_at(self: &Arc<Self>, at: Instant, id: String) {
+    pub fn wake_at(&self, at: Instant, id: String) {
         self.wakes
             .at
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert((at, id));
         if !self.wakes.started.swap(true, Ordering::AcqRel) {
-            tokio::spawn(wake_loop(self.wakes.clone(), Arc::downgrade(self)));
+            tokio::spawn(wake_loop(self.wakes.clone(), self.me.clone()));
         }
         self.wakes.changed.notify_one();
     }
@@ -944,6 +967,42 @@ impl Hub {
                 let _ = tx.send(Box::new(Command::Shutdown));
             }
         }
+    }
+}
+
+/// The actors' narrow handle on the hub.
+#[async_trait::async_trait]
+impl Host for Hub {
+    fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+    fn run(&self) -> u64 {
+        self.run
+    }
+    fn epoch(&self) -> Instant {
+        self.epoch
+    }
+    fn pools(&self) -> &Arc<Pools> {
+        &self.pools
+    }
+    fn retire(&self, id: &str, me: &mpsc::WeakUnboundedSender<Box<Command>>) {
+        Hub::retire(self, id, me)
+    }
+    fn wake_at(&self, at: Instant, id: String) {
+        Hub::wake_at(self, at, id)
+    }
+    fn publish(&self, summary: pb::MatchSummary, taken_over: &[u32]) {
+        Hub::publish(self, summary, taken_over)
+    }
+    async fn start_rematch(&self, old: &MatchRecord) -> Result<String, Status> {
+        // An actor holds the hub (as its host) while it runs, so the hub is there.
+        let Some(hub) = self.me.upgrade() else {
+            return Err(Status::unavailable("the server is shutting down"));
+        };
+        Hub::start_rematch(&hub, old).await
     }
 }
 

@@ -28,6 +28,8 @@ pub mod record;
 pub mod relay;
 pub mod sql;
 pub mod store;
+pub mod store_error;
+pub mod text;
 pub mod tls;
 pub mod validate;
 pub mod web;
@@ -342,7 +344,10 @@ pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<R
 
     let routes = routes(&config, hub.clone()).await?;
     let metrics = match config.metrics {
-        Some(at) => Some(metrics::serve(at, hub.clone()).await?),
+        Some(at) => {
+            let hub = hub.clone();
+            Some(metrics::serve(at, move || hub.match_count()).await?)
+        }
         None => None,
     };
 

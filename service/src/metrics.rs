@@ -21,7 +21,7 @@
 //! metrics.
 
 use std::net::SocketAddr;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
@@ -30,7 +30,6 @@ use tonic::codegen::http;
 use tonic::server::NamedService;
 use tracing::info;
 
-use crate::hub::Hub;
 use crate::wrap::{Call, Inner, Policy, Wrapped, method_in};
 
 /// RPC calls, by method and status code.
@@ -116,7 +115,12 @@ impl Drop for MetricsServer {
 }
 
 /// Installs the recorder and serves `GET /metrics` (Prometheus text) on `listen`.
-pub async fn serve(listen: SocketAddr, hub: Arc<Hub>) -> anyhow::Result<MetricsServer> {
+/// `live_matches` counts the live matches at each scrape (the hub's count: a function,
+/// so that the metrics, which the match actors count through, need nothing above them).
+pub async fn serve(
+    listen: SocketAddr,
+    live_matches: impl Fn() -> usize + Clone + Send + Sync + 'static,
+) -> anyhow::Result<MetricsServer> {
     let handle = handle()?;
     let listener = tokio::net::TcpListener::bind(listen)
         .await
@@ -125,9 +129,9 @@ pub async fn serve(listen: SocketAddr, hub: Arc<Hub>) -> anyhow::Result<MetricsS
     let app = axum::Router::new().route(
         "/metrics",
         axum::routing::get(move || {
-            let hub = hub.clone();
+            let live = live_matches();
             async move {
-                metrics::gauge!(MATCHES_LIVE).set(hub.match_count() as f64);
+                metrics::gauge!(MATCHES_LIVE).set(live as f64);
                 handle.run_upkeep();
                 (
                     [(

@@ -15,7 +15,7 @@
 //! when the match left its memory, and then it takes the match back when the call arrives
 //! (or, if a third node took it meanwhile, cannot answer within a lease, which fails the
 //! same way). A failed call drops the entry, and the node that passed it on asks the
-//! database again (see [`crate::grpc`]), so a stale entry costs at most one failed call,
+//! database again (the gRPC service, `grpc/`), so a stale entry costs at most one failed call,
 //! never a match out of reach. And whatever a node believes about ownership, every write
 //! of a match is fenced by its lease's epoch (see [`crate::store::Store::acquire`]): a
 //! stale entry can never lose or double a choice.

@@ -10,7 +10,7 @@
 use tonic::Status;
 
 use crate::store::Cursor as After;
-use crate::validate::{MAX_ID, quote};
+use crate::text::{MAX_ID, quote};
 
 /// Matches per page when the request asks for none.
 pub const DEFAULT_PAGE_SIZE: u32 = 100;

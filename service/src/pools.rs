@@ -5,7 +5,7 @@
 //! (`MatchUpdate.bot_waits`) — rather than the same silent "waiting for players" whatever
 //! the cause.
 //!
-//! On several nodes (see [`crate::relay`]) a pool connected to any node fills bot seats of
+//! On several nodes (the relay, `relay.rs`) a pool connected to any node fills bot seats of
 //! every node's matches, so each node also keeps the pools the other nodes announce, and
 //! counts them with its own wherever it says whether a seat will be taken.
 

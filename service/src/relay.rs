@@ -26,7 +26,7 @@ use hustings_proto::v1 as pb;
 use tokio::sync::mpsc;
 use tracing::{info, warn};
 
-use crate::hub::Hub;
+use crate::hub::{Hub, Outbox};
 use crate::pools::Pool;
 use crate::store::Store;
 
@@ -48,23 +48,6 @@ const POLL: Duration = Duration::from_secs(1);
 /// Attempts to append a batch before it is dropped, with backoff in between.
 const APPEND_TRIES: u32 = 5;
 
-/// Where [`Hub::publish`] sends this node's events for the other nodes.
-#[derive(Debug)]
-pub struct Outbox {
-    tx: mpsc::Sender<pb::LobbyEvent>,
-    dropped: Arc<AtomicU64>,
-}
-
-impl Outbox {
-    /// Queues an event for the writer; never waits (publishing is on the match actors'
-    /// path). A full outbox drops it and counts it.
-    pub fn send(&self, event: pb::LobbyEvent) {
-        if self.tx.try_send(event).is_err() {
-            self.dropped.fetch_add(1, Ordering::Relaxed);
-        }
-    }
-}
-
 /// Starts relaying `hub`'s lobby to and from the other nodes of its store, this node being
 /// `node` (its name in the store). Does nothing on a store without leases (a single node).
 /// The tasks end with the hub. The reader's starting point is read before this returns,
@@ -75,13 +58,7 @@ pub async fn start(hub: &Arc<Hub>, node: String) {
     };
     let (tx, rx) = mpsc::channel(OUTBOX);
     let dropped = Arc::new(AtomicU64::new(0));
-    if hub
-        .relay_to(Outbox {
-            tx,
-            dropped: dropped.clone(),
-        })
-        .is_err()
-    {
+    if hub.relay_to(Outbox::new(tx, dropped.clone())).is_err() {
         return;
     }
     let head = match hub.store.lobby_head().await {

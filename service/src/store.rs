@@ -19,7 +19,8 @@ use hustings_proto::v1 as pb;
 use serde::{Deserialize, Serialize};
 
 use crate::accounts::records::{
-    AccountError, AccountRecord, AccountStore, CredentialRecord, MemoryAccounts, Revoke,
+    AccountError, AccountRecord, AccountStore, CredentialRecord, HoldsAccounts, MemoryAccounts,
+    Revoke,
 };
 pub use crate::clock::MatchSettings;
 use crate::record::Record;
@@ -251,24 +252,7 @@ pub struct ListPage {
     pub next: Option<Cursor>,
 }
 
-/// Why storage failed.
-#[derive(Clone, Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("no match '{0}' in the store")]
-    NoSuchMatch(String),
-    #[error("expected choice #{expected} of match {id} but got #{got}")]
-    OutOfOrder {
-        id: String,
-        expected: usize,
-        got: usize,
-    },
-    #[error("storage failed: {0}")]
-    Backend(String),
-    /// Another node took the match over (this node's lease lapsed and its epoch is no
-    /// longer the match's): nothing was written.
-    #[error("this node no longer owns match {0} (another node took it over); retry")]
-    Fenced(String),
-}
+pub use crate::store_error::StoreError;
 
 /// Who may write a match, as [`Store::acquire`] finds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -301,10 +285,8 @@ pub struct LobbyPage {
 /// is never lost by a store that is durable. Writes that arrive together may be committed
 /// together (group commit); none waits for company.
 #[async_trait::async_trait]
-pub trait Store: Send + Sync + 'static {
-    /// The accounts kept in the same database (see [`crate::accounts`]).
-    fn accounts(&self) -> &dyn AccountStore;
-
+/// The accounts kept in the same database come with it ([`HoldsAccounts`]).
+pub trait Store: HoldsAccounts + Send + Sync + 'static {
     /// Stores a new match; a rematch (`settings.rematch_of`) also links the old match
     /// forward, in the same transaction.
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError>;
@@ -385,7 +367,7 @@ pub trait Store: Send + Sync + 'static {
         None
     }
 
-    // The lobby across nodes (see [`crate::relay`]). A store shared by several nodes
+    // The lobby across nodes (the relay, `relay.rs`). A store shared by several nodes
     // carries each node's lobby events and bot pools to the others; on a single-node
     // store there are no others, and these defaults do nothing.
 
@@ -474,12 +456,14 @@ impl MemoryStore {
     }
 }
 
-#[async_trait::async_trait]
-impl Store for MemoryStore {
+impl HoldsAccounts for MemoryStore {
     fn accounts(&self) -> &dyn AccountStore {
         self
     }
+}
 
+#[async_trait::async_trait]
+impl Store for MemoryStore {
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
         let mut m = self.lock()?;
         if m.matches.contains_key(&record.id) {

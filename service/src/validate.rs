@@ -30,10 +30,9 @@ use tonic::codegen::http::{self, HeaderMap};
 use tonic::server::NamedService;
 use tonic::{Code, Status};
 
+pub use crate::text::{MAX_ID, QUOTE_CHARS, quote};
 use crate::wrap::{Call, Inner, Policy, Wrapped, method_in};
 
-/// Longest id accepted (match ids, game, variant, option keys, `games` filters), in bytes.
-pub const MAX_ID: usize = 64;
 /// Longest choice id, display name, seat token or option value accepted, in bytes.
 pub const MAX_TEXT: usize = 256;
 /// Longest AI name or AI level accepted in a seat's configuration, in bytes.
@@ -46,26 +45,9 @@ pub const MAX_SEAT_CONFIGS: usize = 16;
 pub const MAX_GAME_FILTERS: usize = 16;
 /// Most AIs one bot pool may offer (WatchLobby's `pool_ais`).
 pub const MAX_POOL_AIS: usize = 16;
-/// Characters of client input an error message quotes at most.
-pub const QUOTE_CHARS: usize = 32;
 
 /// The gRPC frame header: a compression flag and a 4-byte big-endian length.
 const HEADER: usize = 5;
-
-/// `text` as an error message may quote it: at most [`QUOTE_CHARS`] characters, control
-/// characters escaped, with "…" when cut, in single quotes.
-pub fn quote(text: &str) -> String {
-    let mut out = String::from("'");
-    let mut chars = text.chars();
-    for c in chars.by_ref().take(QUOTE_CHARS) {
-        out.extend(c.escape_debug());
-    }
-    if chars.next().is_some() {
-        out.push('…');
-    }
-    out.push('\'');
-    out
-}
 
 /// A set-up refused by the engine, in words that quote the request only in short.
 pub fn setup_error(e: &SetupError) -> String {
@@ -326,7 +308,7 @@ impl Checked for pb::CreateTokenRequest {
         count(
             "scopes",
             self.scopes.len(),
-            crate::accounts::rpc::MAX_SCOPES,
+            crate::accounts::credentials::MAX_SCOPES,
         )?;
         for &s in &self.scopes {
             known_enum::<pb::Scope>("a scopes entry", s)?;

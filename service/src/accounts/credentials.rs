@@ -15,6 +15,8 @@ pub const TOKEN_PREFIX: &str = "hsp_";
 pub const COOKIE: &str = "hustings_session";
 /// How long a session lasts unused.
 pub const SESSION_LIFE_MS: i64 = 30 * 24 * 3600 * 1000;
+/// Most scopes one CreateToken may list.
+pub const MAX_SCOPES: usize = 8;
 
 /// What a credential may do (`hustings.v1.Scope`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -7,17 +7,15 @@
 //! [`principal::Principals`] turns that into a [`principal::Principal`] without reading the
 //! database on every call. A seat joined with a credential belongs to its account
 //! (`SeatRecord::account_handle`), so any of the account's credentials can act for it. The
-//! account RPCs are in [`rpc`]; sign-in attempts are limited by [`attempts`].
+//! account RPCs are served by the gRPC layer (`grpc/accounts.rs`); sign-in attempts are limited by [`attempts`].
 
 pub mod attempts;
 pub mod builtin;
 pub mod credentials;
 pub mod handle;
-pub mod mine;
 pub mod password;
 pub mod principal;
 pub mod records;
-pub mod rpc;
 
 /// Who may make an account (`hustings-server --registration`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -33,7 +31,7 @@ pub enum Registration {
 
 /// Makes `count` invitation codes (each lets one account be made under
 /// `--registration invite`); the store keeps only their hashes.
-pub async fn invite(store: &dyn crate::store::Store, count: u32) -> anyhow::Result<Vec<String>> {
+pub async fn invite(store: &dyn records::HoldsAccounts, count: u32) -> anyhow::Result<Vec<String>> {
     let mut codes = Vec::new();
     for _ in 0..count {
         let code = crate::auth::new_token();
@@ -47,7 +45,7 @@ pub async fn invite(store: &dyn crate::store::Store, count: u32) -> anyhow::Resu
 }
 
 /// Stores the built-in AIs' bot accounts (see [`builtin`]) unless they are there.
-pub async fn ensure_builtin(store: &dyn crate::store::Store) -> anyhow::Result<()> {
+pub async fn ensure_builtin(store: &dyn records::HoldsAccounts) -> anyhow::Result<()> {
     for (ai, handle) in builtin::BUILTIN {
         store
             .accounts()

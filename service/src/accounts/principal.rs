@@ -20,7 +20,7 @@ use tonic::Status;
 use tonic::metadata::MetadataMap;
 
 use super::credentials::{COOKIE, Kind, SESSION_LIFE_MS, Scope, is_account_secret};
-use crate::store::Store;
+use super::records::HoldsAccounts;
 
 /// How long a looked-up credential is trusted before it is looked up again.
 pub const RECHECK: Duration = Duration::from_secs(30);
@@ -86,12 +86,12 @@ struct Cached {
 
 /// Credentials to principals, with a cache (see the module's documentation).
 pub struct Principals {
-    store: Arc<dyn Store>,
+    store: Arc<dyn HoldsAccounts>,
     cache: Mutex<HashMap<String, Cached>>,
 }
 
 impl Principals {
-    pub fn new(store: Arc<dyn Store>) -> Self {
+    pub fn new(store: Arc<dyn HoldsAccounts>) -> Self {
         Principals {
             store,
             cache: Mutex::new(HashMap::new()),
@@ -162,7 +162,7 @@ impl Principals {
         }
         let gone = || Status::unauthenticated("unknown, expired or revoked session or token");
         let accounts = self.store.accounts();
-        let unavailable = |e: crate::store::StoreError| {
+        let unavailable = |e: crate::store_error::StoreError| {
             Status::unavailable(format!("could not check the credential: {e}"))
         };
         let c = accounts

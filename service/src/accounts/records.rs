@@ -1,5 +1,5 @@
 //! What the store keeps of accounts, and the [`AccountStore`] trait every store implements
-//! (memory here; SQLite and PostgreSQL in `crate::sql::accounts`).
+//! (memory here; SQLite and PostgreSQL in the sql module's `accounts.rs`).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 
 use super::credentials::{Kind, Scope};
-use crate::store::StoreError;
+use crate::store_error::StoreError;
 
 /// One account.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,6 +77,13 @@ pub enum AccountError {
     BadInvite,
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// What keeps the accounts: the match store does (they share its database), and the
+/// accounts' own code takes this rather than the whole store.
+pub trait HoldsAccounts: Send + Sync {
+    /// The accounts kept in the same database.
+    fn accounts(&self) -> &dyn AccountStore;
 }
 
 /// Where accounts are kept.

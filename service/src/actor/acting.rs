@@ -98,8 +98,8 @@ impl MatchActor {
             pb::ClientKind::Unspecified => "",
         }
         .into();
-        self.hub
-            .store
+        self.host
+            .store()
             .set_seat(&self.record.id, seat, &rec)
             .await
             .map_err(|e| Status::unavailable(format!("could not store the seat: {e}")))?;

@@ -9,10 +9,10 @@ use hustings_proto::v1 as pb;
 use tokio::time::Instant;
 use tracing::{info, warn};
 
+use super::Host;
 use super::MatchActor;
 use super::summary::catalogue;
 use crate::clock::Clocks;
-use crate::hub::Hub;
 use crate::projection::LastChoice;
 use crate::record::{Ending, TIMEOUT};
 use crate::store::{MatchRecord, Parked};
@@ -27,8 +27,8 @@ pub(super) fn restored_clocks(record: &MatchRecord) -> Option<Box<Clocks>> {
 }
 
 /// Milliseconds from the hub's start to `t` (0 before it).
-pub(super) fn on_hub_clock(hub: &Hub, t: Instant) -> u64 {
-    t.saturating_duration_since(hub.epoch).as_millis() as u64
+pub(super) fn on_hub_clock(host: &dyn Host, t: Instant) -> u64 {
+    t.saturating_duration_since(host.epoch()).as_millis() as u64
 }
 
 /// Puts back an evicted actor's timekeeping. Written by this server run, it goes on as if
@@ -36,13 +36,13 @@ pub(super) fn on_hub_clock(hub: &Hub, t: Instant) -> u64 {
 /// absent since they left. Written by an earlier run, it is a restart's: the clocks resume
 /// from the times stored then (the downtime is nobody's) and every seat is away from now.
 pub(super) fn unpark(
-    hub: &Hub,
+    host: &dyn Host,
     p: &Parked,
     clocks: Option<&mut Clocks>,
     away_since: &mut [Option<Instant>],
 ) {
-    let same_run = p.run == hub.run;
-    let at = hub.epoch + Duration::from_millis(p.at_ms);
+    let same_run = p.run == host.run();
+    let at = host.epoch() + Duration::from_millis(p.at_ms);
     if let Some(c) = clocks
         && !p.clocks.is_empty()
     {
@@ -53,7 +53,7 @@ pub(super) fn unpark(
     }
     if same_run {
         for (a, stored) in away_since.iter_mut().zip(&p.away_ms) {
-            *a = stored.map(|ms| hub.epoch + Duration::from_millis(ms));
+            *a = stored.map(|ms| host.epoch() + Duration::from_millis(ms));
         }
     }
 }
@@ -67,15 +67,15 @@ impl MatchActor {
             None => (Vec::new(), Vec::new()),
         };
         Parked {
-            run: self.hub.run,
+            run: self.host.run(),
             version: self.version(),
-            at_ms: on_hub_clock(&self.hub, now),
+            at_ms: on_hub_clock(self.host.as_ref(), now),
             clocks,
             running,
             away_ms: self
                 .away_since
                 .iter()
-                .map(|a| a.map(|t| on_hub_clock(&self.hub, t)))
+                .map(|a| a.map(|t| on_hub_clock(self.host.as_ref(), t)))
                 .collect(),
             to_act: Some(self.deciding()),
         }

@@ -96,7 +96,7 @@ impl MatchActor {
             }
             // Another node took the match over (this node's write was fenced, or its lease
             // renewal found it gone): this actor's state may be behind the match's.
-            if !self.hub.store.holds(&self.record.id) {
+            if !self.host.store().holds(&self.record.id) {
                 self.fenced();
                 break;
             }

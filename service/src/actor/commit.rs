@@ -134,7 +134,7 @@ impl MatchActor {
             choice: stored,
             finished,
         };
-        if let Err(e) = self.hub.store.append(&self.record.id, &append).await {
+        if let Err(e) = self.host.store().append(&self.record.id, &append).await {
             self.record.choices.pop();
             if forfeit.is_some() {
                 self.resigned_outcome = None;

@@ -5,17 +5,17 @@ use std::sync::Arc;
 
 use tracing::{debug, warn};
 
+use super::Host;
 use super::clocks::{restored_clocks, unpark};
 use super::forfeit::forfeit_outcome;
 use super::handoff::reconcile;
 use super::played::told;
 use super::{MatchActor, Played};
-use crate::hub::Hub;
 use crate::store::{LiveState, MatchRecord};
 
 impl MatchActor {
     /// Builds the actor for a stored match by replaying its choices.
-    pub fn rebuild(hub: Arc<Hub>, record: MatchRecord) -> Result<Self, String> {
+    pub fn rebuild(host: Arc<dyn Host>, record: MatchRecord) -> Result<Self, String> {
         let mut played = Played::new(&record)?;
         let mut resigned_outcome = None;
         let mut last_action = None;
@@ -50,7 +50,7 @@ impl MatchActor {
             .parked
             .filter(|p| p.version == record.choices.len() as u64)
         {
-            unpark(&hub, &p, clocks.as_deref_mut(), &mut away_since);
+            unpark(host.as_ref(), &p, clocks.as_deref_mut(), &mut away_since);
         }
         Ok(MatchActor {
             ending,
@@ -60,7 +60,7 @@ impl MatchActor {
             handed: live.handed,
             last_activity: now,
             timing_out: None,
-            hub,
+            host,
             record,
             game: played.game,
             applied: played.applied,
@@ -84,7 +84,7 @@ impl MatchActor {
         if self.subscribers.iter().any(|s| !s.tx.is_closed()) {
             return None;
         }
-        let limits = &self.hub.limits;
+        let limits = &self.host.limits();
         let after = if self.outcome().is_some() {
             limits.linger
         } else {
@@ -114,21 +114,21 @@ impl MatchActor {
             parked: Some(parked),
             handed: self.handed.clone(),
         };
-        if let Err(e) = self.hub.store.save_live(&self.record.id, &live).await {
+        if let Err(e) = self.host.store().save_live(&self.record.id, &live).await {
             warn!(match_id = %self.record.id, error = %e, "could not store the match's state; it stays in memory");
             self.last_activity = now;
             return false;
         }
         // The lease goes before the hub lets go: a request that rebuilds the match here
         // takes a new lease, which this release must not remove.
-        if let Err(e) = self.hub.store.release(&self.record.id).await {
+        if let Err(e) = self.host.store().release(&self.record.id).await {
             warn!(match_id = %self.record.id, error = %e, "could not give up the match's lease; it lapses by itself");
         }
         if let Some(me) = &self.me {
-            self.hub.retire(&self.record.id, me);
+            self.host.retire(&self.record.id, me);
         }
         if let Some(at) = due {
-            self.hub.wake_at(at, self.record.id.clone());
+            self.host.wake_at(at, self.record.id.clone());
         }
         debug!(match_id = %self.record.id, "match left memory");
         metrics::counter!(crate::metrics::MATCHES_EVICTED).increment(1);

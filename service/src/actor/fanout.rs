@@ -32,8 +32,8 @@ impl MatchActor {
 
     /// Why each of this match's empty bot seats waits, when no connected pool takes it.
     pub(super) fn bot_waits(&self, seats: &[pb::SeatSummary]) -> Vec<pb::BotWait> {
-        self.hub
-            .pools
+        self.host
+            .pools()
             .waits_of(&self.record.game, self.outcome().is_some(), seats)
     }
 
@@ -184,7 +184,7 @@ impl MatchActor {
                     && self.outcome().is_none()
                     && take_over.is_empty()
                     && !bot_waits => {}
-            _ => self.hub.publish(self.summary(), &take_over),
+            _ => self.host.publish(self.summary(), &take_over),
         }
     }
 }

@@ -33,7 +33,7 @@ impl MatchActor {
             }
         }
         if let Some(me) = &self.me {
-            self.hub.retire(&self.record.id, me);
+            self.host.retire(&self.record.id, me);
         }
     }
 }

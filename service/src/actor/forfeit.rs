@@ -82,7 +82,7 @@ pub(super) fn resign_outcome(game: &dyn AnyGame, record: &MatchRecord, seat: Sea
 impl MatchActor {
     /// How long a seat that must act may be away before the others may claim the win.
     pub(super) fn abandon_grace(&self) -> Option<Duration> {
-        effective_grace(&self.record.settings, self.hub.limits.abandon_grace)
+        effective_grace(&self.record.settings, self.host.limits().abandon_grace)
     }
 
     /// The seats that decide now in a match under way (none while waiting or over).

@@ -72,8 +72,8 @@ impl MatchActor {
         if self.people_away(seat).is_empty() {
             return Vec::new();
         }
-        self.hub
-            .pools
+        self.host
+            .pools()
             .offered(&self.record.game)
             .into_iter()
             .map(|ai| {
@@ -90,7 +90,7 @@ impl MatchActor {
     /// connected pool offers is refused (INVALID_ARGUMENT, naming the ones offered) and
     /// changes nothing.
     pub(super) async fn hand_to_bot(&mut self, seat: Seat, ai: &str) -> Result<u64, Status> {
-        let offered = self.hub.pools.offered(&self.record.game);
+        let offered = self.host.pools().offered(&self.record.game);
         if !offered.iter().any(|a| a == ai) {
             return Err(Status::invalid_argument(if offered.is_empty() {
                 format!(
@@ -139,8 +139,8 @@ impl MatchActor {
             parked: None,
             handed: handed.clone(),
         };
-        self.hub
-            .store
+        self.host
+            .store()
             .save_live(&self.record.id, &live)
             .await
             .map_err(|e| Status::unavailable(format!("could not store the handoff: {e}")))?;
@@ -182,7 +182,7 @@ impl MatchActor {
     pub(super) async fn seat_bots(&mut self, seats: &[Seat], ai: &str) {
         for &s in seats {
             let rec = bot_seat(ai);
-            if let Err(e) = self.hub.store.set_seat(&self.record.id, s, &rec).await {
+            if let Err(e) = self.host.store().set_seat(&self.record.id, s, &rec).await {
                 warn!(match_id = %self.record.id, seat = s, error = %e, "could not store the handed seat; it is set again when the match is rebuilt");
             }
             if let Some(slot) = self.record.seats.get_mut(s) {

@@ -24,7 +24,6 @@ use tonic::Status;
 
 use crate::clock::Clocks;
 use crate::convert;
-use crate::hub::Hub;
 use crate::projection::LastChoice;
 use crate::record::Ending;
 use crate::store::MatchRecord;
@@ -39,6 +38,7 @@ mod fenced;
 mod forfeit;
 mod handoff;
 mod history;
+mod host;
 mod played;
 mod rematch;
 mod seats;
@@ -46,6 +46,7 @@ mod streams;
 mod summary;
 
 pub use forfeit::effective_grace;
+pub use host::Host;
 pub use played::Played;
 pub use streams::Watching;
 pub use summary::{seat_name, summary_of};
@@ -150,7 +151,8 @@ struct Subscriber {
 
 /// The state a match actor owns.
 pub struct MatchActor {
-    hub: Arc<Hub>,
+    /// What the actor needs of the server around it (the hub, behind a narrow handle).
+    host: Arc<dyn Host>,
     record: MatchRecord,
     game: Box<dyn AnyGame>,
     /// Indices of the records in force (see [`Played`]).

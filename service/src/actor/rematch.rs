@@ -53,15 +53,15 @@ impl MatchActor {
                 parked: None,
                 handed: self.handed.clone(),
             };
-            self.hub
-                .store
+            self.host
+                .store()
                 .save_live(&self.record.id, &live)
                 .await
                 .map_err(|e| Status::unavailable(format!("could not store the offer: {e}")))?;
             self.rematch_offers = offers;
         }
         if needed.iter().all(|s| self.rematch_offers.contains(s)) {
-            let next = self.hub.start_rematch(&self.record).await?;
+            let next = self.host.start_rematch(&self.record).await?;
             info!(match_id = %self.record.id, rematch = %next, "rematch started");
             self.record.rematch_next = Some(next);
         }

@@ -74,7 +74,7 @@ impl MatchActor {
         for id in closed {
             self.unwatch(id);
         }
-        let limits = &self.hub.limits;
+        let limits = &self.host.limits();
         if self.subscribers.len() >= limits.max_viewers_per_match {
             return Err(Status::resource_exhausted(format!(
                 "this match already has {} viewers, the most allowed",

@@ -1,6 +1,6 @@
 //! The lobby across server nodes on one PostgreSQL (issue 19): each node's lobby events
 //! go through the `lobby_events` table to the other nodes, and each node's connected bot
-//! pools through its row in `nodes` (see [`crate::relay`], which drives these).
+//! pools through its row in `nodes` (the relay, `relay.rs`, drives these).
 //!
 //! The table is an outbox read by sequence number: a reader asks for everything after the
 //! last `seq` it read. That only loses nothing if a row can never be committed later with

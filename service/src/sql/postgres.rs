@@ -28,7 +28,7 @@ use super::{
     assemble, assemble_listed, decode_clocks, encode_clocks, finish_params, list_sql,
     load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
-use crate::accounts::records::AccountStore;
+use crate::accounts::records::{AccountStore, HoldsAccounts};
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, LobbyPage, MatchRecord,
     Ownership, SeatRecord, Store, StoreError,
@@ -554,12 +554,14 @@ impl Columns for tokio_postgres::Row {
     }
 }
 
-#[async_trait::async_trait]
-impl Store for PostgresStore {
+impl HoldsAccounts for PostgresStore {
     fn accounts(&self) -> &dyn AccountStore {
         self
     }
+}
 
+#[async_trait::async_trait]
+impl Store for PostgresStore {
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
         self.write(Write::create(record)).await
     }

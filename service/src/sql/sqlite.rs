@@ -27,7 +27,7 @@ use super::{
     append_refused, assemble, assemble_listed, decode_clocks, encode_clocks, finish_params,
     list_sql, load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
-use crate::accounts::records::AccountStore;
+use crate::accounts::records::{AccountStore, HoldsAccounts};
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
     StoreError,
@@ -537,12 +537,14 @@ fn listed(conn: &Connection, sql: &str, params: &[Param]) -> Result<Vec<Listed>,
     assemble_listed(rows, seats)
 }
 
-#[async_trait::async_trait]
-impl Store for SqliteStore {
+impl HoldsAccounts for SqliteStore {
     fn accounts(&self) -> &dyn AccountStore {
         self
     }
+}
 
+#[async_trait::async_trait]
+impl Store for SqliteStore {
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {
         self.write(Write::create(record)).await
     }

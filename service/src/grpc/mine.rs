@@ -12,8 +12,8 @@ use hustings_engine::Seat;
 use hustings_proto::v1 as pb;
 use tonic::Status;
 
-use super::credentials::Scope;
-use super::principal::Principal;
+use crate::accounts::credentials::Scope;
+use crate::accounts::principal::Principal;
 use crate::actor::Command;
 use crate::hub::Hub;
 use crate::paging;

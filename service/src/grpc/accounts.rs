@@ -7,20 +7,18 @@ use hustings_proto::v1 as pb;
 use tonic::metadata::{MetadataMap, MetadataValue};
 use tonic::{Request, Response, Status};
 
-use super::Registration;
-use super::attempts::Attempts;
-use super::credentials::{self, COOKIE, Kind, SESSION_LIFE_MS, Scope};
-use super::handle::{self, id_of};
-use super::password;
-use super::principal::{Principal, Principals, now_ms};
-use super::records::{
+use crate::accounts::Registration;
+use crate::accounts::attempts::Attempts;
+use crate::accounts::credentials::{self, COOKIE, Kind, SESSION_LIFE_MS, Scope};
+use crate::accounts::handle::{self, id_of};
+use crate::accounts::password;
+use crate::accounts::principal::{Principal, Principals, now_ms};
+use crate::accounts::records::{
     AccountError, AccountRecord, AccountStore, BotInfo, CredentialRecord, Revoke,
 };
 use crate::hub::Hub;
 use crate::store::{ListQuery, StoreError, status};
 
-/// Most scopes one CreateToken may list.
-pub const MAX_SCOPES: usize = 8;
 /// Most finished matches a profile shows.
 const RECENT: usize = 20;
 

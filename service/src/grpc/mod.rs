@@ -18,7 +18,6 @@ use tonic::{Request, Response, Status};
 use crate::accounts::Registration as Signups;
 use crate::accounts::credentials::Scope;
 use crate::accounts::principal::Principal;
-use crate::accounts::rpc::AccountRpc;
 use crate::actor::{Command, Joiner, UpdateResult};
 use crate::convert;
 use crate::forward::{self, Peers, Secret};
@@ -30,6 +29,11 @@ use crate::sql::lease::DEFAULT_LEASE;
 use hustings_proto::v1::hustings_client::HustingsClient;
 use tonic::metadata::MetadataMap;
 use tonic::transport::Channel;
+
+use self::accounts::AccountRpc;
+
+pub mod accounts;
+pub mod mine;
 
 /// The gRPC service.
 pub struct HustingsService {
@@ -582,7 +586,7 @@ impl Hustings for HustingsService {
         req: Request<pb::ListMyMatchesRequest>,
     ) -> Result<Response<pb::ListMatchesResponse>, Status> {
         let p = self.accounts.principals.required(req.metadata()).await?;
-        let page = crate::accounts::mine::list_mine(&self.hub, &p, req.get_ref()).await?;
+        let page = mine::list_mine(&self.hub, &p, req.get_ref()).await?;
         Ok(Response::new(page))
     }
 }
