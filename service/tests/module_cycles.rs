@@ -85,9 +85,7 @@ fn code_and_comments(src: &str) -> String {
                         break;
                     }
                     if b[i] == b'"' && (0..hashes).all(|k| b.get(i + 1 + k) == Some(&b'#')) {
-                        for _ in 0..=hashes {
-                            out.push(b' ');
-                        }
+                        out.extend(std::iter::repeat_n(b' ', 1 + hashes));
                         i += 1 + hashes;
                         break;
                     }
