@@ -456,12 +456,6 @@ impl MemoryStore {
     }
 }
 
-impl HoldsAccounts for MemoryStore {
-    fn accounts(&self) -> &dyn AccountStore {
-        self
-    }
-}
-
 #[async_trait::async_trait]
 impl Store for MemoryStore {
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError> {

@@ -86,6 +86,13 @@ pub trait HoldsAccounts: Send + Sync {
     fn accounts(&self) -> &dyn AccountStore;
 }
 
+/// Every store here keeps its accounts itself.
+impl<T: AccountStore> HoldsAccounts for T {
+    fn accounts(&self) -> &dyn AccountStore {
+        self
+    }
+}
+
 /// Where accounts are kept.
 #[async_trait::async_trait]
 pub trait AccountStore: Send + Sync {

@@ -28,7 +28,6 @@ use super::{
     assemble, assemble_listed, decode_clocks, encode_clocks, finish_params, list_sql,
     load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
-use crate::accounts::records::{AccountStore, HoldsAccounts};
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, LobbyPage, MatchRecord,
     Ownership, SeatRecord, Store, StoreError,
@@ -551,12 +550,6 @@ impl Columns for tokio_postgres::Row {
     }
     fn int(&self, at: usize) -> Result<i64, Self::Error> {
         self.try_get::<_, i32>(at).map(i64::from)
-    }
-}
-
-impl HoldsAccounts for PostgresStore {
-    fn accounts(&self) -> &dyn AccountStore {
-        self
     }
 }
 

@@ -27,7 +27,6 @@ use super::{
     append_refused, assemble, assemble_listed, decode_clocks, encode_clocks, finish_params,
     list_sql, load_match_sql, match_row, page, plan, seat_row, seats_of_sql, waiting_sql,
 };
-use crate::accounts::records::{AccountStore, HoldsAccounts};
 use crate::store::{
     Append, ChoiceRecord, ListPage, ListQuery, Listed, LiveState, MatchRecord, SeatRecord, Store,
     StoreError,
@@ -535,12 +534,6 @@ fn listed(conn: &Connection, sql: &str, params: &[Param]) -> Result<Vec<Listed>,
         })
         .map_err(backend)?;
     assemble_listed(rows, seats)
-}
-
-impl HoldsAccounts for SqliteStore {
-    fn accounts(&self) -> &dyn AccountStore {
-        self
-    }
 }
 
 #[async_trait::async_trait]
