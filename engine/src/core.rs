@@ -453,23 +453,24 @@ impl<A: PartialEq> ActionSink<A> for Contains<A> {
 
 // ----- the log ----------------------------------------------------------------------------
 
-/// A game's structured log, numbered as it grows. A state built for search (resampled)
-/// keeps none: [`GameLog::push_with`] then does not even build the entry, so its text is
-/// never formatted.
+/// A game's log, numbered as it grows: by default its [`LogEntry`]s themselves; a game
+/// that logs typed events (`E`) instead renders their entries only when the log is read,
+/// so playing builds no text. A state built for search (resampled) keeps none:
+/// [`GameLog::push_with`] then does not even build the entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameLog {
-    entries: Vec<LogEntry>,
+pub struct GameLog<E = LogEntry> {
+    entries: Vec<E>,
     /// Whether entries are kept.
     on: bool,
 }
 
-impl Default for GameLog {
+impl<E> Default for GameLog<E> {
     fn default() -> Self {
         GameLog::new()
     }
 }
 
-impl GameLog {
+impl<E> GameLog<E> {
     /// An empty log that keeps what it is given.
     pub fn new() -> Self {
         GameLog {
@@ -491,6 +492,31 @@ impl GameLog {
         self.on
     }
 
+    /// How many entries the log holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the log holds no entry.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Appends the event `event()` builds, if the log is on (its number is its position).
+    #[inline]
+    pub fn push_event(&mut self, event: impl FnOnce() -> E) {
+        if self.on {
+            self.entries.push(event());
+        }
+    }
+
+    /// Every entry, unredacted.
+    pub fn entries(&self) -> &[E] {
+        &self.entries
+    }
+}
+
+impl GameLog<LogEntry> {
     /// Appends the entry `entry()` builds, numbered, if the log is on.
     #[inline]
     pub fn push_with(&mut self, entry: impl FnOnce() -> LogEntry) {
@@ -504,11 +530,6 @@ impl GameLog {
     /// Appends an entry, numbered, if the log is on.
     pub fn push(&mut self, entry: LogEntry) {
         self.push_with(|| entry);
-    }
-
-    /// Every entry, unredacted.
-    pub fn entries(&self) -> &[LogEntry] {
-        &self.entries
     }
 }
 

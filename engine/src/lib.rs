@@ -40,6 +40,7 @@ pub mod testing;
 pub mod the_vote;
 pub mod votes_for_women;
 
+use std::borrow::Cow;
 use std::fmt::Debug;
 
 use rand::RngCore;
@@ -151,8 +152,24 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
         }
     }
 
-    /// The full, unredacted log.
-    fn log(&self) -> &[LogEntry];
+    /// The full, unredacted log. Borrowed where a game keeps its entries as they are read;
+    /// a game that logs typed events renders them here, on demand.
+    fn log(&self) -> Cow<'_, [LogEntry]>;
+
+    /// How many entries the log holds, without rendering any. Override it where
+    /// [`Game::log`] renders.
+    fn log_len(&self) -> usize {
+        self.log().len()
+    }
+
+    /// The unredacted log from entry `from` on (nothing past its end). Override it where
+    /// [`Game::log`] renders, so that only the new entries are.
+    fn log_from(&self, from: usize) -> Cow<'_, [LogEntry]> {
+        match self.log() {
+            Cow::Borrowed(all) => Cow::Borrowed(all.get(from..).unwrap_or(&[])),
+            Cow::Owned(mut all) => Cow::Owned(all.split_off(from.min(all.len()))),
+        }
+    }
 
     /// What `viewer` may know of the state (the log is separate: see [`Game::log_for`]).
     fn view(&self, viewer: Viewer) -> Self::View;
@@ -228,16 +245,15 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
                 legal: legal_list(self.prompt(seat).as_ref()),
             });
         };
-        let before = self.log().len();
+        let before = self.log_len();
         self.apply_action(seat, action);
-        Ok(self.log()[before..].to_vec())
+        Ok(self.log_from(before).into_owned())
     }
 
     /// The log as `viewer` may see it, from entry `from` on.
     fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry> {
-        self.log()
+        self.log_from(from)
             .iter()
-            .skip(from)
             .filter_map(|e| e.for_viewer(viewer))
             .collect()
     }
@@ -367,13 +383,13 @@ impl<G: IntoAnyView> AnyGame for G {
         parse_action::<G::Action>(choice).map(Action::code)
     }
     fn log_len(&self) -> usize {
-        Game::log(self).len()
+        Game::log_len(self)
     }
     fn log_for(&self, viewer: Viewer, from: usize) -> Vec<LogEntry> {
         Game::log_for(self, viewer, from)
     }
     fn log_all(&self, from: usize) -> Vec<LogEntry> {
-        Game::log(self).iter().skip(from).cloned().collect()
+        Game::log_from(self, from).into_owned()
     }
     fn view(&self, viewer: Viewer) -> AnyView {
         G::any_view(Game::view(self, viewer))

@@ -163,6 +163,12 @@ pub struct Presidency {
 }
 
 impl Presidency {
+    /// Every log entry, borrowed: this game keeps its entries as they are read, so it
+    /// needs no [`std::borrow::Cow`] (see [`Game::log`]).
+    pub fn log(&self) -> &[LogEntry] {
+        self.log.entries()
+    }
+
     /// The public state (the same for every viewer).
     pub fn public(&self) -> &View {
         &self.public
@@ -241,8 +247,8 @@ impl Game for Presidency {
         self.describe(action)
     }
 
-    fn log(&self) -> &[LogEntry] {
-        self.log.entries()
+    fn log(&self) -> std::borrow::Cow<'_, [LogEntry]> {
+        std::borrow::Cow::Borrowed(self.log.entries())
     }
 
     fn view(&self, _viewer: Viewer) -> View {

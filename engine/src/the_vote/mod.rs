@@ -523,6 +523,12 @@ pub fn federal_law_vp(pw: u8) -> u8 {
 }
 
 impl TheVote {
+    /// Every log entry, borrowed: this game keeps its entries as they are read, so it
+    /// needs no [`std::borrow::Cow`] (see [`Game::log`]).
+    pub fn log(&self) -> &[LogEntry] {
+        self.log.entries()
+    }
+
     /// The public state (every viewer's view).
     pub fn public(&self) -> &View {
         &self.public
@@ -618,8 +624,8 @@ impl Game for TheVote {
         self.describe(seat, action)
     }
 
-    fn log(&self) -> &[LogEntry] {
-        self.log.entries()
+    fn log(&self) -> std::borrow::Cow<'_, [LogEntry]> {
+        std::borrow::Cow::Borrowed(self.log.entries())
     }
 
     fn view(&self, _viewer: Viewer) -> View {

@@ -133,7 +133,7 @@ impl Verb {
 }
 
 /// A choice that is one word and nothing else.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Word {
     /// Finish the decision (no more of it).
     Done,

@@ -3,6 +3,7 @@
 
 use super::actions::{Action, Verb, Word};
 use super::decisions::{Asked, Decision, Offer, card_ch, ch};
+use super::log::Exchange;
 use super::*;
 
 impl VotesForWomen {
@@ -24,7 +25,7 @@ impl VotesForWomen {
         self.board.out.extend(rog);
         self.board.phase = Phase::FinalVoting;
         self.board.chooser = Side::Suffragist;
-        note!(self, LogEntry::new("final-voting", "Final Voting begins"));
+        note!(self, VfwEvent::FinalVoting);
     }
 
     /// Cleanup exchanges of the first two-player side from `from` on (Suffragist, then
@@ -159,11 +160,6 @@ impl VotesForWomen {
         };
         let side = x.side;
         let (me, partner) = (x.proposer, 1 - x.proposer);
-        let (a, b) = (
-            self.board.player_name(side, me),
-            self.board.player_name(side, partner),
-        );
-        let seat = self.board.player_seat(side, me).unwrap_or(usize::MAX);
         x.offer = None;
         match (action, offer) {
             (Action::Word(Word::Done), None) => {
@@ -189,43 +185,47 @@ impl VotesForWomen {
                 };
                 x.made.push(key.to_string());
                 x.offer = Some(proposal.to_string());
-                let text = match proposal {
-                    Action::Card(Verb::Give, c) => {
-                        format!("{a} offers {} to {b}", card(c.id()).name)
-                    }
-                    Action::Card(_, c) => format!("{a} asks {b} for {}", card(c.id()).name),
-                    _ => format!("{a} proposes to exchange held cards with {b}"),
+                let offer = match proposal {
+                    Action::Card(Verb::Give, c) => Exchange::Give(c.id()),
+                    Action::Card(_, c) => Exchange::Ask(c.id()),
+                    _ => Exchange::Held,
                 };
-                note!(self, LogEntry::new("exchange", text).seat(seat));
+                note!(
+                    self,
+                    VfwEvent::Proposes {
+                        by: Actor { side, slot: me },
+                        offer
+                    }
+                );
             }
             (answer, Some(offer)) => {
-                let seat_b = self.board.player_seat(side, partner).unwrap_or(usize::MAX);
+                let by = Actor {
+                    side,
+                    slot: partner,
+                };
                 if answer != Action::Word(Word::Accept) {
-                    note!(
-                        self,
-                        LogEntry::new("exchange", format!("{b} declines")).seat(seat_b)
-                    );
+                    note!(self, VfwEvent::Declines { by });
                 } else {
                     let (pa, pb) = (player(side, me), player(side, partner));
-                    let text = match offer {
+                    let offer = match offer {
                         Action::Card(Verb::Give, c) => {
                             let c = c.id();
                             self.board.claimed[pa].retain(|&y| y != c);
                             self.board.claimed[pb].push(c);
-                            format!("{b} accepts: {a} gives {} to {b}", card(c).name)
+                            Exchange::Give(c)
                         }
                         Action::Card(Verb::Ask, c) => {
                             let c = c.id();
                             self.board.claimed[pb].retain(|&y| y != c);
                             self.board.claimed[pa].push(c);
-                            format!("{b} accepts: {b} gives {} to {a}", card(c).name)
+                            Exchange::Ask(c)
                         }
                         _ => {
                             self.hidden.hands.swap(pa, pb);
-                            format!("{b} accepts: {a} and {b} exchange their held cards")
+                            Exchange::Held
                         }
                     };
-                    note!(self, LogEntry::new("exchange", text).seat(seat_b));
+                    note!(self, VfwEvent::Accepts { by, offer });
                 }
             }
         }

@@ -2,6 +2,7 @@
 //! is claimed at 4 own cubes), Congress's markers and the 19th Amendment, the checks and Xs
 //! that decide the game.
 
+use super::log::CubeChange;
 use super::*;
 
 impl VotesForWomen {
@@ -25,11 +26,13 @@ impl VotesForWomen {
         if now == before {
             return;
         }
-        say!(
+        note!(
             self,
-            actor,
-            "congress",
-            "Congress: {before} → {now} markers"
+            VfwEvent::Congress {
+                by: self.actor(actor),
+                before,
+                now
+            }
         );
         if now == 6 {
             self.send_amendment();
@@ -40,13 +43,7 @@ impl VotesForWomen {
     pub(super) fn send_amendment(&mut self) {
         self.board.amendment_sent = true;
         self.board.congress = 0;
-        note!(
-            self,
-            LogEntry::new(
-                "amendment",
-                "Congress sends the 19th Amendment to the states",
-            )
-        );
+        note!(self, VfwEvent::AmendmentSent);
         for s in 0..48u8 {
             for side in [Side::Suffragist, Side::Opposition] {
                 if self.board.states[s as usize].mark.is_none()
@@ -65,30 +62,24 @@ impl VotesForWomen {
     pub(super) fn decide_state(&mut self, s: St, side: Side) {
         let st = &mut self.board.states[s as usize];
         *st = UsState::default();
-        let word = match side {
+        match side {
             Side::Suffragist => {
                 st.mark = Some(Mark::Check);
                 self.board.checks += 1;
-                "ratifies"
             }
             Side::Opposition => {
                 st.mark = Some(Mark::X);
                 self.board.xs += 1;
-                "rejects"
             }
-        };
-        let seat = self.seat_of(side);
+        }
         note!(
             self,
-            LogEntry::new(
-                "decided",
-                format!(
-                    "{} {word} the amendment ({} checks, {} Xs)",
-                    STATES[s as usize].name, self.board.checks, self.board.xs
-                ),
-            )
-            .seat(seat)
-            .location(code(s))
+            VfwEvent::Decided {
+                by: self.actor(side),
+                state: s,
+                checks: self.board.checks,
+                xs: self.board.xs,
+            }
         );
         self.check_victory();
     }
@@ -111,14 +102,20 @@ impl VotesForWomen {
     }
 
     pub(super) fn finish(&mut self, winner: Side, reason: String) {
-        let seat = self.seat_of(winner);
+        let by = self.actor(winner);
         let who = if self.is_bot(winner) {
             "The Oppobot (Opposition)"
         } else {
             winner.name()
         };
         let reason = format!("{who} wins: {reason}");
-        note!(self, LogEntry::new("outcome", reason.clone()).seat(seat));
+        note!(
+            self,
+            VfwEvent::Won {
+                by,
+                text: reason.clone()
+            }
+        );
         self.board.phase = Phase::Finished;
         // Cards still being played when the game ends leave the game.
         for f in std::mem::take(&mut self.board.stack) {
@@ -149,44 +146,45 @@ impl VotesForWomen {
     /// colour for the Suffragist). Claims a State card and decides the state at 4.
     pub(super) fn place_cube(&mut self, side: Side, s: St, hue: Option<Hue>) {
         let st = &mut self.board.states[s as usize];
-        let what;
+        let change;
         match side {
             Side::Suffragist if st.red > 0 => {
                 st.red -= 1;
-                what = "removes a red cube from";
+                change = CubeChange::Removed(Hue::Red);
             }
             Side::Suffragist => {
                 if hue == Some(Hue::Yellow) {
                     st.yellow += 1;
-                    what = "adds a yellow cube in";
+                    change = CubeChange::Added(Hue::Yellow);
                 } else {
                     st.purple += 1;
-                    what = "adds a purple cube in";
+                    change = CubeChange::Added(Hue::Purple);
                 }
             }
             Side::Opposition if st.purple + st.yellow > 0 => {
                 if (hue == Some(Hue::Yellow) && st.yellow > 0) || st.purple == 0 {
                     st.yellow -= 1;
-                    what = "removes a yellow cube from";
+                    change = CubeChange::Removed(Hue::Yellow);
                 } else {
                     st.purple -= 1;
-                    what = "removes a purple cube from";
+                    change = CubeChange::Removed(Hue::Purple);
                 }
             }
             Side::Opposition => {
                 st.red += 1;
-                what = "adds a red cube in";
+                change = CubeChange::Added(Hue::Red);
             }
         }
         let own = self.board.states[s as usize].cubes(side);
-        let seat = self.seat_of(side);
         note!(
             self,
-            LogEntry::new("cube", format!("{} {what} {}", side.name(), code(s)))
-                .seat(seat)
-                .location(code(s))
+            VfwEvent::Cube {
+                by: self.actor(side),
+                state: s,
+                change
+            }
         );
-        if own == 4 && what.starts_with("adds") {
+        if own == 4 && matches!(change, CubeChange::Added(_)) {
             if let Some(i) = self
                 .board
                 .available_states
@@ -196,13 +194,12 @@ impl VotesForWomen {
                 let c = self.board.available_states.remove(i);
                 let p = player(side, self.slot_now(side));
                 self.board.claimed[p].push(c);
-                say!(
+                note!(
                     self,
-                    side,
-                    "claim",
-                    "{} claims the State card {}",
-                    self.who(side),
-                    card(c).name
+                    VfwEvent::ClaimsState {
+                        by: self.actor(side),
+                        card: c
+                    }
                 );
             }
             if self.board.amendment_sent {
@@ -217,25 +214,25 @@ impl VotesForWomen {
         let what = match side {
             Side::Suffragist => {
                 st.red = st.red.saturating_sub(1);
-                "red"
+                Hue::Red
             }
             Side::Opposition => {
                 if (hue == Some(Hue::Yellow) && st.yellow > 0) || st.purple == 0 {
                     st.yellow = st.yellow.saturating_sub(1);
-                    "yellow"
+                    Hue::Yellow
                 } else {
                     st.purple -= 1;
-                    "purple"
+                    Hue::Purple
                 }
             }
         };
-        say!(
+        note!(
             self,
-            side,
-            "remove",
-            "{} removes a {what} cube from {}",
-            side.name(),
-            code(s)
+            VfwEvent::RemovesCube {
+                by: self.actor(side),
+                state: s,
+                hue: what
+            }
         );
     }
 

@@ -83,25 +83,13 @@ impl VotesForWomen {
     pub(super) fn play_event(&mut self, side: Side, c: CardId) {
         let cost = card(c).cost + self.event_tax(side, c);
         self.spend(side, cost);
-        let extra = if cost > 0 {
-            format!(" (spends {cost} buttons)")
-        } else {
-            String::new()
-        };
-        let seat = self.seat_of(side);
         note!(
             self,
-            LogEntry::new(
-                "event",
-                format!(
-                    "{} plays {} as an event{extra}: {}",
-                    self.who(side),
-                    card(c).name,
-                    self.card_text(c)
-                ),
-            )
-            .seat(seat)
-            .card(slug(c))
+            VfwEvent::Event {
+                by: self.actor(side),
+                card: c,
+                cost
+            }
         );
         self.push_frame(side, Source::Card(c), None);
     }
@@ -118,13 +106,12 @@ impl VotesForWomen {
                         BoxKind::RestOfGame => self.board.rest_of_game.push(c),
                         BoxKind::FinalVoting => self.board.final_voting_box.push(c),
                     }
-                    say!(
+                    note!(
                         self,
-                        frame.side,
-                        "box",
-                        "{} is in effect for the {}",
-                        card(c).name,
-                        p.kind.name()
+                        VfwEvent::InEffect {
+                            by: self.actor(frame.side),
+                            card: c
+                        }
                     );
                 }
                 _ => self.board.out.push(c),
@@ -158,13 +145,13 @@ impl VotesForWomen {
         match op {
             Op::Campaigner(hue, region) => {
                 self.board.campaigners.push(Campaigner { hue, region });
-                say!(
+                note!(
                     self,
-                    side,
-                    "campaigner",
-                    "A {} Campaigner enters the {}",
-                    hue.slug(),
-                    region.name()
+                    VfwEvent::CampaignerEnters {
+                        by: self.actor(side),
+                        hue,
+                        region
+                    }
                 );
             }
             Op::Buttons(n) => self.gain_buttons(side, n),
@@ -314,12 +301,13 @@ impl VotesForWomen {
                 let n = st.purple + st.yellow;
                 st.purple = 0;
                 st.yellow = 0;
-                say!(
+                note!(
                     self,
-                    side,
-                    "remove",
-                    "{n} Suffragist cubes removed from {}",
-                    code(s)
+                    VfwEvent::SuffragistCubesRemoved {
+                        by: self.actor(side),
+                        state: s,
+                        n
+                    }
                 );
             }
             _ => {}
@@ -338,7 +326,13 @@ impl VotesForWomen {
             let c = self.board.rest_of_turn[i];
             self.board.rest_of_turn.remove(i);
             self.board.out.push(c);
-            say!(self, side, "box", "{} is discarded", card(c).name);
+            note!(
+                self,
+                VfwEvent::Discarded {
+                    by: self.actor(side),
+                    card: c
+                }
+            );
         }
     }
 
@@ -354,15 +348,12 @@ impl VotesForWomen {
                 }
                 let k = (self.hidden.rng.next_u32() as usize) % hand.len();
                 let c = hand.remove(k);
-                let who = self.board.player_name(foe, slot);
-                let seat = self.board.player_seat(foe, slot).unwrap_or(usize::MAX);
                 note!(
                     self,
-                    LogEntry::new(
-                        "discard",
-                        format!("{who} discards at random: {}", card(c).name),
-                    )
-                    .seat(seat)
+                    VfwEvent::DiscardsAtRandom {
+                        by: Actor { side: foe, slot },
+                        cards: vec![c]
+                    }
                 );
                 self.board.out.push(c);
                 self.draw_to(foe, slot, 1, false);
@@ -379,13 +370,12 @@ impl VotesForWomen {
             let k = (self.hidden.rng.next_u32() as usize) % hand.len();
             gone.push(hand.remove(k));
         }
-        say!(
+        note!(
             self,
-            foe,
-            "discard",
-            "{} discards at random: {}",
-            foe.name(),
-            card_names(&gone)
+            VfwEvent::DiscardsAtRandom {
+                by: self.actor(foe),
+                cards: gone.clone()
+            }
         );
         self.board.out.extend(&gone);
         self.draw(foe, gone.len(), false);
@@ -398,13 +388,7 @@ impl VotesForWomen {
         self.log_roll(side, Die::D8, &dice);
         if self.is_bot(side) && dice.iter().all(|&d| d < 6) {
             // Its Oppobot text: roll all four again once if none shows 6–8.
-            note!(
-                self,
-                LogEntry::new(
-                    "oppobot",
-                    "Oppobot: no 6, 7 or 8; it rolls the four dice again",
-                )
-            );
+            note!(self, VfwEvent::Oppobot(BotEvent::NoSixes));
             dice = (0..4).map(|_| self.roll_die(Die::D8)).collect();
             self.log_roll(side, Die::D8, &dice);
         }
@@ -431,21 +415,13 @@ impl VotesForWomen {
     }
 
     pub(super) fn log_roll(&mut self, side: Side, die: Die, dice: &[u8]) {
-        let seat = self.seat_of(side);
         note!(
             self,
-            LogEntry::new(
-                "roll",
-                format!(
-                    "{} rolls {} {}: {}",
-                    side.name(),
-                    dice.len(),
-                    die.name(),
-                    join(dice)
-                ),
-            )
-            .seat(seat)
-            .dice(dice.iter().map(|&d| d as u32).collect())
+            VfwEvent::Roll {
+                by: self.actor(side),
+                die,
+                dice: dice.to_vec()
+            }
         );
     }
 
@@ -489,12 +465,12 @@ impl VotesForWomen {
                     self.hidden.decks[i].bottom.insert(0, c);
                 }
                 if k > 0 {
-                    say!(
+                    note!(
                         self,
-                        side,
-                        "deck",
-                        "{} puts {k} cards at the bottom of the deck",
-                        side.name()
+                        VfwEvent::PutsAtBottom {
+                            by: self.actor(side),
+                            n: k as u8
+                        }
                     );
                 }
                 None
@@ -545,13 +521,12 @@ impl VotesForWomen {
     pub(super) fn discard_drawn(&mut self, side: Side) {
         let rest = self.take_own_drawn(side);
         if !rest.is_empty() {
-            say!(
+            note!(
                 self,
-                side,
-                "discard",
-                "{} discards {}",
-                side.name(),
-                card_names(&rest)
+                VfwEvent::SideDiscards {
+                    by: self.actor(side),
+                    cards: rest.clone()
+                }
             );
             self.board.out.extend(rest);
         }
@@ -567,6 +542,11 @@ impl VotesForWomen {
             top: Vec::new(),
         };
         self.board.era_ordered[i] = false;
-        say!(self, side, "deck", "{} reshuffles the deck", side.name());
+        note!(
+            self,
+            VfwEvent::Reshuffles {
+                by: self.actor(side)
+            }
+        );
     }
 }

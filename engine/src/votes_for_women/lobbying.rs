@@ -17,8 +17,13 @@ impl VotesForWomen {
     /// The kept roll of a Lobbying action or of Superior Lobbying scored `hits` successes:
     /// they move Congress at once, or wait to be spent one by one.
     pub(super) fn lobbying_successes(&mut self, side: Side, hits: u8) {
-        let word = if hits == 1 { "success" } else { "successes" };
-        say!(self, side, "lobby", "{hits} {word}");
+        note!(
+            self,
+            VfwEvent::Successes {
+                by: self.actor(side),
+                n: hits
+            }
+        );
         if self.lobbying_both_ways(side) {
             if hits > 0 && !self.board.amendment_sent {
                 self.set_task(Some(Task::Successes { left: hits }));
@@ -97,8 +102,13 @@ impl VotesForWomen {
             Action::Word(Word::AddMarker) => Side::Suffragist,
             Action::Word(Word::RemoveMarker) => Side::Opposition,
             _ => {
-                let word = if left == 1 { "success" } else { "successes" };
-                say!(self, side, "lobby", "{left} {word} left unused");
+                note!(
+                    self,
+                    VfwEvent::SuccessesUnused {
+                        by: self.actor(side),
+                        n: left
+                    }
+                );
                 self.set_task(None);
                 return;
             }

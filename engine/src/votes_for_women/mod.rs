@@ -29,6 +29,8 @@
 //! | `pending.rs` | what the views say the game waits for (kind, player, a cube step's progress) |
 //! | `hidden.rs` | what each viewer sees, and resampling for search |
 //! | `oppobot.rs` | the Oppobot, the automated Opposition of solitaire and co-op |
+//! | `log.rs` | the log as typed events ([`log::VfwEvent`]), put into words only when read |
+//! | `oppobot_log.rs` | the Oppobot's log events ([`oppobot_log::BotEvent`]) and their words |
 //! | `mod.rs` | the types (board, frames, tasks, view), who plays what, what is in effect, the `Game` impl |
 //!
 //! Seats: seat 0 is the Suffragist, seat 1 the Opposition. `Board::seats` maps seats to
@@ -100,8 +102,10 @@ mod decisions;
 mod hidden;
 mod interpreter;
 mod lobbying;
+pub mod log;
 mod operations;
 mod oppobot;
+pub mod oppobot_log;
 #[cfg(test)]
 mod oppobot_tests;
 pub mod pending;
@@ -129,6 +133,8 @@ use serde::{Deserialize, Serialize};
 use self::actions::Action;
 use self::data::*;
 use self::decisions::{Describe, Listing};
+use self::log::{Actor, VfwEvent};
+use self::oppobot_log::BotEvent;
 use crate::core::*;
 use crate::rng::{self, GameRng};
 use crate::{Game, Options};
@@ -536,7 +542,8 @@ pub struct Hidden {
 pub struct VotesForWomen {
     board: Board,
     hidden: Hidden,
-    log: GameLog,
+    /// Typed events, rendered to entries only when the log is read (see `log.rs`).
+    log: GameLog<VfwEvent>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -662,14 +669,6 @@ impl VotesForWomen {
         self.run();
     }
 
-    /// The seat of `side`'s player acting now (see [`Self::slot_now`]); a seat number past
-    /// the last seat for the Oppobot, whose log entries then name no seat.
-    fn seat_of(&self, side: Side) -> Seat {
-        self.board
-            .player_seat(side, self.slot_now(side))
-            .unwrap_or(usize::MAX)
-    }
-
     /// Which of `side`'s players acts now: the one playing the latest card of that side, else
     /// the one whose part of the phase it is.
     fn slot_now(&self, side: Side) -> u8 {
@@ -707,11 +706,6 @@ impl VotesForWomen {
         }
     }
 
-    /// The player name of `side`'s player acting now, for log lines and prompts.
-    fn who(&self, side: Side) -> &'static str {
-        self.board.player_name(side, self.slot_now(side))
-    }
-
     /// The seats playing `side`.
     fn side_seats(&self, side: Side) -> Vec<Seat> {
         (0..self.board.seats.len())
@@ -719,21 +713,25 @@ impl VotesForWomen {
             .collect()
     }
 
-    fn push_log(&mut self, entry: LogEntry) {
-        let seats = self.board.seats.len();
-        self.log.push_with(|| {
-            let mut entry = entry;
-            // The Oppobot has no seat: its entries name no seat.
-            if entry.seat.is_some_and(|s| s >= seats) {
-                entry.seat = None;
-            }
-            entry
-        });
+    /// Logs an event (through `note!`, which builds none when the log is off).
+    fn push_log(&mut self, event: VfwEvent) {
+        self.log.push_event(|| event);
     }
 
-    fn say(&mut self, side: Side, kind: &str, text: String) {
-        let seat = self.seat_of(side);
-        note!(self, LogEntry::new(kind, text).seat(seat));
+    /// `side`'s player acting now (see [`Self::slot_now`]), as a log entry names it.
+    fn actor(&self, side: Side) -> Actor {
+        Actor {
+            side,
+            slot: self.slot_now(side),
+        }
+    }
+
+    /// The log from entry `from` on, rendered.
+    fn render_log(&self, from: usize) -> Vec<LogEntry> {
+        let events = self.log.entries();
+        (from.min(events.len())..events.len())
+            .map(|i| events[i].render(i, &self.board))
+            .collect()
     }
 
     /// Whether card `c` is in effect. Oppobot cards count as the Opposition cards whose
@@ -782,12 +780,13 @@ impl VotesForWomen {
         *b = (*b + n).min(side.button_cap());
         let got = *b - before;
         let now = *b;
-        say!(
+        note!(
             self,
-            side,
-            "buttons",
-            "{} receives {got} buttons (now {now})",
-            side.name()
+            VfwEvent::GainsButtons {
+                by: self.actor(side),
+                got,
+                now
+            }
         );
     }
 
@@ -796,12 +795,13 @@ impl VotesForWomen {
         let lost = n.min(*b);
         *b -= lost;
         let now = *b;
-        say!(
+        note!(
             self,
-            side,
-            "buttons",
-            "{} loses {lost} buttons (now {now})",
-            side.name()
+            VfwEvent::LosesButtons {
+                by: self.actor(side),
+                lost,
+                now
+            }
         );
     }
 
@@ -1053,8 +1053,16 @@ impl Game for VotesForWomen {
         self.describe(seat, action)
     }
 
-    fn log(&self) -> &[LogEntry] {
-        self.log.entries()
+    fn log(&self) -> std::borrow::Cow<'_, [LogEntry]> {
+        std::borrow::Cow::Owned(self.render_log(0))
+    }
+
+    fn log_len(&self) -> usize {
+        self.log.len()
+    }
+
+    fn log_from(&self, from: usize) -> std::borrow::Cow<'_, [LogEntry]> {
+        std::borrow::Cow::Owned(self.render_log(from))
     }
 
     fn view(&self, viewer: Viewer) -> View {

@@ -3,6 +3,7 @@
 
 use super::actions::{Action, Verb};
 use super::decisions::{Asked, Decision, Offer, card_ch, ch};
+use super::log::CardUse;
 use super::*;
 
 impl VotesForWomen {
@@ -128,30 +129,33 @@ impl VotesForWomen {
         }
         self.hidden.hands[i].retain(|&x| x != c);
         self.board.hand_done = true;
-        let name = card(c).name;
-        let who = self.who(side);
-        match verb {
-            Verb::Event => self.play_event(side, c),
-            Verb::Campaign => {
-                self.board.out.push(c);
-                say!(self, side, "action", "{who} campaigns with {name}");
-                self.start_campaign(side);
+        let is = match verb {
+            Verb::Event => {
+                self.play_event(side, c);
+                return;
             }
-            Verb::Organize => {
-                self.board.out.push(c);
-                say!(self, side, "action", "{who} organizes with {name}");
+            Verb::Campaign => CardUse::Campaign,
+            Verb::Organize => CardUse::Organize,
+            Verb::Lobby => CardUse::Lobby,
+            _ => CardUse::Discard,
+        };
+        self.board.out.push(c);
+        note!(
+            self,
+            VfwEvent::UsesCard {
+                by: self.actor(side),
+                card: c,
+                is
+            }
+        );
+        match is {
+            CardUse::Campaign => self.start_campaign(side),
+            CardUse::Organize => {
                 let n = self.campaigners_of(side).len() as u8;
                 self.gain_buttons(side, n);
             }
-            Verb::Lobby => {
-                self.board.out.push(c);
-                say!(self, side, "action", "{who} lobbies with {name}");
-                self.lobby(side);
-            }
-            _ => {
-                self.board.out.push(c);
-                say!(self, side, "action", "{who} discards {name}");
-            }
+            CardUse::Lobby => self.lobby(side),
+            CardUse::Discard => {}
         }
     }
 
@@ -203,9 +207,6 @@ impl VotesForWomen {
     /// round: its number as text and as the amount.
     pub(super) fn log_round(&mut self) {
         let r = self.board.round;
-        note!(
-            self,
-            LogEntry::new("round", format!("Round {r}")).amount(r as i64)
-        );
+        note!(self, VfwEvent::Round { round: r });
     }
 }

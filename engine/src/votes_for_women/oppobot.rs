@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::actions::Action;
 use super::data::*;
 use super::decisions::Listing;
+use super::oppobot_log::{RRoll, Why};
 use super::*;
 
 /// The Oppobot's public set-up: difficulty and the Start cards not yet played.
@@ -46,8 +47,9 @@ impl VotesForWomen {
         }
     }
 
-    fn bot_log(&mut self, text: String) {
-        note!(self, LogEntry::new("oppobot", format!("Oppobot: {text}")));
+    /// Logs one step of the Oppobot's play (an event built by value: none holds text).
+    fn bot_log(&mut self, event: BotEvent) {
+        note!(self, VfwEvent::Oppobot(event));
     }
 
     fn open(&self, s: St) -> bool {
@@ -66,7 +68,7 @@ impl VotesForWomen {
             let mut found = None;
             for _ in 0..1000 {
                 let r = self.roll_die(Die::D6);
-                rolls.push(format!("region d6 {r}"));
+                rolls.push(RRoll::Region(r));
                 let reg = REGIONS[(r - 1) as usize];
                 if cands.iter().any(|&s| region_of(s) == reg) {
                     found = Some(reg);
@@ -78,7 +80,7 @@ impl VotesForWomen {
         let mut pick = None;
         for _ in 0..1000 {
             let d = self.roll_die(Die::D8);
-            rolls.push(format!("state d8 {d}"));
+            rolls.push(RRoll::State(d));
             let s = (region.index() * 8) as St + d - 1;
             if cands.contains(&s) {
                 pick = Some(s);
@@ -92,23 +94,24 @@ impl VotesForWomen {
                 .find(|&s| region_of(s) == region)
                 .unwrap_or(first)
         });
-        self.bot_log(format!(
-            "rolls {} → {} ({} {})",
-            rolls.join(", "),
-            STATES[s as usize].name,
-            region.name(),
-            STATES[s as usize].die
-        ));
+        note!(
+            self,
+            VfwEvent::Oppobot(BotEvent::RandomState {
+                rolls,
+                region,
+                state: s
+            })
+        );
         Some(s)
     }
 
     /// The Oppobot's card roll failed: it rolls once more (§1, `reroll_once`).
     pub(super) fn bot_gate_reroll(&mut self, die: Die) {
-        self.bot_log("the roll failed; it rolls once more".into());
+        self.bot_log(BotEvent::GateReroll);
         let v = self.roll_die(die);
         self.log_roll(Side::Opposition, die, &[v]);
         if v < 3 {
-            self.bot_log("the roll failed again; the card has no effect".into());
+            self.bot_log(BotEvent::GateFailedAgain);
             if let Some(f) = self.board.stack.last_mut() {
                 f.failed = true;
             }
@@ -262,34 +265,27 @@ impl VotesForWomen {
     }
 
     fn bot_play_claimed(&mut self, c: CardId) {
-        let name = card(c).name;
         let Some((prereqs, ops)) = oppobot_alt(c) else {
-            self.bot_log(format!("{name} has no Oppobot text; it leaves the game"));
+            self.bot_log(BotEvent::NoOppobotText { card: c });
             self.board.out.push(c);
             return;
         };
         if let Some(p) = prereqs.iter().find(|&&p| !self.prereq_met(p, ops)) {
-            self.bot_log(format!(
-                "plays the claimed {name}, but it fails its test ({}): a Campaigning action \
-                 instead",
-                p.describe()
-            ));
+            self.bot_log(BotEvent::ClaimedFailsTest {
+                card: c,
+                prereq: *p,
+            });
             self.board.out.push(c);
             self.bot_campaign();
             return;
         }
         if !self.bot_benefit(ops, None) {
-            self.bot_log(format!(
-                "the claimed {name} would have no benefit: a Campaigning action instead"
-            ));
+            self.bot_log(BotEvent::ClaimedNoBenefit { card: c });
             self.board.out.push(c);
             self.bot_campaign();
             return;
         }
-        let text = describe_oppobot_ops(ops, self.rules());
-        self.bot_log(format!(
-            "plays the claimed {name} at once for its Oppobot text: {text}"
-        ));
+        self.bot_log(BotEvent::PlaysClaimed { card: c });
         self.push_frame(Side::Opposition, Source::Card(c), None);
         if let Some(f) = self.board.stack.last_mut() {
             f.oppobot_text = true;
@@ -315,35 +311,33 @@ impl VotesForWomen {
             self.hidden.decks[1].draw()
         };
         let Some(c) = c else {
-            self.bot_log("has no card left to play".into());
+            self.bot_log(BotEvent::NoCardLeft);
             return;
         };
-        let name = card(c).name;
         if start {
-            self.bot_log(format!("plays its Start card {name} (turn {t}, round 1)"));
+            self.bot_log(BotEvent::PlaysStart { card: c, turn: t });
             self.play_event(Side::Opposition, c);
             return;
         }
         note!(
             self,
-            LogEntry::new("oppobot", format!("Oppobot: draws {name}"))
-                .card(slug(c))
-                .amount(self.hidden.decks[1].len() as i64)
+            VfwEvent::Oppobot(BotEvent::Draws {
+                card: c,
+                left: self.hidden.decks[1].len()
+            })
         );
         let def = card(c);
         if let Some(p) = def.prereqs.iter().find(|&&p| !self.prereq_met(p, def.ops)) {
-            self.bot_log(format!(
-                "{name} fails its test ({}): a Campaigning action",
-                p.describe()
-            ));
+            self.bot_log(BotEvent::FailsTest {
+                card: c,
+                prereq: *p,
+            });
             self.board.out.push(c);
             self.bot_campaign();
             return;
         }
         if !self.bot_benefit(def.ops, def.persist) {
-            self.bot_log(format!(
-                "{name} would have no benefit now: a Campaigning action"
-            ));
+            self.bot_log(BotEvent::NoBenefit { card: c });
             self.board.out.push(c);
             self.bot_campaign();
             return;
@@ -355,7 +349,7 @@ impl VotesForWomen {
     pub(super) fn bot_campaign(&mut self) {
         let camps = self.campaigners_of(Side::Opposition);
         if camps.is_empty() {
-            self.bot_log("has no Campaigner in play: the Campaigning action does nothing".into());
+            self.bot_log(BotEvent::NoCampaigner);
             return;
         }
         let die = self.bot_die();
@@ -368,14 +362,17 @@ impl VotesForWomen {
                 let r = self.roll_die(Die::D6);
                 let reg = REGIONS[(r - 1) as usize];
                 if reg.states().any(|s| self.open(s)) {
-                    self.bot_log(format!("campaigns: region d6 {r} → {}", reg.name()));
+                    self.bot_log(BotEvent::CampaignRegion {
+                        roll: r,
+                        region: reg,
+                    });
                     region = Some(reg);
                     break;
                 }
-                self.bot_log(format!(
-                    "region d6 {r} → {} has no open state; rolls again",
-                    reg.name()
-                ));
+                self.bot_log(BotEvent::RegionClosed {
+                    roll: r,
+                    region: reg,
+                });
             }
             let Some(region) = region else {
                 return;
@@ -394,23 +391,17 @@ impl VotesForWomen {
             let target = match cards.len() {
                 0 => {
                     let cands: Vec<St> = region.states().filter(|&s| self.open(s)).collect();
-                    self.bot_log("no available State card there: the black die picks".into());
+                    self.bot_log(BotEvent::NoStateCard);
                     self.bot_random_state(&cands)
                 }
                 1 => {
-                    self.bot_log(format!(
-                        "targets {}, the region's available State card",
-                        STATES[cards[0] as usize].name
-                    ));
+                    self.bot_log(BotEvent::TargetsCard { state: cards[0] });
                     Some(cards[0])
                 }
                 _ => {
                     let d = self.roll_die(Die::D6);
                     let s = if d <= 3 { cards[0] } else { cards[1] };
-                    self.bot_log(format!(
-                        "two State cards available: d6 {d} → {}",
-                        STATES[s as usize].name
-                    ));
+                    self.bot_log(BotEvent::TwoStateCards { roll: d, state: s });
                     Some(s)
                 }
             };
@@ -418,19 +409,11 @@ impl VotesForWomen {
                 continue;
             };
             let n = self.roll_die(die);
-            note!(
-                self,
-                LogEntry::new(
-                    "oppobot",
-                    format!(
-                        "Oppobot: cube die {} {n} → {n} cubes for {}",
-                        die.name(),
-                        STATES[target as usize].name
-                    ),
-                )
-                .dice(vec![n as u32])
-                .location(code(target))
-            );
+            self.bot_log(BotEvent::CubeDie {
+                die,
+                n,
+                state: target,
+            });
             self.bot_place_with_spill(target, n);
         }
     }
@@ -449,17 +432,18 @@ impl VotesForWomen {
             }
             match self.closest_open(target) {
                 Some(s) => {
-                    self.bot_log(format!(
-                        "{} is decided; {left} cube(s) go to the closest open state, {}",
-                        STATES[cur as usize].name, STATES[s as usize].name
-                    ));
+                    self.bot_log(BotEvent::Spill {
+                        from: cur,
+                        to: s,
+                        left,
+                    });
                     cur = s;
                 }
                 None => {
-                    self.bot_log(format!(
-                        "no open state left in the {}: {left} cube(s) are lost",
-                        region_of(target).name()
-                    ));
+                    self.bot_log(BotEvent::CubesLost {
+                        region: region_of(target),
+                        left,
+                    });
                     return;
                 }
             }
@@ -495,22 +479,12 @@ impl VotesForWomen {
             std::cmp::Ordering::Equal => None,
             std::cmp::Ordering::Less => Some(Side::Opposition),
         };
-        let what = match winner {
-            Some(Side::Suffragist) => "the Suffragist takes a Strategy card",
-            Some(Side::Opposition) => "the Oppobot takes a Strategy card",
-            None => "nobody takes a Strategy card",
-        };
-        note!(
-            self,
-            LogEntry::new(
-                "oppobot",
-                format!(
-                    "Oppobot: Strategy die {} {r} against {n} committed: {what}",
-                    die.name()
-                ),
-            )
-            .dice(vec![r as u32])
-        );
+        self.bot_log(BotEvent::StrategyDie {
+            die,
+            roll: r,
+            committed: n,
+            winner,
+        });
         self.end_strategy_phase();
         match winner {
             Some(Side::Suffragist) => {
@@ -534,17 +508,17 @@ impl VotesForWomen {
     fn bot_take_strategy(&mut self) {
         let len = self.board.strategy_display.len();
         if len == 0 {
-            self.bot_log("no Strategy card is available".into());
+            self.bot_log(BotEvent::NoStrategyCard);
             return;
         }
         let d = self.roll_die(Die::D6);
         let slot = (((d - 1) / 2) as usize).min(len - 1);
         let c = self.board.strategy_display[slot];
-        self.bot_log(format!(
-            "Strategy card d6 {d} → slot {}: {}",
-            slot + 1,
-            card(c).name
-        ));
+        self.bot_log(BotEvent::StrategySlot {
+            roll: d,
+            slot: slot as u8,
+            card: c,
+        });
         self.claim_strategy(Side::Opposition, 0, c);
     }
 
@@ -603,7 +577,7 @@ impl VotesForWomen {
             }
         };
         // The state(s) scoring highest, ties broken by procedure R.
-        let best_by = |me: &mut Self, score: &dyn Fn(&Self, St) -> i32, why: &str| -> String {
+        let best_by = |me: &mut Self, score: &dyn Fn(&Self, St) -> i32, why: Why| -> String {
             let top = states.iter().map(|&s| score(me, s)).max().unwrap_or(0);
             let tied: Vec<St> = states
                 .iter()
@@ -613,13 +587,13 @@ impl VotesForWomen {
             let s = if tied.len() == 1 {
                 tied[0]
             } else {
-                me.bot_log(format!(
-                    "{} states tie for {why}: the dice pick",
-                    tied.len()
-                ));
+                me.bot_log(BotEvent::Tie {
+                    n: tied.len() as u8,
+                    why,
+                });
                 me.bot_random_state(&tied).unwrap_or(tied[0])
             };
-            me.bot_log(format!("picks {} ({why})", STATES[s as usize].name));
+            me.bot_log(BotEvent::Picks { state: s, why });
             with_colour(me, s)
         };
         if states.is_empty() {
@@ -636,12 +610,12 @@ impl VotesForWomen {
                         HueSet::Suffragist => st.purple + st.yellow,
                     }) as i32
                 },
-                "most cubes of that colour",
+                Why::MostOfColour,
             ),
             Some(Task::Remove { .. }) => best_by(
                 self,
                 &|me, s| me.board.states[s as usize].cubes(Side::Suffragist) as i32,
-                "most Suffragist cubes",
+                Why::MostSuffragist,
             ),
             Some(Task::Place { placed, area, .. }) => {
                 // Keep filling the state begun last while it has room, else the dice.
@@ -680,13 +654,13 @@ impl VotesForWomen {
                     best_by(
                         self,
                         &|me, s| me.board.states[s as usize].red as i32,
-                        "Final Voting: most red cubes",
+                        Why::FinalVotingMostRed,
                     )
                 } else {
                     best_by(
                         self,
                         &|me, s| -(me.board.states[s as usize].cubes(Side::Suffragist) as i32),
-                        "Final Voting: fewest Suffragist cubes",
+                        Why::FinalVotingFewestSuffragist,
                     )
                 }
             }
@@ -715,10 +689,7 @@ impl VotesForWomen {
                 .copied()
                 .max_by_key(|&r| (score(r), std::cmp::Reverse(r.index())))
                 .unwrap_or(Region::West);
-            self.bot_log(format!(
-                "picks the {}: most open states holding Suffragist cubes",
-                best.name()
-            ));
+            self.bot_log(BotEvent::PicksRegion { region: best });
             return format!("region:{}", best.slug());
         }
         if let Some(Task::PickStrategy) = task {
@@ -726,11 +697,11 @@ impl VotesForWomen {
             let d = self.roll_die(Die::D6);
             let slot = (((d - 1) / 2) as usize).min(len - 1);
             if let Some(&c) = self.board.strategy_display.get(slot) {
-                self.bot_log(format!(
-                    "Strategy card d6 {d} → slot {}: {}",
-                    slot + 1,
-                    card(c).name
-                ));
+                self.bot_log(BotEvent::StrategySlot {
+                    roll: d,
+                    slot: slot as u8,
+                    card: c,
+                });
                 let id = format!("strategy:{}", slug(c));
                 if has(&id) {
                     return id;
@@ -742,7 +713,13 @@ impl VotesForWomen {
             .find(|x| !matches!(x.as_str(), "done" | "pass" | "reroll"))
             .unwrap_or(&ids[0])
             .clone();
-        self.bot_log(format!("takes the first choice offered ({first})"));
+        // `first` is an action's id, so it always parses back to its action.
+        note!(
+            self,
+            VfwEvent::Oppobot(BotEvent::TakesFirst {
+                choice: crate::parse_action::<Action>(&first).map_or(u32::MAX, crate::Action::code),
+            })
+        );
         first
     }
 }

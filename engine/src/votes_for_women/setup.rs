@@ -124,16 +124,18 @@ impl VotesForWomen {
             },
             log: GameLog::new(),
         };
-        let text = format!(
-            "State cards in play: {}",
-            card_names(&game.board.available_states)
+        note!(
+            game,
+            VfwEvent::StatesInPlay {
+                cards: game.board.available_states.clone()
+            }
         );
-        note!(game, LogEntry::new("setup", text));
-        let text = format!(
-            "Strategy cards available: {}",
-            card_names(&game.board.strategy_display)
+        note!(
+            game,
+            VfwEvent::StrategyAvailable {
+                cards: game.board.strategy_display.clone()
+            }
         );
-        note!(game, LogEntry::new("setup", text));
         game.begin_turn();
         game.run();
         Ok(game)
@@ -142,10 +144,7 @@ impl VotesForWomen {
     /// Planning (draw 6 each), then the Strategy Phase from turn 2 on, else Operations.
     pub(super) fn begin_turn(&mut self) {
         let t = self.board.turn;
-        note!(
-            self,
-            LogEntry::new("turn", format!("Turn {t} begins")).amount(t as i64)
-        );
+        note!(self, VfwEvent::TurnBegins { turn: t });
         self.board.round = 1;
         for side in [Side::Suffragist, Side::Opposition] {
             // The Oppobot skips the Planning Phase; each of two partners draws 3.
@@ -188,21 +187,18 @@ impl VotesForWomen {
         }
         let k = got.len();
         // Drawn-zone cards are the side's (both partners see them); a hand is one player's.
-        let readers = if to_drawn {
+        if to_drawn {
             self.hidden.drawn[i].extend(&got);
-            self.side_seats(side)
         } else {
             self.hidden.hands[player(side, slot)].extend(&got);
-            self.board.player_seat(side, slot).into_iter().collect()
-        };
-        let seat = self.board.player_seat(side, slot).unwrap_or(usize::MAX);
-        let who = self.board.player_name(side, slot);
+        }
         note!(
             self,
-            LogEntry::new("draw", format!("{who} draws {}", card_names(&got)))
-                .seat(seat)
-                .amount(k as i64)
-                .private(readers, Some(format!("{who} draws {k} cards")))
+            VfwEvent::Draws {
+                by: Actor { side, slot },
+                cards: got,
+                to_side: to_drawn,
+            }
         );
         k
     }

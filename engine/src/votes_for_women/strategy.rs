@@ -83,7 +83,13 @@ impl VotesForWomen {
             Action::Commit(n) => {
                 self.spend(Side::Suffragist, n);
                 self.board.commit = Some(n);
-                say!(self, side, "bid", "The Suffragist commits {n} buttons");
+                note!(
+                    self,
+                    VfwEvent::Commits {
+                        by: self.actor(side),
+                        n
+                    }
+                );
             }
             Action::Word(w) => self.resolve_bid(Some(w)),
             _ => {}
@@ -110,12 +116,12 @@ impl VotesForWomen {
                 None
             }
         };
-        say!(
+        note!(
             self,
-            Side::Opposition,
-            "bid",
-            "The Opposition answers: {}",
-            answer.word()
+            VfwEvent::Answers {
+                by: self.actor(Side::Opposition),
+                word: answer
+            }
         );
         self.end_strategy_phase();
         if let Some(w) = winner {

@@ -733,13 +733,12 @@ impl VotesForWomen {
                         .states()
                         .flat_map(|s| std::iter::repeat_n(s, n as usize))
                         .collect();
-                    say!(
+                    note!(
                         self,
-                        side,
-                        "region",
-                        "{} chooses the {}",
-                        side.name(),
-                        r.name()
+                        VfwEvent::ChoosesRegion {
+                            by: self.actor(side),
+                            region: r
+                        }
                     );
                     self.set_task(Some(Task::Fixed { queue }));
                 }
@@ -770,13 +769,12 @@ impl VotesForWomen {
                     self.hidden.hands[p].retain(|&x| x != c);
                     self.board.out.push(c);
                     self.set_task(None);
-                    say!(
+                    note!(
                         self,
-                        foe,
-                        "discard",
-                        "{} discards {}",
-                        foe.name(),
-                        card(c).name
+                        VfwEvent::SideDiscards {
+                            by: self.actor(foe),
+                            cards: vec![c]
+                        }
                     );
                     self.draw(foe, 1, false);
                 }
@@ -794,7 +792,13 @@ impl VotesForWomen {
                     self.board.rest_of_turn.retain(|&x| x != c);
                     self.board.out.push(c);
                     self.set_task(None);
-                    say!(self, side, "box", "{} is discarded", card(c).name);
+                    note!(
+                        self,
+                        VfwEvent::Discarded {
+                            by: self.actor(side),
+                            card: c
+                        }
+                    );
                 }
             }
         }
@@ -830,7 +834,12 @@ impl VotesForWomen {
                 if let Some(f) = self.board.stack.last_mut() {
                     f.failed = true;
                 }
-                self.say(side, "fail", "The roll fails: no effect".into());
+                note!(
+                    self,
+                    VfwEvent::GateFails {
+                        by: self.actor(side)
+                    }
+                );
             }
             DicePurpose::Count => {}
             DicePurpose::Campaign => self.campaign_dice(side, dice),
@@ -936,12 +945,13 @@ impl VotesForWomen {
             Action::Move(r) => {
                 self.spend(side, 1);
                 self.board.campaigners[idx as usize].region = r;
-                say!(
+                note!(
                     self,
-                    side,
-                    "move",
-                    "A Campaigner moves to the {} (1 button)",
-                    r.name()
+                    VfwEvent::CampaignerMoves {
+                        by: self.actor(side),
+                        region: r,
+                        paid: true
+                    }
                 );
                 // A move after placing (revision 1) ends the Campaigner's placing: its
                 // cubes never go to two regions. Revision 0 moves only before placing.
@@ -988,13 +998,13 @@ impl VotesForWomen {
             HueSet::Yellow => std::mem::take(&mut x.yellow),
             HueSet::Suffragist => std::mem::take(&mut x.purple) + std::mem::take(&mut x.yellow),
         };
-        say!(
+        note!(
             self,
-            side,
-            "remove",
-            "{} clears {n} cubes from {}",
-            side.name(),
-            code(s)
+            VfwEvent::Clears {
+                by: self.actor(side),
+                state: s,
+                n
+            }
         );
         self.set_task(Some(Task::RemoveAll {
             hue: which,
@@ -1047,18 +1057,12 @@ impl VotesForWomen {
         let i = side.index();
         self.hidden.drawn[i].retain(|&x| x != c);
         self.hidden.decks[i].top.push(c);
-        let seat = self.seat_of(side);
         note!(
             self,
-            LogEntry::new(
-                "deck",
-                format!("{} puts {} on top of the deck", side.name(), card(c).name),
-            )
-            .seat(seat)
-            .private(
-                vec![seat],
-                Some(format!("{} puts a card on top of the deck", side.name())),
-            )
+            VfwEvent::PutsOnTop {
+                by: self.actor(side),
+                card: c
+            }
         );
     }
 
@@ -1069,12 +1073,12 @@ impl VotesForWomen {
                 self.board.states[s as usize].mark = Some(Mark::X);
                 self.board.checks -= 1;
                 self.board.xs += 1;
-                say!(
+                note!(
                     self,
-                    side,
-                    "decided",
-                    "{}'s check becomes an X",
-                    STATES[s as usize].name
+                    VfwEvent::Vetoed {
+                        by: self.actor(side),
+                        state: s
+                    }
                 );
                 self.check_victory();
             }
@@ -1084,12 +1088,12 @@ impl VotesForWomen {
                     Side::Suffragist => self.board.xs -= 1,
                     Side::Opposition => self.board.checks -= 1,
                 }
-                say!(
+                note!(
                     self,
-                    side,
-                    "decided",
-                    "{} reconsiders the amendment",
-                    STATES[s as usize].name
+                    VfwEvent::Reconsiders {
+                        by: self.actor(side),
+                        state: s
+                    }
                 );
                 self.set_task(Some(Task::Fixed { queue: vec![s, s] }));
             }
@@ -1102,12 +1106,12 @@ impl VotesForWomen {
                         x.yellow = 0;
                     }
                 }
-                say!(
+                note!(
                     self,
-                    side,
-                    "remove",
-                    "Opposing cubes leave {}",
-                    STATES[s as usize].name
+                    VfwEvent::OpposingCubesLeave {
+                        by: self.actor(side),
+                        state: s
+                    }
                 );
                 self.set_task(Some(Task::Fixed { queue: vec![s; 4] }));
             }
@@ -1120,7 +1124,14 @@ impl VotesForWomen {
         let own = self.own_campaigners(side, slot);
         if let (Action::Move(r), Some(&idx)) = (a, own.get(next as usize)) {
             self.board.campaigners[idx as usize].region = r;
-            say!(self, side, "move", "A Campaigner moves to the {}", r.name());
+            note!(
+                self,
+                VfwEvent::CampaignerMoves {
+                    by: self.actor(side),
+                    region: r,
+                    paid: false
+                }
+            );
         }
         if (next as usize + 1) < own.len() {
             self.set_task(Some(Task::Transport { next: next + 1 }));
@@ -1165,23 +1176,17 @@ impl VotesForWomen {
     pub(super) fn claim_strategy(&mut self, side: Side, slot: u8, c: CardId) {
         self.board.strategy_display.retain(|&x| x != c);
         self.board.claimed[player(side, slot)].push(c);
-        let who = self.board.player_name(side, slot);
-        say!(
+        note!(
             self,
-            side,
-            "claim",
-            "{who} takes the Strategy card {}",
-            card(c).name
+            VfwEvent::TakesStrategy {
+                by: self.actor(side),
+                slot,
+                card: c
+            }
         );
         if let Some(n) = self.hidden.strategy_deck.pop() {
             self.board.strategy_display.push(n);
-            note!(
-                self,
-                LogEntry::new(
-                    "strategy",
-                    format!("{} joins the available Strategy cards", card(n).name),
-                )
-            );
+            note!(self, VfwEvent::JoinsStrategy { card: n });
         }
     }
 }

@@ -127,7 +127,8 @@ fn team_second_player_starts_with_a_random_early_card_and_partners_hold_four() {
         assert_eq!(g.deck_len(Side::Suffragist), 44);
         assert_eq!(g.deck_len(Side::Opposition), 44);
         // Yellow's start card is the one card of her hand no draw log names.
-        let drawn: Vec<&LogEntry> = g.log().iter().filter(|e| e.kind == "draw").collect();
+        let log = g.log();
+        let drawn: Vec<&LogEntry> = log.iter().filter(|e| e.kind == "draw").collect();
         assert_eq!(drawn.len(), 4, "each of the four players draws once");
         let text = &drawn[1].text;
         let start: Vec<CardId> = yellow
@@ -381,10 +382,8 @@ fn team_anti_suffrage_riots_hit_each_suffragist_player() {
         let kept = now.iter().filter(|c| before[i].contains(c)).count();
         assert_eq!(kept, 2, "player {p} lost exactly one card");
     }
-    let lines = g
-        .log()
-        .iter()
-        .filter(|e| e.text.contains("discards at random"));
+    let log = g.log();
+    let lines = log.iter().filter(|e| e.text.contains("discards at random"));
     assert_eq!(lines.count(), 2, "Purple and Yellow each discard");
 }
 
@@ -416,7 +415,8 @@ fn team_final_voting_order_alternates_partners() {
         assert_eq!(seen, order, "{variant}");
         if variant == COOP {
             // Each of the Oppobot's picks came between two of the players'.
-            let picks = g.log().iter().filter(|e| {
+            let log = g.log();
+            let picks = log.iter().filter(|e| {
                 e.text.starts_with("Oppobot: picks") && e.text.contains("(Final Voting")
             });
             // The Oppobot picks at once after each of the three: three picks.

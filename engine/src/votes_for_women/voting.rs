@@ -146,19 +146,13 @@ impl VotesForWomen {
         } else {
             self.roll_die(db)
         };
-        let seat = self.seat_of(side);
         note!(
             self,
-            LogEntry::new(
-                "vote",
-                format!(
-                    "{} votes: the Suffragist rolls {a}, the Opposition rolls {b}",
-                    STATES[s as usize].name
-                ),
-            )
-            .seat(seat)
-            .location(code(s))
-            .dice(vec![a as u32, b as u32])
+            VfwEvent::Vote {
+                by: self.actor(side),
+                state: s,
+                rolls: [a, b]
+            }
         );
         self.board.vote = Some(Vote {
             state: s,

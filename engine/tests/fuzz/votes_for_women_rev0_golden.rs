@@ -80,7 +80,7 @@ fn digest(variant: &str, seats: usize, difficulty: &str, seed: u64) -> u64 {
         assert!(steps < 100_000, "{variant} seed {seed}: no end");
     }
     assert!(g.outcome().is_some(), "{variant} seed {seed}: no outcome");
-    for e in g.log() {
+    for e in g.log().iter() {
         h.json(e);
     }
     h.0
@@ -96,17 +96,7 @@ fn table(variant: &str, seats: usize, difficulty: &str) -> Vec<u64> {
 /// The recorded digests of one variant and difficulty, in seed order.
 fn recorded(variant: &str, difficulty: &str) -> Vec<u64> {
     let head = format!("{variant} {difficulty}:");
-    let mut lines = include_str!("votes_for_women_rev0_golden.txt")
-        .lines()
-        .skip_while(|l| *l != head)
-        .skip(1);
-    let mut out = Vec::new();
-    for line in lines.by_ref().take_while(|l| l.starts_with(' ')) {
-        for hex in line.split_whitespace() {
-            out.push(u64::from_str_radix(hex, 16).expect("a hex digest"));
-        }
-    }
-    out
+    crate::golden_digests::under(include_str!("votes_for_women_rev0_golden.txt"), &head)
 }
 
 fn check(index: usize) {
