@@ -95,6 +95,19 @@ pub fn free_port() -> u16 {
         .expect("a free loopback port")
 }
 
+/// The screen a browser is launched on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Screen {
+    /// A desktop window of [`WIDTH`] × [`HEIGHT`].
+    Desktop,
+    /// A phone held upright, in CSS pixels, with touch.
+    Phone { width: u32, height: u32 },
+}
+
+/// What a phone's Chromium calls itself, so the pages see a mobile browser.
+const PHONE_USER_AGENT: &str = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
+     (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+
 /// One headless Chromium with its own chromedriver and profile.
 pub struct Browser {
     /// The WebDriver session.
@@ -106,6 +119,16 @@ pub struct Browser {
 impl Browser {
     /// Starts one, or returns None when Chromium is not installed (see [`chromium`]).
     pub async fn launch() -> Option<Browser> {
+        Browser::launch_on(Screen::Desktop).await
+    }
+
+    /// Starts one on a phone's screen: Chromium's mobile emulation at `width` × `height`
+    /// CSS pixels with touch, as a person holding a phone upright sees the pages.
+    pub async fn launch_phone(width: u32, height: u32) -> Option<Browser> {
+        Browser::launch_on(Screen::Phone { width, height }).await
+    }
+
+    async fn launch_on(screen: Screen) -> Option<Browser> {
         let (chromium, chromedriver) = chromium()?;
         let profile = temp_dir("chromium-profile");
         let port = free_port();
@@ -130,9 +153,16 @@ impl Browser {
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
         args.push(format!("--user-data-dir={}", profile.display()));
         args.push(format!("--window-size={WIDTH},{HEIGHT}"));
+        let mut options = json!({ "binary": chromium, "args": args });
+        if let Screen::Phone { width, height } = screen {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": width, "height": height, "pixelRatio": 2.0, "touch": true },
+                "userAgent": PHONE_USER_AGENT,
+            });
+        }
         let caps = json!({
             "browserName": "chrome",
-            "goog:chromeOptions": { "binary": chromium, "args": args },
+            "goog:chromeOptions": options,
         });
         let caps = caps.as_object().cloned().unwrap_or_default();
         // chromedriver may accept connections a moment before it serves them: try again.
@@ -163,27 +193,36 @@ impl Browser {
             driver: Some(driver),
             profile,
         };
-        // Headless windows may start with another size: make the viewport the one asked.
-        browser.fit_viewport().await;
+        // Headless windows may start with another size: make the viewport the one asked
+        // (a phone's is set by the emulation).
+        if screen == Screen::Desktop {
+            browser.fit_viewport().await;
+        }
         Some(browser)
     }
 
     /// Resizes the window until the page's viewport is exactly WIDTH × HEIGHT.
     async fn fit_viewport(&self) {
-        let _ = self.client.set_window_size(WIDTH, HEIGHT).await;
+        self.resize_viewport(WIDTH, HEIGHT).await;
+    }
+
+    /// Resizes a desktop browser's window until the page's viewport is `width` × `height`
+    /// (the window's frame, if any, added on top).
+    pub async fn resize_viewport(&self, width: u32, height: u32) {
+        let _ = self.client.set_window_size(width, height).await;
         let inner = self
             .js("return [window.innerWidth, window.innerHeight];")
             .await;
         let (w, h) = (
-            inner[0].as_u64().unwrap_or(WIDTH as u64) as u32,
-            inner[1].as_u64().unwrap_or(HEIGHT as u64) as u32,
+            inner[0].as_u64().unwrap_or(width as u64) as u32,
+            inner[1].as_u64().unwrap_or(height as u64) as u32,
         );
-        if (w, h) != (WIDTH, HEIGHT) {
+        if (w, h) != (width, height) {
             let _ = self
                 .client
                 .set_window_size(
-                    WIDTH + (WIDTH - w.min(WIDTH)),
-                    HEIGHT + (HEIGHT - h.min(HEIGHT)),
+                    width + (width - w.min(width)),
+                    height + (height - h.min(height)),
                 )
                 .await;
         }
@@ -200,6 +239,16 @@ impl Browser {
             .execute(script, Vec::new())
             .await
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Runs `script` (a function body) asynchronously: it ends by calling its last argument,
+    /// `arguments[arguments.length - 1]`, with the value to return (WebDriver's execute
+    /// async, for a script that awaits a promise). WebDriver's script timeout bounds it.
+    pub async fn js_async(&self, script: &str) -> Value {
+        self.client
+            .execute_async(script, Vec::new())
+            .await
+            .unwrap_or_else(|e| panic!("async script failed: {e}\n{script}"))
     }
 
     /// Runs `script` every 40 ms until it returns something truthy (not null, false, 0 or

@@ -662,6 +662,7 @@ mod tests {
             Kind::Game(pb::GameClock {
                 base_ms,
                 increment_ms,
+                max_ms: 0,
             })
         };
         // 10 minutes left, +5 s: 30 s + 4 s.

@@ -152,7 +152,7 @@ pub async fn signup(
         .map_err(status_error)?
         .into_inner();
     let name = resp.account.as_ref().map(account_name).unwrap_or_default();
-    println!("Made the account {} on {}.", style.bold(&name), servers);
+    crate::outln!("Made the account {} on {}.", style.bold(&name), servers);
     keep_login(
         client,
         servers,
@@ -260,10 +260,10 @@ async fn keep_login(
             ),
         }
         if !old.handle.eq_ignore_ascii_case(&handle) {
-            println!("No longer logged in as {}.", old.handle);
+            crate::outln!("No longer logged in as {}.", old.handle);
         }
     }
-    println!(
+    crate::outln!(
         "Logged in to {} as {}. This computer plays as the account from now on, with the \
          token kept in {}.",
         servers,
@@ -285,7 +285,7 @@ pub async fn logout(
         return crate::manage::logout_everywhere(client, servers, current).await;
     }
     let Some(current) = current else {
-        println!("Not logged in to {server}.");
+        crate::outln!("Not logged in to {server}.");
         return Ok(());
     };
     if !args.local {
@@ -296,7 +296,7 @@ pub async fn logout(
             Ok(_) => {}
             // Revoked already (from another device, or the account is gone): forget it.
             Err(s) if s.code() == Code::Unauthenticated => {
-                println!("The server no longer knew the token.");
+                crate::outln!("The server no longer knew the token.");
             }
             Err(s) => {
                 return Err(status_error(s)).context(format!(
@@ -318,14 +318,14 @@ pub async fn logout(
         .unwrap_or_default();
     match (args.local, forgotten) {
         (false, true) => {
-            println!("Logged out of {server}{who}: the token is revoked and forgotten.")
+            crate::outln!("Logged out of {server}{who}: the token is revoked and forgotten.")
         }
-        (false, false) => println!("The token is revoked."),
-        (true, true) => println!(
+        (false, false) => crate::outln!("The token is revoked."),
+        (true, true) => crate::outln!(
             "Forgot the login to {server}{who} on this computer; the token itself stays valid \
              until revoked."
         ),
-        (true, false) => println!("No login to {server} is kept on this computer."),
+        (true, false) => crate::outln!("No login to {server} is kept on this computer."),
     }
     Ok(())
 }
@@ -345,7 +345,7 @@ pub async fn whoami(
         .map_err(status_error)?
         .into_inner();
     let account = who.account.unwrap_or_default();
-    println!("{}", style.bold(&account_name(&account)));
+    crate::outln!("{}", style.bold(&account_name(&account)));
     if account.bot {
         let owner = if account.bot_owner.is_empty() {
             "the server's own".to_string()
@@ -357,7 +357,7 @@ pub async fn whoami(
         } else {
             format!(", version {}", account.bot_version)
         };
-        println!("  {owner}{version}");
+        crate::outln!("  {owner}{version}");
     }
     let scopes: Vec<&str> = who
         .scopes
@@ -375,7 +375,7 @@ pub async fn whoami(
     } else {
         "kept by `hustings login`"
     };
-    println!(
+    crate::outln!(
         "  on {server}, with {kind} ({from}) that may {}",
         scopes.join(", ")
     );
@@ -424,9 +424,9 @@ pub async fn mine(
         }
         page_token = page.next_page_token;
     };
-    print!("{}", mine_table(&matches, style));
+    crate::outp!("{}", mine_table(&matches, style));
     if matches.iter().any(|m| m.my_turn) {
-        println!(
+        crate::outln!(
             "{}",
             style.dim(&format!(
                 "▶ waits for your choice. Play it with: hustings{} play --match ID",
@@ -435,7 +435,7 @@ pub async fn mine(
         );
     }
     if more {
-        println!(
+        crate::outln!(
             "{}",
             style.dim("Older finished matches: hustings mine --all")
         );

@@ -8,7 +8,7 @@
 
 use std::collections::VecDeque;
 
-use hustings_proto::v1::{GameView, Prompt, game_view};
+use hustings_proto::v1::{GameView, LogEntry, Prompt, game_view};
 
 use crate::answer::{self, Line, Named};
 use crate::render::Layout;
@@ -57,9 +57,17 @@ pub struct Answers {
     line_variant: Option<String>,
     /// The colour chosen for a card play: (play key, colour).
     remembered: Option<(String, String)>,
+    /// The place of the choice sent last from a line of several, and the seat it was for.
+    sent: Option<(u32, String)>,
+    /// The length of the log when the prompt answered last arrived: later entries are what
+    /// that answer did.
+    mark: usize,
     confirm: Option<Confirm>,
     /// The board layout the player switched to (`board full`), if any.
     pub layout: Option<Layout>,
+    /// Seats of the match, once known: a match of one seat is a solitaire game, played
+    /// against the game's automated opponent.
+    pub seats: usize,
 }
 
 /// The card play a prompt belongs to, for remembering its colour: in Votes for Women the
@@ -165,7 +173,7 @@ impl Answers {
             Line::Quit => Do::Quit,
             Line::Resign => {
                 self.confirm = Some(Confirm::Resign);
-                Do::Say("Resign the match? Every other seat wins. Type yes to confirm.".into())
+                Do::Say(resign_question(self.seats).into())
             }
             Line::Number(i) => match prompt.choices.get(i) {
                 Some(c) => Do::Act { id: c.id.clone() },
@@ -190,6 +198,7 @@ impl Answers {
                 Named::Choice(i) => {
                     self.queue = words;
                     self.family = answer::family(prompt);
+                    self.sent = Some((prompt.seat, prompt.choices[i].location.clone()));
                     return Do::Act {
                         id: prompt.choices[i].id.clone(),
                     };
@@ -221,11 +230,13 @@ impl Answers {
         Do::Say("Name a place after the colour (purple PA).".into())
     }
 
-    /// A new prompt arrived: answers it from the queue (or with the colour chosen for its
-    /// card, when it asks nothing else), or says why the queue stops; `None` to ask the
-    /// player.
-    pub fn on_prompt(&mut self, prompt: &Prompt, key: &str) -> Option<Do> {
+    /// A new prompt arrived, `log` the match's log so far: answers it from the queue (or
+    /// with the colour chosen for its card, when it asks nothing else), or says why the
+    /// queue stops; `None` to ask the player.
+    pub fn on_prompt(&mut self, prompt: &Prompt, key: &str, log: &[LogEntry]) -> Option<Do> {
         self.confirm = None;
+        self.drop_taken_by_the_game(log.get(self.mark..).unwrap_or_default());
+        self.mark = log.len();
         if !self.queue.is_empty() {
             if answer::family(prompt) != self.family {
                 let why = format!("Stopped: the prompt changed to {:?}", prompt.text);
@@ -246,6 +257,48 @@ impl Answers {
         Some(Do::Act {
             id: prompt.choices[i].id.clone(),
         })
+    }
+}
+
+impl Answers {
+    /// Drops the queued places the game took by itself after the choice sent last.
+    ///
+    /// A game takes a step with a single choice itself (Votes for Women places the last
+    /// cube when one state is left), so no prompt comes for it: the word queued for it
+    /// would be reported "not sent" (or spent on the next prompt) though the place got its
+    /// cube. `entries` are what the last choice did: its own entry for its place, then
+    /// entries of the same kind for the same seat at other places, one per step taken;
+    /// each that names the place queued next answers it.
+    fn drop_taken_by_the_game(&mut self, entries: &[LogEntry]) {
+        let Some((seat, place)) = self.sent.take() else {
+            return;
+        };
+        if self.queue.is_empty() || place.is_empty() {
+            return;
+        }
+        let ours = |e: &&LogEntry| e.seat == Some(seat) && !e.location.is_empty();
+        let mut mine = entries.iter().filter(ours);
+        let Some(own) = mine.find(|e| e.location.eq_ignore_ascii_case(&place)) else {
+            return;
+        };
+        for e in mine.filter(|e| e.kind == own.kind) {
+            match self.queue.front() {
+                Some(next) if next.eq_ignore_ascii_case(&e.location) => {
+                    self.queue.pop_front();
+                }
+                _ => break,
+            }
+        }
+    }
+}
+
+/// The question that confirms a resignation: who wins by it.
+fn resign_question(seats: usize) -> &'static str {
+    if seats == 1 {
+        // Alone at the table: the game's automaton (the Oppobot) is the opponent.
+        "Resign the match? The automated opponent wins. Type yes to confirm."
+    } else {
+        "Resign the match? Every other seat wins. Type yes to confirm."
     }
 }
 
@@ -312,14 +365,14 @@ mod tests {
         // The next prompts are answered from the queue, in order.
         assert_eq!(
             acted(
-                a.on_prompt(&placement(2, &["PA", "NY"]), key)
+                a.on_prompt(&placement(2, &["PA", "NY"]), key, &[])
                     .expect("queued")
             ),
             "yellow:PA"
         );
         assert_eq!(
             acted(
-                a.on_prompt(&placement(1, &["PA", "NY"]), key)
+                a.on_prompt(&placement(1, &["PA", "NY"]), key, &[])
                     .expect("queued")
             ),
             "yellow:NY"
@@ -328,10 +381,10 @@ mod tests {
         // A later prompt of the same card asking only the colour of one place is answered
         // with the colour already chosen.
         let only = placement(1, &["NJ"]);
-        let d = a.on_prompt(&only, key).expect("remembered colour");
+        let d = a.on_prompt(&only, key, &[]).expect("remembered colour");
         assert_eq!(acted(d), "yellow:NJ");
         // Another card asks again.
-        assert_eq!(a.on_prompt(&only, "2/1/1/another-card"), None);
+        assert_eq!(a.on_prompt(&only, "2/1/1/another-card", &[]), None);
     }
 
     #[test]
@@ -339,7 +392,10 @@ mod tests {
         let mut a = Answers::default();
         let p = placement(3, &["PA", "NY"]);
         assert_eq!(acted(a.on_line("purple 2xPA", &p, "k")), "purple:PA");
-        assert_eq!(acted(a.on_prompt(&p, "k").expect("queued")), "purple:PA");
+        assert_eq!(
+            acted(a.on_prompt(&p, "k", &[]).expect("queued")),
+            "purple:PA"
+        );
     }
 
     #[test]
@@ -348,7 +404,9 @@ mod tests {
         let p = placement(3, &["PA", "NY"]);
         assert_eq!(acted(a.on_line("purple PA NY NY", &p, "k")), "purple:PA");
         // NY is no longer on offer.
-        let d = a.on_prompt(&placement(2, &["PA"]), "k").expect("a stop");
+        let d = a
+            .on_prompt(&placement(2, &["PA"]), "k", &[])
+            .expect("a stop");
         let Do::Say(why) = d else { panic!("{d:?}") };
         assert_eq!(why, "Stopped: NY is not on offer now; not sent: NY NY");
         // A different decision stops it too.
@@ -358,7 +416,7 @@ mod tests {
             text: "Keep or re-roll?".into(),
             choices: vec![choice("keep", ""), choice("reroll", "")],
         };
-        let Some(Do::Say(why)) = a.on_prompt(&other, "k") else {
+        let Some(Do::Say(why)) = a.on_prompt(&other, "k", &[]) else {
             panic!()
         };
         assert!(
@@ -372,6 +430,82 @@ mod tests {
         assert!(a.queued().is_empty());
     }
 
+    /// What the game logs for a cube `seat` placed (or removed) in `place`.
+    fn cube_entry(seat: u32, place: &str) -> LogEntry {
+        LogEntry {
+            seat: Some(seat),
+            kind: "cube".into(),
+            text: format!("Suffragist adds a purple cube in {place}"),
+            location: place.into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_place_the_game_took_itself_is_not_reported_unsent() {
+        // Frederick Douglass rolled 8: a cube in each of the Northeast's eight states, one a
+        // state. The player types all eight; the last one left is a single choice, which the
+        // game takes itself: no prompt comes for it.
+        let typed = ["NY", "CT", "MA", "RI", "VT", "NH", "ME", "NJ"];
+        let key = "3/2/1/frederick-douglass";
+        let mut a = Answers::default();
+        let mut log = vec![LogEntry {
+            seat: Some(0),
+            kind: "play".into(),
+            text: "Suffragist plays Frederick Douglass".into(),
+            ..Default::default()
+        }];
+        let first = placement(8, &typed);
+        assert_eq!(a.on_prompt(&first, key, &log), None);
+        let line = format!("purple {}", typed.join(" "));
+        assert_eq!(acted(a.on_line(&line, &first, key)), "purple:NY");
+        log.push(cube_entry(0, "NY"));
+        for (k, place) in typed.iter().enumerate().take(7).skip(1) {
+            let p = placement(8 - k as u32, &typed[k..]);
+            let d = a.on_prompt(&p, key, &log).expect("queued");
+            assert_eq!(acted(d), format!("purple:{place}"));
+            log.push(cube_entry(0, place));
+        }
+        // ME's cube was the seventh; NJ, the only place left, got the eighth from the game.
+        log.push(cube_entry(0, "NJ"));
+        let next = Prompt {
+            seat: 0,
+            text: "Play a card (round 4 of 6)".into(),
+            choices: vec![choice("done", "")],
+        };
+        assert_eq!(
+            a.on_prompt(&next, key, &log),
+            None,
+            "nothing is left unsent"
+        );
+        assert!(a.queued().is_empty());
+    }
+
+    #[test]
+    fn a_place_typed_twice_is_still_queued_after_the_first_and_unsent_ones_are_reported() {
+        let mut a = Answers::default();
+        let p = placement(3, &["PA", "NY"]);
+        let mut log = Vec::new();
+        assert_eq!(a.on_prompt(&p, "k", &log), None);
+        assert_eq!(acted(a.on_line("purple PA PA NY", &p, "k")), "purple:PA");
+        // The first PA's own entry does not answer the second PA.
+        log.push(cube_entry(0, "PA"));
+        let d = a.on_prompt(&placement(2, &["PA", "NY"]), "k", &log);
+        assert_eq!(acted(d.expect("queued")), "purple:PA");
+        // Another seat's cube in NY (an automated opponent) does not answer NY either.
+        log.push(cube_entry(0, "PA"));
+        log.push(cube_entry(1, "NY"));
+        let other = Prompt {
+            seat: 0,
+            text: "Keep or re-roll?".into(),
+            choices: vec![choice("keep", ""), choice("reroll", "")],
+        };
+        let Some(Do::Say(why)) = a.on_prompt(&other, "k", &log) else {
+            panic!()
+        };
+        assert!(why.ends_with("not sent: NY"), "{why}");
+    }
+
     #[test]
     fn resign_waits_for_yes() {
         let p = placement(1, &["PA"]);
@@ -381,6 +515,28 @@ mod tests {
         assert!(!a.confirming());
         a.on_line("resign", &p, "k");
         assert_eq!(a.on_line(" YES ", &p, "k"), Do::Resign);
+    }
+
+    #[test]
+    fn resigning_a_solitaire_game_says_the_automated_opponent_wins() {
+        let p = placement(1, &["PA"]);
+        let mut a = Answers {
+            seats: 1,
+            ..Default::default()
+        };
+        let Do::Say(asked) = a.on_line("resign", &p, "k") else {
+            panic!()
+        };
+        assert_eq!(
+            asked,
+            "Resign the match? The automated opponent wins. Type yes to confirm."
+        );
+        a.seats = 2;
+        a.on_line("no", &p, "k");
+        let Do::Say(asked) = a.on_line("resign", &p, "k") else {
+            panic!()
+        };
+        assert!(asked.contains("Every other seat wins"), "{asked}");
     }
 
     #[test]

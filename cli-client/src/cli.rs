@@ -26,6 +26,8 @@ Examples:
   hustings mine                                          your matches, those waiting for you first
   hustings tokens                                        your account's tokens (`tokens --help`)
   hustings profile bob                                   an account's games and recent results
+  hustings ratings bob                                   an account's ratings from rated matches
+  hustings leaderboard presidency                        a game's best ratings
   hustings play --match <ID>                             (logged in) resume your account's seat,
                                                          from any computer logged in to it
   hustings --server http://10.0.0.5:50051,http://10.0.0.6:50051 play --match <ID>
@@ -76,9 +78,9 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_color: bool,
 
-    /// How boards are drawn: compact fits a 120×40 terminal with the log and the prompt
-    /// (cards by name: `? NAME` shows a card's text); full shows everything, card texts
-    /// included, and is taller than a terminal.
+    /// How boards are drawn: compact fits the terminal (120×40, folded down to 100×30)
+    /// with the log and the prompt (cards by name: `? NAME` shows a card's text); full shows
+    /// everything, card texts included, and is taller than a terminal.
     #[arg(long, global = true, value_enum, default_value_t = Layout::Compact)]
     pub board: Layout,
 
@@ -232,6 +234,24 @@ Examples:
   hustings profile bob
   hustings profile greedy-ai")]
     Profile(ProfileArgs),
+    /// Show an account's ratings from rated matches, one per game and variant.
+    #[command(after_help = "\
+Needs no login. Without HANDLE, the account this computer is logged in to. A rating
+marked ? is provisional (still uncertain); the range is its 95% interval.
+
+Examples:
+  hustings ratings
+  hustings ratings bob")]
+    Ratings(RatingsArgs),
+    /// Show the best ratings of a game's variant.
+    #[command(after_help = "\
+Needs no login. Without --variant, the game's first variant (`hustings games` lists them).
+
+Examples:
+  hustings leaderboard presidency
+  hustings leaderboard votes-for-women --variant team-4 --people
+  hustings leaderboard the-vote --bots --limit 50")]
+    Leaderboard(LeaderboardArgs),
     /// Step through a finished match, choice by choice.
     #[command(after_help = "\
 Examples:
@@ -256,6 +276,7 @@ impl Command {
                 | Command::Password
                 | Command::Account(_)
                 | Command::Profile(_)
+                | Command::Ratings(_)
         )
     }
 }
@@ -278,14 +299,26 @@ pub struct SetupArgs {
     /// Seed for the dice and shuffles (default: random).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Play on a clock: TIME per decision (`30s`), or a game clock BASE+INCREMENT (`10m+5s`).
-    /// Times take s, m or h (a bare number is seconds). Default: no clock.
-    #[arg(long, value_name = "TIME | BASE+INC")]
+    /// Play on a clock: TIME per decision (`30s`, or `2d` at your own pace), a game clock
+    /// BASE+INCREMENT (`10m+5s`), or a correspondence clock BASE+INCREMENT/CAP (`1d+4h/3d`:
+    /// a day, 4 hours more a move, never more than 3 days banked). Times take s, m, h or d (a
+    /// bare number is seconds). A clock of an hour a decision or a bank of a day is played at
+    /// your own pace: nobody may claim a win by absence unless --abandon-grace says so.
+    /// Default: no clock.
+    #[arg(long, value_name = "TIME | BASE+INC[/CAP]")]
     pub clock: Option<String>,
     /// Seconds a seat that must act may be away before the others may claim the win
-    /// (0: never; default: the server's).
+    /// (0: never; default: the server's, 3 minutes unless it was started otherwise).
     #[arg(long, value_name = "SECONDS")]
     pub abandon_grace: Option<u64>,
+    /// Let bot seats too claim the win over a person away past the grace. Without it only
+    /// people may: whoever steps away from a match against bots keeps the seat.
+    #[arg(long)]
+    pub bots_claim_wins: bool,
+    /// A rated match: its result changes the players' ratings (`hustings ratings`). Every
+    /// seat must be held by a signed-in account; no take-backs.
+    #[arg(long)]
+    pub rated: bool,
 }
 
 /// `hustings create`.
@@ -456,6 +489,32 @@ pub struct ProfileArgs {
     pub handle: Option<String>,
 }
 
+/// `hustings ratings`.
+#[derive(Debug, Args)]
+pub struct RatingsArgs {
+    /// The account's handle (default: the one this computer is logged in to).
+    pub handle: Option<String>,
+}
+
+/// `hustings leaderboard`.
+#[derive(Debug, Args)]
+pub struct LeaderboardArgs {
+    /// The game's id (`hustings games` lists them).
+    pub game: String,
+    /// The variant's id (default: the game's first).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Only bots.
+    #[arg(long, conflicts_with = "people")]
+    pub bots: bool,
+    /// Only people.
+    #[arg(long)]
+    pub people: bool,
+    /// How many lines at most (the server gives at most 100).
+    #[arg(long, default_value_t = 20)]
+    pub limit: u32,
+}
+
 /// `hustings mine`.
 #[derive(Debug, Args)]
 pub struct MineArgs {
@@ -522,6 +581,7 @@ impl SetupArgs {
             || self.seed.is_some()
             || self.clock.is_some()
             || self.abandon_grace.is_some()
+            || self.bots_claim_wins
     }
 }
 
@@ -639,6 +699,25 @@ mod tests {
             &["hustings", "account", "delete", "--yes"],
             &["hustings", "profile", "bob"],
             &["hustings", "profile"],
+            &["hustings", "ratings"],
+            &["hustings", "ratings", "bob"],
+            &["hustings", "leaderboard", "presidency"],
+            &[
+                "hustings",
+                "leaderboard",
+                "presidency",
+                "--variant",
+                "x",
+                "--bots",
+            ],
+            &[
+                "hustings",
+                "leaderboard",
+                "presidency",
+                "--people",
+                "--limit",
+                "5",
+            ],
         ] {
             assert!(Cli::try_parse_from(args).is_ok(), "{args:?}");
         }

@@ -15,10 +15,12 @@ pub mod logins;
 pub mod lookup;
 pub mod manage;
 pub mod password;
+pub mod ratings;
 pub mod reference;
 pub mod render;
 pub mod replay;
 pub mod session;
+pub mod stdout;
 pub mod term;
 
 use std::path::Path;
@@ -121,11 +123,12 @@ async fn commands(
         Command::Games => lobby::games(&mut client, &style).await?,
         Command::Create(args) => {
             let m = lobby::create(&mut client, &args.game, &args.setup, cli.key.as_deref()).await?;
-            println!("{}", m.match_id);
+            crate::outln!("{}", m.match_id);
             eprintln!(
-                "Created {} match {}. Join it with: hustings{} play --match {}",
+                "Created {} match {} ({}). Join it with: hustings{} play --match {}",
                 m.game,
                 m.match_id,
+                lobby::absence_text(&m),
                 lobby::server_flag(&server),
                 m.match_id
             );
@@ -140,7 +143,7 @@ async fn commands(
                 logged_in,
             )
             .await?;
-            println!("{}", j.token);
+            crate::outln!("{}", j.token);
             if let Some(c) = current {
                 eprintln!(
                     "You hold seat {} ({}) of match {}; it belongs to your account{}, so you can play it from any computer logged in to it.\nPlay with: hustings{} play --match {}",
@@ -224,6 +227,10 @@ async fn commands(
         Command::Profile(args) => {
             manage::profile(&mut client, current.cloned(), args, &style).await?
         }
+        Command::Ratings(args) => {
+            ratings::ratings(&mut client, current.cloned(), args, &style).await?
+        }
+        Command::Leaderboard(args) => ratings::leaderboard(&mut client, args, &style).await?,
     }
     Ok(0)
 }
@@ -256,7 +263,7 @@ async fn play(
         (Some(m), _, None) => take_seat(client, server, m, &args, &style, logged_in).await?,
         (None, Some(game), _) => {
             let m = lobby::create(client, game, &args.setup, key).await?;
-            println!(
+            crate::outln!(
                 "Created {} match {}. Others join with: hustings{} play --match {}",
                 m.game,
                 style.bold(&m.match_id),
@@ -310,7 +317,7 @@ async fn take_seat(
     logged_in: bool,
 ) -> anyhow::Result<(String, String)> {
     let j = lobby::join(client, match_id, args.seat, args.name.as_deref(), logged_in).await?;
-    println!(
+    crate::outln!(
         "You hold seat {} ({}). Your seat token is {}\n  (to come back later: hustings{} play --match {} --token {})",
         j.seat,
         style.seat_bold(j.seat, &j.seat_name),
@@ -320,7 +327,7 @@ async fn take_seat(
         j.token
     );
     if logged_in {
-        println!(
+        crate::outln!(
             "  The seat belongs to your account: from any computer logged in to it, hustings{} play --match {} takes it up again.",
             lobby::server_flag(server),
             j.match_id
@@ -358,7 +365,7 @@ async fn account_seat(
             names(held)
         ),
     };
-    println!(
+    crate::outln!(
         "Your account holds seat {} of match {match_id}: taking it up again.",
         style.seat_bold(seat, &render::seat_name(&m.seats, seat))
     );

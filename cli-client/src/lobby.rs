@@ -24,10 +24,10 @@ pub async fn games(client: &mut Client, style: &Style) -> anyhow::Result<()> {
         .into_inner()
         .games;
     if games.is_empty() {
-        println!("The server hosts no games.");
+        crate::outln!("The server hosts no games.");
     }
     for g in &games {
-        print!("{}", describe_game(g, style));
+        crate::outp!("{}", describe_game(g, style));
     }
     Ok(())
 }
@@ -148,19 +148,33 @@ pub fn create_request(game: &str, setup: &SetupArgs) -> anyhow::Result<CreateMat
         seat_config,
         clock: setup.clock.as_deref().map(parse_clock).transpose()?,
         abandon_grace_ms: setup.abandon_grace.map(|s| s.saturating_mul(1000)),
+        rated: setup.rated,
+        bots_claim_wins: setup.bots_claim_wins,
     })
 }
 
-/// `30s` (per decision) or `10m+5s` (a game clock with an increment).
+/// `30s` or `2d` (per decision), `10m+5s` (a game clock with an increment) or `1d+4h/3d`
+/// (a correspondence clock: a bank with an increment, held to at most the cap).
 pub fn parse_clock(text: &str) -> anyhow::Result<ClockSetting> {
     use hustings_proto::v1::{GameClock, PerDecisionClock, clock_setting::Kind};
     let kind = match text.split_once('+') {
-        Some((base, inc)) => Kind::Game(GameClock {
-            base_ms: parse_duration_ms(base)
-                .with_context(|| format!("--clock {text:?}: the base time"))?,
-            increment_ms: parse_duration_ms(inc)
-                .with_context(|| format!("--clock {text:?}: the increment"))?,
-        }),
+        Some((base, rest)) => {
+            let (inc, cap) = match rest.split_once('/') {
+                Some((inc, cap)) => (inc, Some(cap)),
+                None => (rest, None),
+            };
+            Kind::Game(GameClock {
+                base_ms: parse_duration_ms(base)
+                    .with_context(|| format!("--clock {text:?}: the base time"))?,
+                increment_ms: parse_duration_ms(inc)
+                    .with_context(|| format!("--clock {text:?}: the increment"))?,
+                max_ms: cap
+                    .map(parse_duration_ms)
+                    .transpose()
+                    .with_context(|| format!("--clock {text:?}: the cap"))?
+                    .unwrap_or(0),
+            })
+        }
         None => Kind::PerDecision(PerDecisionClock {
             limit_ms: parse_duration_ms(text).with_context(|| format!("--clock {text:?}"))?,
         }),
@@ -184,7 +198,8 @@ fn parse_duration_ms(text: &str) -> anyhow::Result<u64> {
         "s" | "sec" => 1_000.0,
         "m" | "min" => 60_000.0,
         "h" => 3_600_000.0,
-        other => bail!("unknown time unit '{other}': use s, m or h"),
+        "d" | "day" | "days" => 86_400_000.0,
+        other => bail!("unknown time unit '{other}': use s, m, h or d"),
     };
     if !(n.is_finite() && n >= 0.0) {
         bail!("'{t}' is not a time such as 30s, 10m or 1h");
@@ -239,10 +254,10 @@ pub async fn list(client: &mut Client, args: &ListArgs, style: &Style) -> anyhow
         .into_inner()
         .matches;
     if matches.is_empty() {
-        println!("No matches.");
+        crate::outln!("No matches.");
     }
     for m in &matches {
-        println!("{}", match_line(m, style));
+        crate::outln!("{}", match_line(m, style));
     }
     Ok(())
 }
@@ -255,13 +270,60 @@ pub fn match_line(m: &MatchSummary, style: &Style) -> String {
         format!("/{}", m.variant)
     };
     format!(
-        "{}  {}{variant}  {}  v{}  {}",
+        "{}  {}{variant}  {}  v{}  {}  {}",
         style.bold(&m.match_id),
         m.game,
         status_word(m.status),
         m.version,
-        seats_line(&m.seats, style)
+        seats_line(&m.seats, style),
+        style.dim(&format!("{} · {}", pace_text(m), absence_text(m)))
     )
+}
+
+/// The match's clock in the `--clock` flag's own words: "no clock", "30s a decision",
+/// "10m+5s", "1d+4h/3d".
+pub fn pace_text(m: &MatchSummary) -> String {
+    use hustings_proto::v1::clock_setting::Kind;
+    let d = |ms: u64| short_duration(ms / 1000);
+    match m.clock.as_ref().and_then(|c| c.kind.as_ref()) {
+        None => "no clock".into(),
+        Some(Kind::PerDecision(p)) => format!("{} a decision", d(p.limit_ms)),
+        Some(Kind::Game(g)) if g.max_ms > 0 => {
+            format!("{}+{}/{}", d(g.base_ms), d(g.increment_ms), d(g.max_ms))
+        }
+        Some(Kind::Game(g)) => format!("{}+{}", d(g.base_ms), d(g.increment_ms)),
+    }
+}
+
+/// What a seat's absence leads to in match `m`: after how long the others may claim the
+/// win, and whether bots may too.
+pub fn absence_text(m: &MatchSummary) -> String {
+    if m.abandon_grace_ms == 0 {
+        return "no win by absence".to_string();
+    }
+    let who = if m.bots_claim_wins {
+        "anyone"
+    } else {
+        "people"
+    };
+    format!(
+        "away {} → {who} may claim",
+        short_duration(m.abandon_grace_ms / 1000)
+    )
+}
+
+/// `90` → `1m30s`, `180` → `3m`, `7200` → `2h`, `86400` → `1d`.
+fn short_duration(secs: u64) -> String {
+    let units = [(86_400, "d"), (3_600, "h"), (60, "m"), (1, "s")];
+    let mut left = secs;
+    let mut text = String::new();
+    for (size, unit) in units {
+        if left >= size {
+            text += &format!("{}{unit}", left / size);
+            left %= size;
+        }
+    }
+    if text.is_empty() { "0s".into() } else { text }
 }
 
 /// Takes a seat as a person (`logged_in`: for the account, which then holds the seat).
@@ -328,12 +390,52 @@ mod tests {
             kind("1.5m+0").ok(),
             Some(Some(clock_setting::Kind::Game(GameClock {
                 base_ms: 90_000,
-                increment_ms: 0
+                increment_ms: 0,
+                max_ms: 0
             })))
         );
+        // A correspondence clock: 1 day + 4 h a move, up to 3 days; or 2 days a move.
+        assert_eq!(
+            kind("1d+4h/3d").ok(),
+            Some(Some(clock_setting::Kind::Game(GameClock {
+                base_ms: 86_400_000,
+                increment_ms: 14_400_000,
+                max_ms: 259_200_000
+            })))
+        );
+        assert_eq!(
+            kind("2d").ok(),
+            Some(Some(clock_setting::Kind::PerDecision(PerDecisionClock {
+                limit_ms: 172_800_000
+            })))
+        );
+        assert!(parse_clock("1d+4h/soon").is_err());
         assert!(parse_clock("soon").is_err());
         assert!(parse_clock("10x").is_err());
         assert!(parse_clock("-5s").is_err());
+    }
+
+    #[test]
+    fn the_list_says_what_an_absence_leads_to() {
+        let mut m = MatchSummary {
+            abandon_grace_ms: 180_000,
+            ..Default::default()
+        };
+        assert_eq!(absence_text(&m), "away 3m → people may claim");
+        m.abandon_grace_ms = 90_000;
+        m.bots_claim_wins = true;
+        assert_eq!(absence_text(&m), "away 1m30s → anyone may claim");
+        m.abandon_grace_ms = 86_400_000;
+        assert_eq!(absence_text(&m), "away 1d → anyone may claim");
+        m.abandon_grace_ms = 0;
+        assert_eq!(absence_text(&m), "no win by absence");
+        assert_eq!(pace_text(&m), "no clock");
+        m.clock = Some(parse_clock("1d+4h/3d").expect("a clock"));
+        assert_eq!(pace_text(&m), "1d+4h/3d");
+        m.clock = Some(parse_clock("10m+5s").expect("a clock"));
+        assert_eq!(pace_text(&m), "10m+5s");
+        m.clock = Some(parse_clock("2d").expect("a clock"));
+        assert_eq!(pace_text(&m), "2d a decision");
     }
 
     #[test]
@@ -346,13 +448,18 @@ mod tests {
             seed: Some(9),
             clock: Some("10m+5s".into()),
             abandon_grace: Some(90),
+            rated: true,
+            bots_claim_wins: true,
         };
         let req = create_request("presidency", &setup).expect("valid");
+        assert!(req.rated);
+        assert!(req.bots_claim_wins);
         assert_eq!(
             req.clock.and_then(|c| c.kind),
             Some(clock_setting::Kind::Game(GameClock {
                 base_ms: 600_000,
-                increment_ms: 5_000
+                increment_ms: 5_000,
+                max_ms: 0
             }))
         );
         assert_eq!(req.abandon_grace_ms, Some(90_000));

@@ -131,12 +131,12 @@ async fn list_tokens(
         .map_err(status_error)?
         .into_inner()
         .tokens;
-    print!(
+    crate::outp!(
         "{}",
         tokens_table(&tokens, who.current.token_id.as_deref(), style)
     );
     if !tokens.is_empty() {
-        println!(
+        crate::outln!(
             "{}",
             style.dim("Revoke one with: hustings tokens revoke ID (the sessions: hustings logout --everywhere)")
         );
@@ -243,7 +243,7 @@ async fn create_token(
         .collect();
     // The token alone on standard output (for `TOKEN=$(hustings tokens create …)`), the
     // words on standard error.
-    println!("{}", made.token);
+    crate::outln!("{}", made.token);
     eprintln!(
         "Made the token \"{}\" (id {}) that may {}. It is shown only once, here: keep it now. \
          Send it with --account-token or HUSTINGS_TOKEN (a bot pool: hustings-bot pool \
@@ -274,7 +274,7 @@ async fn revoke_token(
         .await
         .map_err(status_error)
         .with_context(|| format!("could not revoke the token {id}"))?;
-    println!("Revoked the token {id}.");
+    crate::outln!("Revoked the token {id}.");
     // This computer's own token: its login is gone with it.
     let file = LoginFile::default_place()?;
     let mut logins = file.load()?;
@@ -289,7 +289,7 @@ async fn revoke_token(
             logins.forget(token);
         }
         file.save(&logins)?;
-        println!(
+        crate::outln!(
             "It was this computer's login to {servers}, so this computer is logged out (log in \
              again with `hustings{} login HANDLE`).",
             crate::lobby::server_flag(&servers.to_string())
@@ -321,7 +321,7 @@ pub async fn password(
     };
     sign_out(client, &session).await;
     let ended = changed?.into_inner().ended;
-    println!(
+    crate::outln!(
         "Changed the password of {} on {servers}. {} of the account ended (browsers, other \
          devices); personal access tokens, this computer's login among them, stay valid.",
         who.handle,
@@ -350,7 +350,7 @@ pub async fn logout_everywhere(
     };
     // The count holds the session just made for this call.
     let others = ended.saturating_sub(1);
-    println!(
+    crate::outln!(
         "Ended every session of {} on {servers} ({} besides this command's). Personal access \
          tokens stay valid, this computer's login among them: list them with `hustings \
          tokens`, revoke one with `hustings tokens revoke ID`.",
@@ -396,7 +396,7 @@ async fn export(
         Err(_) => json,
     } + "\n";
     match out {
-        None => print!("{text}"),
+        None => crate::outp!("{text}"),
         Some(path) => {
             write_private(path, &text)?;
             eprintln!(
@@ -479,7 +479,7 @@ async fn delete(
     if logins.servers.len() != before {
         file.save(&logins)?;
     }
-    println!(
+    crate::outln!(
         "Deleted the account {} on {servers}: its sessions and tokens ended and its profile is \
          gone; its matches stay, and the handle stays reserved. This computer is logged out \
          of it.",
@@ -495,7 +495,30 @@ pub async fn profile(
     args: ProfileArgs,
     style: &Style,
 ) -> anyhow::Result<()> {
-    let handle = match (args.handle, current) {
+    let handle = handle_or_login(client, current, args.handle).await?;
+    if handle.trim().is_empty() {
+        bail!("say whose profile: hustings profile HANDLE");
+    }
+    let profile = client
+        .get_profile(GetProfileRequest {
+            handle: handle.trim().to_string(),
+        })
+        .await
+        .map_err(status_error)
+        .with_context(|| format!("no profile for {}", handle.trim()))?
+        .into_inner();
+    crate::outp!("{}", profile_text(&profile, style));
+    Ok(())
+}
+
+/// The handle given, else the one this computer is logged in to (from the logins file, else
+/// from WhoAmI); empty when neither.
+pub async fn handle_or_login(
+    client: &mut Client,
+    current: Option<Current>,
+    given: Option<String>,
+) -> anyhow::Result<String> {
+    Ok(match (given, current) {
         (Some(h), _) => h,
         (None, Some(c)) => match c.handle.filter(|h| !h.is_empty()) {
             Some(h) => h,
@@ -509,20 +532,7 @@ pub async fn profile(
                 .unwrap_or_default(),
         },
         (None, None) => String::new(),
-    };
-    if handle.trim().is_empty() {
-        bail!("say whose profile: hustings profile HANDLE");
-    }
-    let profile = client
-        .get_profile(GetProfileRequest {
-            handle: handle.trim().to_string(),
-        })
-        .await
-        .map_err(status_error)
-        .with_context(|| format!("no profile for {}", handle.trim()))?
-        .into_inner();
-    print!("{}", profile_text(&profile, style));
-    Ok(())
+    })
 }
 
 /// What `profile` prints.

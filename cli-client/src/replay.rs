@@ -18,7 +18,7 @@ use crate::input::Input;
 use crate::reference::Reference;
 use crate::render::frame::{self, Frame};
 use crate::render::style::count;
-use crate::render::{self, Layout, Style, seat_name};
+use crate::render::{self, Layout, Size, Style, seat_name};
 use crate::term::Keys;
 
 /// What the player asks for between two steps.
@@ -129,7 +129,7 @@ pub async fn replay(
         .into_inner();
     let summary = rep.summary.clone().unwrap_or_default();
     let seats = summary.seats.clone();
-    println!(
+    crate::outln!(
         "{} {} — {}{} · {} · seed {} · {}",
         style.heading("Replay of match"),
         style.bold(match_id),
@@ -150,12 +150,12 @@ pub async fn replay(
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
         opts.sort();
-        println!("  options: {}", opts.join(" "));
+        crate::outln!("  options: {}", opts.join(" "));
     }
-    println!("  {}", render::seats_line(&seats, style));
-    println!("\n{}", style.heading("Set-up"));
+    crate::outln!("  {}", render::seats_line(&seats, style));
+    crate::outln!("\n{}", style.heading("Set-up"));
     for e in &rep.setup_log {
-        println!("{}", render::log_entry(e, style));
+        crate::outln!("{}", render::log_entry(e, style));
     }
     let mut boards = boards.then(|| Boards {
         reference: Reference::default(),
@@ -169,19 +169,17 @@ pub async fn replay(
     let mut at = 0;
     while at < total {
         if let Some(s) = stepper.as_mut() {
-            print!(
+            crate::outp!(
                 "{}",
                 style.dim(&format!("[{}/{total} · {}] ", at + 1, s.hint()))
             );
-            use std::io::Write;
-            let _ = std::io::stdout().flush();
             let step = s.next().await;
             if matches!(s, Stepper::Keys(_)) {
-                println!();
+                crate::outln!();
             }
             match step {
                 Step::Quit => {
-                    println!();
+                    crate::outln!();
                     return Ok(());
                 }
                 Step::All => stepper = None,
@@ -206,8 +204,8 @@ pub async fn replay(
     }
     drop(stepper);
     if let Some(o) = &summary.outcome {
-        println!();
-        print!("{}", render::outcome(o, &seats, None, style));
+        crate::outln!();
+        crate::outp!("{}", render::outcome(o, &seats, None, style));
     }
     Ok(())
 }
@@ -216,7 +214,7 @@ pub async fn replay(
 /// stepping back to the version before it.
 fn show_choice(rep: &Replay, index: usize, seats: &[SeatSummary], style: &Style, back: bool) {
     if back {
-        println!(
+        crate::outln!(
             "\n{}",
             style.dim(&format!("(back to version {index}, before:)"))
         );
@@ -229,7 +227,7 @@ fn show_choice(rep: &Replay, index: usize, seats: &[SeatSummary], style: &Style,
     } else {
         format!("{} [{}]", c.label, c.choice_id)
     };
-    println!(
+    crate::outln!(
         "\n{} {}: {label}",
         style.bold(&format!("v{}", c.version)),
         style.seat_bold(c.seat, &seat_name(seats, c.seat)),
@@ -238,7 +236,7 @@ fn show_choice(rep: &Replay, index: usize, seats: &[SeatSummary], style: &Style,
         return;
     }
     for e in &c.log {
-        println!("{}", render::log_entry(e, style));
+        crate::outln!("{}", render::log_entry(e, style));
     }
 }
 
@@ -269,7 +267,7 @@ impl Boards {
             .into_inner();
         self.reference.absorb(&u);
         let Some(mut view) = u.view else {
-            println!("{}", style.dim("(no board for this version)"));
+            crate::outln!("{}", style.dim("(no board for this version)"));
             return Ok(());
         };
         self.reference.fill(&mut view);
@@ -279,16 +277,17 @@ impl Boards {
         } else {
             format!("──── replay of {match_id} · version {version} of {total} ")
         };
+        let size = Size::of_terminal();
         let f = Frame {
             rule: style.dim(&format!("{rule}{}", "─".repeat(12))),
-            board: render::board(&view, seats, style, self.layout),
+            board: render::board(&view, seats, style, self.layout, size),
             log: &[],
             log_lines: 0,
             tail: Vec::new(),
             prompt: None,
             status: None,
         };
-        print!("{}", frame::compose(&f, style, self.layout, frame::HEIGHT));
+        crate::outp!("{}", frame::compose(&f, style, self.layout, size));
         Ok(())
     }
 }

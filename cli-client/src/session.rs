@@ -31,7 +31,7 @@ use crate::lobby::server_flag;
 use crate::reference::Reference;
 use crate::render::frame::{self, Frame};
 use crate::render::prompt::Context;
-use crate::render::{self, Layout, Style, seat_name};
+use crate::render::{self, Layout, Size, Style, seat_name};
 
 /// How long the stream must be quiet before a prompt is shown.
 const SETTLE: Duration = Duration::from_millis(60);
@@ -189,7 +189,6 @@ fn out(text: &str) {
 
 /// Prints without ending the "waiting for …" line's turn as the last line (a redraw).
 fn out_raw(text: &str) {
-    use std::io::Write;
     #[cfg(test)]
     if CAPTURE.with(|c| {
         c.borrow_mut()
@@ -199,9 +198,7 @@ fn out_raw(text: &str) {
     }) {
         return;
     }
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
+    crate::stdout::write(text);
 }
 
 /// Ctrl-C presses, as a channel that can be waited on beside everything else.
@@ -427,7 +424,7 @@ impl Session {
                     // The rest of a line that named several places, or the colour already
                     // chosen for this card.
                     let key = play_key(t.view.as_ref(), &p.prompt);
-                    match t.answers.on_prompt(&p.prompt, &key) {
+                    match t.answers.on_prompt(&p.prompt, &key, &t.log) {
                         Some(Do::Act { id }) => {
                             let version = p.version;
                             match self.act(&mut client, version, &id, resend).await? {
@@ -497,7 +494,7 @@ impl Session {
                         }
                         Do::Choices => {
                             let ctx = Context { view: t.view.as_ref(), reference: &t.reference };
-                            for l in render::prompt::lines(&p.prompt, ctx, &self.style, Layout::Full, usize::MAX) {
+                            for l in render::prompt::lines(&p.prompt, ctx, &self.style, Layout::Full, usize::MAX, usize::MAX) {
                                 out(&format!("{l}\n"));
                             }
                             out(&self.status_and_cursor(t));
@@ -622,6 +619,7 @@ impl Session {
                 out(&presence_changes(&t.seats, &u.seats, u.viewer_seat, style));
             }
             t.seats = u.seats.clone();
+            t.answers.seats = t.seats.len();
         }
         t.reference.absorb(&u);
         if let Some(mut view) = u.view.clone() {
@@ -935,10 +933,11 @@ impl Session {
     ) -> String {
         let style = &self.style;
         let layout = self.layout(t);
+        let full = Size::of_terminal();
         let board = t
             .view
             .as_ref()
-            .map(|v| render::board(v, &t.seats, style, layout))
+            .map(|v| render::board(v, &t.seats, style, layout, full))
             .unwrap_or_default();
         let ctx = Context {
             view: t.view.as_ref(),
@@ -953,8 +952,13 @@ impl Session {
             prompt: prompt.map(|p| (p, ctx)),
             status: prompt.filter(|_| status).and_then(|_| self.status_line(t)),
         };
-        let height = crate::term::height(frame::HEIGHT).saturating_sub(spare);
-        frame::compose(&f, style, layout, height)
+        // The status line and a note under the screen take rows of their own: the log and
+        // the prompt get fewer.
+        let size = Size {
+            height: full.height.saturating_sub(spare),
+            ..full
+        };
+        frame::compose(&f, style, layout, size)
     }
 
     fn board_text(&self, t: &Tracker) -> String {
@@ -974,7 +978,8 @@ impl Session {
                 view: t.view.as_ref(),
                 reference: &t.reference,
             };
-            for l in render::prompt::lines(&p.prompt, ctx, &self.style, self.layout(t), 8) {
+            let width = Size::of_terminal().width;
+            for l in render::prompt::lines(&p.prompt, ctx, &self.style, self.layout(t), 8, width) {
                 out(&format!("{l}\n"));
             }
         } else {

@@ -30,11 +30,6 @@ pub fn size() -> Option<(usize, usize)> {
     }
 }
 
-/// The rows a screen may take: the terminal's, else `default`.
-pub fn height(default: usize) -> usize {
-    size().map(|(_, rows)| rows.max(10)).unwrap_or(default)
-}
-
 /// Escape codes that rewrite the line above the cursor and put the cursor back where it
 /// was, so a person typing an answer on the line below keeps the letters typed so far.
 pub fn redraw_line_above(text: &str) -> String {

@@ -30,9 +30,28 @@ pub enum ClockSetting {
     None,
     /// The same time for every decision.
     PerDecision { limit_ms: u64 },
-    /// A bank per seat for the whole match, plus an increment after each choice.
-    Game { base_ms: u64, increment_ms: u64 },
+    /// A bank per seat for the whole match, plus an increment after each choice, the bank
+    /// held to at most `max_ms` after an increment when it is not 0 (a correspondence
+    /// clock: "1 day + 4 h a move, up to 3 days"). Left out of the stored JSON when 0, so
+    /// older records read as uncapped and uncapped ones are stored as before.
+    Game {
+        base_ms: u64,
+        increment_ms: u64,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        max_ms: u64,
+    },
 }
+
+fn is_zero(ms: &u64) -> bool {
+    *ms == 0
+}
+
+/// A decision of at least this long, or a bank of at least [`OWN_PACE_BANK_MS`], makes a
+/// match one played at one's own pace: its absences are the clock's business, not a
+/// grace's (see [`ClockSetting::own_pace`]).
+pub const OWN_PACE_DECISION_MS: u64 = 3_600_000;
+/// See [`OWN_PACE_DECISION_MS`].
+pub const OWN_PACE_BANK_MS: u64 = 24 * 3_600_000;
 
 impl ClockSetting {
     /// Reads and checks the wire setting.
@@ -52,11 +71,29 @@ impl ClockSetting {
             Some(Kind::PerDecision(p)) => ClockSetting::PerDecision {
                 limit_ms: in_range("per-decision limit", p.limit_ms, MIN_CLOCK_MS)?,
             },
-            Some(Kind::Game(g)) => ClockSetting::Game {
-                base_ms: in_range("base time", g.base_ms, MIN_CLOCK_MS)?,
-                increment_ms: in_range("increment", g.increment_ms, 0)?,
-            },
+            Some(Kind::Game(g)) => {
+                let base_ms = in_range("base time", g.base_ms, MIN_CLOCK_MS)?;
+                ClockSetting::Game {
+                    base_ms,
+                    increment_ms: in_range("increment", g.increment_ms, 0)?,
+                    max_ms: match g.max_ms {
+                        0 => 0,
+                        max => in_range("cap (max_ms, at least the base time)", max, base_ms)?,
+                    },
+                }
+            }
         })
+    }
+
+    /// A match at one's own pace (a correspondence clock): a decision of an hour or more,
+    /// or a bank of a day or more. Such a match claims no win by absence unless its creator
+    /// set a grace: a player away is what the clock is for.
+    pub fn own_pace(self) -> bool {
+        match self {
+            ClockSetting::None => false,
+            ClockSetting::PerDecision { limit_ms } => limit_ms >= OWN_PACE_DECISION_MS,
+            ClockSetting::Game { base_ms, .. } => base_ms >= OWN_PACE_BANK_MS,
+        }
     }
 
     /// The wire setting (`None` for no clock).
@@ -70,9 +107,11 @@ impl ClockSetting {
             ClockSetting::Game {
                 base_ms,
                 increment_ms,
+                max_ms,
             } => Kind::Game(pb::GameClock {
                 base_ms,
                 increment_ms,
+                max_ms,
             }),
         };
         Some(pb::ClockSetting { kind: Some(kind) })
@@ -102,6 +141,16 @@ pub struct MatchSettings {
     /// The match this one is a rematch of.
     #[serde(default)]
     pub rematch_of: Option<String>,
+    /// A rated match (issue 38; the rules are the `rater` module's). Left out of the stored JSON when
+    /// false, so that what unrated matches store is unchanged and older records read as
+    /// unrated.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// Bot seats too may claim the win over an absent person (issue 39: by default a person
+    /// who steps away from a match against bots keeps the seat). Left out of the stored
+    /// JSON when false, so older records read as "people only".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bots_claim_wins: bool,
 }
 
 /// The running clocks of one match.
@@ -172,8 +221,15 @@ impl Clocks {
         if !undo && let Some(r) = self.remaining.get_mut(seat) {
             match self.setting {
                 ClockSetting::PerDecision { limit_ms } => *r = Duration::from_millis(limit_ms),
-                ClockSetting::Game { increment_ms, .. } => {
-                    *r = r.saturating_add(Duration::from_millis(increment_ms))
+                ClockSetting::Game {
+                    increment_ms,
+                    max_ms,
+                    ..
+                } => {
+                    *r = r.saturating_add(Duration::from_millis(increment_ms));
+                    if max_ms > 0 {
+                        *r = (*r).min(Duration::from_millis(max_ms));
+                    }
                 }
                 ClockSetting::None => {}
             }
@@ -273,6 +329,7 @@ mod tests {
             ClockSetting::Game {
                 base_ms: 60_000,
                 increment_ms: 5_000,
+                max_ms: 0,
             },
             2,
         )
@@ -285,6 +342,72 @@ mod tests {
         assert_eq!(c.next_expiry(), Some((t0 + secs(70), 1)));
         // An undo gets no increment.
         assert_eq!(c.charge(1, t0 + secs(20), true), vec![55_000, 50_000]);
+    }
+
+    #[test]
+    fn a_correspondence_bank_never_grows_past_its_cap() {
+        let day = 86_400_000;
+        let t0 = Instant::now();
+        // 1 day + 4 h a move, up to 3 days (Rally the Troops' usual pace).
+        let setting = ClockSetting::Game {
+            base_ms: day,
+            increment_ms: day / 6,
+            max_ms: 3 * day,
+        };
+        let mut c = Clocks::new(setting, 2).expect("a clock");
+        c.run_only(&[0], t0);
+        // Moves an hour apart: 4 h in, 1 h out each time, until the cap holds it.
+        let mut at = t0;
+        let mut banks = Vec::new();
+        for _ in 0..20 {
+            at += secs(3_600);
+            banks.push(c.charge(0, at, false)[0]);
+            c.run_only(&[0], at);
+        }
+        assert_eq!(banks[0], day + day / 6 - 3_600_000);
+        assert!(banks.iter().all(|&b| b <= 3 * day), "{banks:?}");
+        assert_eq!(banks.last(), Some(&(3 * day)), "held at the cap");
+        // The other seat's bank is untouched.
+        assert_eq!(c.stored()[1], day);
+    }
+
+    #[test]
+    fn own_pace_is_a_long_decision_or_a_bank_of_a_day() {
+        let game = |base_ms| ClockSetting::Game {
+            base_ms,
+            increment_ms: 0,
+            max_ms: 0,
+        };
+        assert!(!ClockSetting::None.own_pace());
+        assert!(
+            !ClockSetting::PerDecision {
+                limit_ms: 59 * 60_000
+            }
+            .own_pace()
+        );
+        assert!(
+            ClockSetting::PerDecision {
+                limit_ms: 3_600_000
+            }
+            .own_pace()
+        );
+        assert!(!game(10 * 60_000).own_pace());
+        assert!(game(86_400_000).own_pace());
+    }
+
+    #[test]
+    fn an_uncapped_clock_is_stored_as_before_and_old_records_read_uncapped() {
+        let old = r#"{"Game":{"base_ms":600000,"increment_ms":5000}}"#;
+        let read: ClockSetting = serde_json::from_str(old).expect("an older record");
+        assert_eq!(
+            read,
+            ClockSetting::Game {
+                base_ms: 600_000,
+                increment_ms: 5_000,
+                max_ms: 0
+            }
+        );
+        assert_eq!(serde_json::to_string(&read).expect("json"), old);
     }
 
     #[test]
@@ -318,5 +441,20 @@ mod tests {
             ClockSetting::from_pb(Some(&per(30_000))).map(|c| c.to_pb()),
             Ok(Some(per(30_000)))
         );
+        let game = |base_ms, max_ms| pb::ClockSetting {
+            kind: Some(pb::clock_setting::Kind::Game(pb::GameClock {
+                base_ms,
+                increment_ms: 1_000,
+                max_ms,
+            })),
+        };
+        let capped = ClockSetting::from_pb(Some(&game(60_000, 120_000)));
+        assert_eq!(capped.map(|c| c.to_pb()), Ok(Some(game(60_000, 120_000))));
+        let below = ClockSetting::from_pb(Some(&game(60_000, 30_000)));
+        assert!(
+            below.is_err_and(|e| e.contains("cap")),
+            "a cap below the base"
+        );
+        assert!(ClockSetting::from_pb(Some(&game(60_000, MAX_CLOCK_MS + 1))).is_err());
     }
 }

@@ -24,6 +24,8 @@ pub mod owners;
 pub mod paging;
 pub mod pools;
 pub mod projection;
+pub mod rater;
+pub mod ratings;
 pub mod record;
 pub mod relay;
 pub mod sql;
@@ -89,7 +91,7 @@ impl Default for Limits {
             max_message_bytes: 64 * 1024,
             stream_buffer: 256,
             max_list: paging::MAX_PAGE_SIZE as usize,
-            abandon_grace: std::time::Duration::from_secs(60),
+            abandon_grace: std::time::Duration::from_secs(180),
             evict_idle: Some(std::time::Duration::from_secs(300)),
             linger: Some(std::time::Duration::from_secs(30)),
             max_streams_per_connection: 256,
@@ -335,6 +337,9 @@ pub async fn start(config: ServerConfig, listen: SocketAddr) -> anyhow::Result<R
         .await
         .map_err(|e| anyhow::anyhow!("cannot load the stored matches: {e}"))?;
     adopt::start(&hub);
+    // Finished rated matches a crash left unrated are rated now, then looked for again
+    // every minute (on a cluster, by every node: the store rates each once).
+    rater::start(hub.store.clone(), hub.closing.subscribe());
     // A certificate that cannot be used stops the server before it listens.
     let tls = config.tls.clone().map(tls::CertStore::open).transpose()?;
     let listener = TcpListener::bind(listen)

@@ -45,7 +45,8 @@ struct Args {
     max_message_bytes: usize,
     /// Seconds a seat that must act may have no open stream before the other seats are
     /// offered to claim the win ("claim-win" in their prompt); 0 never offers it. A match
-    /// may set its own at CreateMatch (abandon_grace_ms). At most a week (604800).
+    /// may set its own at CreateMatch (abandon_grace_ms). At most a week (604800). Bots are
+    /// offered the claim only in matches created with bots_claim_wins.
     #[arg(
         long,
         value_name = "SECONDS",

@@ -23,6 +23,8 @@ use crate::accounts::records::{
     Revoke,
 };
 pub use crate::clock::MatchSettings;
+use crate::ratings::memory::MemoryRatings;
+use crate::ratings::{HistoryRow, RatedMatch, RatingRow, RatingStore, SeatRow, Standing, Who};
 use crate::record::Record;
 
 /// A match's status as stored (the values of `hustings.v1.MatchStatus`).
@@ -285,8 +287,9 @@ pub struct LobbyPage {
 /// is never lost by a store that is durable. Writes that arrive together may be committed
 /// together (group commit); none waits for company.
 #[async_trait::async_trait]
-/// The accounts kept in the same database come with it ([`HoldsAccounts`]).
-pub trait Store: HoldsAccounts + Send + Sync + 'static {
+/// The accounts kept in the same database come with it ([`HoldsAccounts`]), and so do the
+/// ratings ([`RatingStore`]).
+pub trait Store: HoldsAccounts + RatingStore + Send + Sync + 'static {
     /// Stores a new match; a rematch (`settings.rematch_of`) also links the old match
     /// forward, in the same transaction.
     async fn create(&self, record: &MatchRecord) -> Result<(), StoreError>;
@@ -411,6 +414,7 @@ pub trait Store: HoldsAccounts + Send + Sync + 'static {
 pub struct MemoryStore {
     inner: Mutex<Memory>,
     accounts: MemoryAccounts,
+    ratings: MemoryRatings,
 }
 
 #[derive(Default)]
@@ -646,5 +650,76 @@ impl AccountStore for MemoryStore {
             }
         }
         Ok(per.into_iter().collect())
+    }
+}
+
+#[async_trait::async_trait]
+impl RatingStore for MemoryStore {
+    async fn apply_rated(&self, m: &RatedMatch) -> Result<bool, StoreError> {
+        self.ratings.apply_rated(m)
+    }
+    async fn unrated_finished(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        let finished: Vec<String> = {
+            let m = self.lock()?;
+            m.newest
+                .iter()
+                .filter_map(|(_, id)| m.matches.get(id))
+                .filter(|(r, _)| r.settings.rated && r.outcome.is_some())
+                .map(|(r, _)| r.id.clone())
+                .collect()
+        };
+        let mut out = Vec::new();
+        for id in finished {
+            if out.len() == limit {
+                break;
+            }
+            if !self.ratings.is_recorded(&id)? {
+                out.push(id);
+            }
+        }
+        Ok(out)
+    }
+    async fn rated_verdict(&self, match_id: &str) -> Result<Option<String>, StoreError> {
+        self.ratings.rated_verdict(match_id)
+    }
+    async fn ratings_of(&self, account: &str) -> Result<Vec<RatingRow>, StoreError> {
+        self.ratings.ratings_of(account)
+    }
+    async fn leaderboard(
+        &self,
+        game: &str,
+        variant: &str,
+        who: Who,
+        limit: usize,
+    ) -> Result<Vec<Standing>, StoreError> {
+        let mut out = Vec::new();
+        for row in self.ratings.of_variant(game, variant)? {
+            if out.len() == limit {
+                break;
+            }
+            let Some(a) = self.accounts.account(&row.account).await? else {
+                continue;
+            };
+            if a.deleted || !who.lists(a.bot.is_some()) {
+                continue;
+            }
+            out.push(Standing {
+                row,
+                handle: a.handle,
+                bot: a.bot.is_some(),
+            });
+        }
+        Ok(out)
+    }
+    async fn seat_advantages(&self, game: &str, variant: &str) -> Result<Vec<SeatRow>, StoreError> {
+        self.ratings.seat_advantages(game, variant)
+    }
+    async fn rating_history(
+        &self,
+        account: &str,
+        game: &str,
+        variant: &str,
+    ) -> Result<Vec<HistoryRow>, StoreError> {
+        self.ratings.rating_history(account, game, variant)
     }
 }

@@ -349,6 +349,20 @@ impl Checked for pb::GetProfileRequest {
     }
 }
 
+impl Checked for pb::GetRatingsRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("handle", &self.handle, MAX_ID)
+    }
+}
+
+impl Checked for pb::GetLeaderboardRequest {
+    fn check(&self) -> Result<(), Status> {
+        required("game", &self.game, MAX_ID)?;
+        cap("variant", &self.variant, MAX_ID)?;
+        known_enum::<pb::LeaderboardFilter>("filter", self.filter)
+    }
+}
+
 /// Checks a request's encoded message.
 type Check = fn(&[u8]) -> Result<(), Status>;
 
@@ -390,6 +404,8 @@ const METHODS: &[(&str, &str, Check)] = &[
     method!("BecomeBot", BecomeBotRequest),
     method!("ListMyMatches", ListMyMatchesRequest),
     method!("GetProfile", GetProfileRequest),
+    method!("GetRatings", GetRatingsRequest),
+    method!("GetLeaderboard", GetLeaderboardRequest),
 ];
 
 /// The method of the service named `name` (`Act`), as a static string, if it has one.

@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::Stdio;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -194,7 +194,12 @@ fn script() -> String {
 }
 
 fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("hustings-{}-{name}", std::process::id()));
+    // Numbered as well: tests run side by side in one process, and two of them asking for
+    // the same name (the three `*_fits_a_100_by_30_terminal`) once wrote their CLIs' output
+    // into one file and removed it under each other.
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("hustings-{}-{n}-{name}", std::process::id()));
     std::fs::write(&path, contents).expect("temp file written");
     path
 }
@@ -207,7 +212,19 @@ struct Run {
 
 /// Runs the CLI to its end, feeding `stdin` when given.
 async fn run_cli(args: &[&str], stdin: Option<String>) -> Run {
+    run_cli_sized(args, stdin, None).await
+}
+
+/// [`run_cli`] with `COLUMNS` × `LINES` set to `size` (the piped client draws for that
+/// window), or both removed so the client draws its default 120×40.
+async fn run_cli_sized(args: &[&str], stdin: Option<String>, size: Option<(usize, usize)>) -> Run {
     let mut cmd = Command::new(hustings_bin());
+    match size {
+        Some((columns, lines)) => cmd
+            .env("COLUMNS", columns.to_string())
+            .env("LINES", lines.to_string()),
+        None => cmd.env_remove("COLUMNS").env_remove("LINES"),
+    };
     cmd.args(args)
         .env_remove("HUSTINGS_SERVER")
         .env("NO_COLOR", "1")
@@ -230,6 +247,56 @@ async fn run_cli(args: &[&str], stdin: Option<String>) -> Run {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// [`run_cli_sized`] that, should the CLI not end within `limit`, kills it and fails with
+/// the end of what it printed (so a stuck session says where it stuck).
+async fn run_cli_or_show(
+    args: &[&str],
+    stdin: String,
+    size: (usize, usize),
+    limit: Duration,
+) -> Run {
+    let out_path = temp_file("sized-out", "");
+    let out = std::fs::File::create(&out_path).expect("output file");
+    let err = out.try_clone().expect("output file");
+    let mut child = Command::new(hustings_bin())
+        .args(args)
+        .env("COLUMNS", size.0.to_string())
+        .env("LINES", size.1.to_string())
+        .env_remove("HUSTINGS_SERVER")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(out)
+        .stderr(err)
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the CLI starts");
+    if let Some(mut pipe) = child.stdin.take() {
+        tokio::spawn(async move {
+            let _ = pipe.write_all(stdin.as_bytes()).await;
+        });
+    }
+    let status = tokio::time::timeout(limit, child.wait()).await;
+    let text = std::fs::read_to_string(&out_path).unwrap_or_default();
+    let _ = std::fs::remove_file(&out_path);
+    let Ok(status) = status else {
+        let _ = child.kill().await;
+        let tail: String = text
+            .chars()
+            .rev()
+            .take(4000)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        panic!("the CLI did not end within {limit:?}; it printed, last:\n{tail}");
+    };
+    Run {
+        code: status.expect("the CLI ran").code(),
+        stdout: text,
+        stderr: String::new(),
     }
 }
 
@@ -350,6 +417,12 @@ fn assert_played_to_the_end(run: &Run, outcome: &Outcome, r: &Replay) {
 /// Every screen the CLI drew — from its header line to the `> ` under the prompt — fits a
 /// 120×40 terminal, and there was at least one.
 fn assert_screens_fit(out: &str) {
+    assert_screens_fit_in(out, 120, 40);
+}
+
+/// Every screen the CLI drew — from its header line to the `> ` under the prompt — fits a
+/// `width` × `height` terminal, and there was at least one.
+fn assert_screens_fit_in(out: &str, width: usize, height: usize) {
     let mut screens = 0;
     for (start, _) in out.match_indices("──── match") {
         let Some(end) = out[start..].find("\n> ") else {
@@ -363,9 +436,9 @@ fn assert_screens_fit(out: &str) {
         }
         screens += 1;
         let lines: Vec<&str> = screen.lines().collect();
-        assert!(lines.len() <= 40, "{} lines:\n{screen}", lines.len());
+        assert!(lines.len() <= height, "{} lines:\n{screen}", lines.len());
         for l in &lines {
-            assert!(l.chars().count() <= 120, "too wide: {l}");
+            assert!(l.chars().count() <= width, "too wide: {l}");
         }
     }
     assert!(screens > 0, "no screen with a prompt:\n{out}");
@@ -1404,6 +1477,7 @@ async fn cli_shows_the_clocks_and_follows_a_rematch_with_the_seats_swapped() {
                         hustings_proto::v1::GameClock {
                             base_ms: 600_000,
                             increment_ms: 5_000,
+                            max_ms: 0,
                         },
                     )),
                 }),
@@ -1553,4 +1627,110 @@ async fn a_bot_seat_no_pool_will_take_says_why_within_two_seconds_of_creation() 
     })
     .await
     .expect("the test finished in time");
+}
+
+/// `hustings list | head -1`: a reader that closes the pipe early ends the command quietly
+/// with success (as `ls | head -1` does), never with a panic and a backtrace.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_pipe_ends_the_listing_quietly() {
+    tokio::time::timeout(LIMIT, async {
+        let srv = server().await;
+        let url = srv.url();
+        let mut c = client(&url).await;
+        for seed in 0..3 {
+            create_match(&mut c, "presidency", seed).await;
+        }
+        // The deterministic case: the pipe's reader is gone before the command starts, so
+        // its very first write fails with EPIPE.
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let bin = hustings_bin();
+        let list_url = url.clone();
+        let out = tokio::task::spawn_blocking(move || {
+            std::process::Command::new(bin)
+                .args(["--server", &list_url, "list"])
+                .env_remove("HUSTINGS_SERVER")
+                .stdin(Stdio::null())
+                .stdout(writer)
+                .stderr(Stdio::piped())
+                .output()
+        })
+        .await
+        .expect("joined")
+        .expect("the CLI runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(stderr.is_empty(), "a closed pipe is not an error: {stderr}");
+        // The shell pipeline a person types, with pipefail so that the listing's own exit
+        // status counts.
+        let line = format!(
+            "set -o pipefail; '{}' --server '{url}' list | head -1",
+            hustings_bin().display()
+        );
+        let out = Command::new("bash")
+            .args(["-c", &line])
+            .env_remove("HUSTINGS_SERVER")
+            .output()
+            .await
+            .expect("bash runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+        srv.shutdown().await;
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+/// In a 100×30 window (`COLUMNS`/`LINES`, as a terminal of that size reports), every screen
+/// of `game` — header line, board, last events, prompt and `> ` — fits: no line wider than
+/// 100, no screen taller than 30, so the header and the prompt are on screen together.
+async fn fits_a_100_by_30_terminal(game: &str, seed: u64) {
+    tokio::time::timeout(LIMIT, async {
+        let t = against_opponent(game, seed).await;
+        // Half a dozen choices by number (a bad one first), then resign.
+        let text = format!("9\n{}resign\nyes\n", "1\n".repeat(6));
+        let args = [
+            "--server",
+            &t.url,
+            "play",
+            "--match",
+            &t.match_id,
+            "--seat",
+            "0",
+            "--choices-from",
+            "-",
+        ];
+        let run = run_cli_or_show(&args, text, (100, 30), Duration::from_secs(100)).await;
+        assert_eq!(run.code, Some(0), "{game}: {}\n{}", run.stdout, run.stderr);
+        assert!(
+            run.stdout.contains("resigned"),
+            "{game}: no resignation:\n{}",
+            run.stdout
+        );
+        let _ = t.opp.await.expect("opponent finished");
+        t.srv.shutdown().await;
+        assert_screens_fit_in(&run.stdout, 100, 30);
+        let screens = run.stdout.matches("──── match").count();
+        assert!(screens >= 3, "{game}: {screens} screens:\n{}", run.stdout);
+    })
+    .await
+    .expect("the test finished in time");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_presidential_race_fits_a_100_by_30_terminal() {
+    fits_a_100_by_30_terminal("presidency", 7).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn votes_for_women_fits_a_100_by_30_terminal() {
+    fits_a_100_by_30_terminal("votes-for-women", 19).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_vote_fits_a_100_by_30_terminal() {
+    fits_a_100_by_30_terminal("the-vote", 5).await;
 }

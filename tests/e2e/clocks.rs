@@ -33,6 +33,7 @@ fn game_clock(base_secs: u64, increment_secs: u64) -> Option<pb::ClockSetting> {
         kind: Some(pb::clock_setting::Kind::Game(pb::GameClock {
             base_ms: base_secs * 1000,
             increment_ms: increment_secs * 1000,
+            max_ms: 0,
         })),
     })
 }
@@ -401,6 +402,186 @@ async fn the_others_may_claim_the_win_once_a_seat_to_act_is_away_past_the_grace(
         "{}",
         outcome.reason
     );
+}
+
+/// A Presidential Race of a person against a bot seat (joined by a bot client), on a 60 s
+/// grace, the person's seat to act first: (id, the person's seat, the person's stream, the
+/// bot's stream).
+async fn person_against_bot(
+    hub: &Arc<Hub>,
+    bots_claim_wins: bool,
+) -> (String, usize, Updates, Updates) {
+    // Which seat acts first with this seed: the person takes that one.
+    let (_, _, _, m, _, _) = race(hub, None, None).await;
+    let b = 1 - m;
+    let mut seat_config = vec![pb::SeatConfig::default(); 2];
+    seat_config[b] = pb::SeatConfig {
+        bot: true,
+        ai: "random".into(),
+        ai_level: String::new(),
+    };
+    let summary = hub
+        .create(pb::CreateMatchRequest {
+            game: "presidency".into(),
+            seed: Some(5),
+            seat_config,
+            abandon_grace_ms: Some(60_000),
+            bots_claim_wins,
+            ..Default::default()
+        })
+        .await
+        .expect("match created");
+    // The lobby shows what absence leads to.
+    assert_eq!(summary.abandon_grace_ms, 60_000);
+    assert_eq!(summary.bots_claim_wins, bots_claim_wins);
+    let id = summary.match_id;
+    join(hub, &id, m, "ann").await;
+    hub.ask(&id, |reply| Command::Join {
+        seat: Some(b),
+        name: "pool".into(),
+        kind: pb::ClientKind::Bot,
+        account: None,
+        reply,
+    })
+    .await
+    .expect("the bot joined");
+    let (_, mut person) = watch(hub, &id, Viewer::Seat(m)).await;
+    let (_, mut bot) = watch(hub, &id, Viewer::Seat(b)).await;
+    assert!(
+        next(&mut person).await.prompt.is_some(),
+        "the person acts first"
+    );
+    next(&mut bot).await;
+    (id, m, person, bot)
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_person_away_from_a_match_against_a_bot_keeps_the_seat() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let (id, m, person, mut bot) = person_against_bot(&hub, false).await;
+    let b = 1 - m;
+    close(person);
+    until(&mut bot, |u| !u.seats[m].connected).await;
+    // Five minutes away, five times the grace: the bot is never offered the claim…
+    let claim = |u: &pb::MatchUpdate| choice_ids(u).contains(&"claim-win".to_string());
+    assert!(
+        timeout(Duration::from_secs(300), until(&mut bot, claim))
+            .await
+            .is_err(),
+        "a bot was offered the win over an absent person"
+    );
+    // …and asking for it anyway is refused, changing nothing.
+    assert_eq!(
+        act(&hub, &id, b, 0, "claim-win").await.unwrap_err().code(),
+        Code::FailedPrecondition
+    );
+    // The person comes back to the same seat, the same turn, and plays on.
+    let (_, mut back) = watch(&hub, &id, Viewer::Seat(m)).await;
+    let u = next(&mut back).await;
+    assert!(u.outcome.is_none());
+    assert_eq!(u.version, 0);
+    let first = u.prompt.expect("still the person's turn").choices[0]
+        .id
+        .clone();
+    assert_eq!(act(&hub, &id, m, 0, &first).await.expect("plays on"), 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_bot_claims_the_win_over_an_absent_person_only_when_the_match_says_so() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let (id, m, person, mut bot) = person_against_bot(&hub, true).await;
+    let b = 1 - m;
+    close(person);
+    let away = Instant::now();
+    let u = until(&mut bot, |u| {
+        choice_ids(u).contains(&"claim-win".to_string())
+    })
+    .await;
+    assert_eq!(
+        away.elapsed().as_secs(),
+        60,
+        "after the grace, as a person would be"
+    );
+    assert_eq!(
+        act(&hub, &id, b, u.version, "claim-win")
+            .await
+            .expect("claimed"),
+        1
+    );
+    let u = until(&mut bot, |u| u.outcome.is_some()).await;
+    assert_eq!(u.outcome.expect("over").winners, vec![b as u32]);
+}
+
+const DAY_MS: u64 = 86_400_000;
+
+/// 1 day + 4 h a move, up to 3 days: a correspondence clock (Rally the Troops' usual pace).
+fn correspondence() -> Option<pb::ClockSetting> {
+    Some(pb::ClockSetting {
+        kind: Some(pb::clock_setting::Kind::Game(pb::GameClock {
+            base_ms: DAY_MS,
+            increment_ms: DAY_MS / 6,
+            max_ms: 3 * DAY_MS,
+        })),
+    })
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_correspondence_match_leaves_absence_to_its_clock() {
+    let hub = hub_on(Arc::new(MemoryStore::default()));
+    let created = |grace: Option<u64>| pb::CreateMatchRequest {
+        game: "presidency".into(),
+        seed: Some(5),
+        clock: correspondence(),
+        abandon_grace_ms: grace,
+        ..Default::default()
+    };
+    // Unless a grace is asked for, nobody wins by the other's absence: the clock is there.
+    let summary = hub.create(created(None)).await.expect("created");
+    assert_eq!(summary.abandon_grace_ms, 0, "no grace at one's own pace");
+    assert_eq!(summary.clock, correspondence(), "the cap is kept");
+    let asked = hub.create(created(Some(3_600_000))).await.expect("created");
+    assert_eq!(
+        asked.abandon_grace_ms, 3_600_000,
+        "a grace asked for is kept"
+    );
+
+    let id = summary.match_id;
+    join(&hub, &id, 0, "ann").await;
+    join(&hub, &id, 1, "bo").await;
+    let (_, mut a) = watch(&hub, &id, Viewer::Seat(0)).await;
+    let (_, mut b) = watch(&hub, &id, Viewer::Seat(1)).await;
+    let first = [next(&mut a).await, next(&mut b).await];
+    let m = if first[0].prompt.is_some() { 0 } else { 1 };
+    let o = 1 - m;
+    let (mine, mut theirs) = if m == 0 { (a, b) } else { (b, a) };
+    assert_eq!(
+        clock_of(&first[o], m).remaining_ms,
+        DAY_MS,
+        "a day in the bank"
+    );
+    // The seat to act goes away for most of a day: nobody is offered the win…
+    close(mine);
+    let away = Instant::now();
+    let claim = |u: &pb::MatchUpdate| choice_ids(u).contains(&"claim-win".to_string());
+    assert!(
+        timeout(
+            Duration::from_millis(DAY_MS - 1_000),
+            until(&mut theirs, claim)
+        )
+        .await
+        .is_err(),
+        "a win by absence was offered in a correspondence match"
+    );
+    assert_eq!(
+        act(&hub, &id, o, 0, "claim-win").await.unwrap_err().code(),
+        Code::FailedPrecondition
+    );
+    // …and when its day is up, its clock forfeits it, as a live clock would.
+    let u = until(&mut theirs, |u| u.outcome.is_some()).await;
+    assert_eq!(away.elapsed().as_millis() as u64, DAY_MS);
+    let outcome = u.outcome.expect("over");
+    assert_eq!(outcome.forfeit, "timeout");
+    assert_eq!(outcome.winners, vec![o as u32]);
 }
 
 #[tokio::test(start_paused = true)]

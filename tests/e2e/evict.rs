@@ -115,6 +115,7 @@ fn clock() -> Option<pb::ClockSetting> {
         kind: Some(pb::clock_setting::Kind::Game(pb::GameClock {
             base_ms: 3_600_000,
             increment_ms: 1_000,
+            max_ms: 0,
         })),
     })
 }

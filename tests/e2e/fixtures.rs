@@ -461,6 +461,8 @@ async fn record_one(store: &dyn Store, plan: &Plan, created: i64) -> Vec<usize> 
             },
             abandon_grace_ms: None,
             rematch_of: None,
+            rated: false,
+            bots_claim_wins: false,
         },
         rematch_next: None,
         live: LiveState::default(),

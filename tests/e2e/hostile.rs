@@ -118,6 +118,8 @@ rpcs! {
     BecomeBot(BecomeBotRequest),
     ListMyMatches(ListMyMatchesRequest),
     GetProfile(GetProfileRequest),
+    GetRatings(GetRatingsRequest),
+    GetLeaderboard(GetLeaderboardRequest),
 }
 
 /// A string field of a request: its number and name, its cap in bytes, and whether the
@@ -183,6 +185,8 @@ impl Rpc {
                     })),
                 }),
                 abandon_grace_ms: Some(1000),
+                rated: false,
+                bots_claim_wins: false,
             }
             .encode_to_vec(),
             Rpc::ListMatches => pb::ListMatchesRequest {
@@ -288,6 +292,17 @@ impl Rpc {
                 handle: "nobody-here".into(),
             }
             .encode_to_vec(),
+            Rpc::GetRatings => pb::GetRatingsRequest {
+                handle: "nobody-here".into(),
+            }
+            .encode_to_vec(),
+            Rpc::GetLeaderboard => pb::GetLeaderboardRequest {
+                game: "presidency".into(),
+                variant: "standard".into(),
+                filter: pb::LeaderboardFilter::People as i32,
+                limit: 10,
+            }
+            .encode_to_vec(),
         }
     }
 
@@ -322,7 +337,8 @@ impl Rpc {
             | Rpc::RevokeToken
             | Rpc::BecomeBot
             | Rpc::ListMyMatches => Code::Unauthenticated,
-            Rpc::GetProfile => Code::NotFound,
+            Rpc::GetProfile | Rpc::GetRatings => Code::NotFound,
+            Rpc::GetLeaderboard => Code::Ok,
         }
     }
 
@@ -371,7 +387,8 @@ impl Rpc {
                 opt(3, "version", ID),
             ],
             Rpc::ListMyMatches => vec![opt(2, "page_token", PAGE_TOKEN)],
-            Rpc::GetProfile => vec![req(1, "handle", ID)],
+            Rpc::GetProfile | Rpc::GetRatings => vec![req(1, "handle", ID)],
+            Rpc::GetLeaderboard => vec![req(1, "game", ID), opt(2, "variant", ID)],
         }
     }
 
@@ -413,7 +430,9 @@ impl Rpc {
             | Rpc::BecomeBot
             | Rpc::ListMyMatches => &[Code::InvalidArgument, Code::Unauthenticated],
             // OK when a mutant names an account (the test's, or a built-in AI's).
-            Rpc::GetProfile => &[Code::Ok, Code::InvalidArgument, Code::NotFound],
+            Rpc::GetProfile | Rpc::GetRatings => &[Code::Ok, Code::InvalidArgument, Code::NotFound],
+            // INVALID_ARGUMENT for a mutant naming no game or variant.
+            Rpc::GetLeaderboard => &[Code::Ok, Code::InvalidArgument],
         }
     }
 }
@@ -881,7 +900,21 @@ fn out_of_bounds(rpc: Rpc, real_match: &str) -> Vec<(String, Vec<u8>)> {
         | Rpc::ListTokens
         | Rpc::RevokeToken
         | Rpc::BecomeBot
-        | Rpc::GetProfile => {}
+        | Rpc::GetProfile
+        | Rpc::GetRatings => {}
+        Rpc::GetLeaderboard => {
+            for filter in [3, 999, -1, i32::MAX] {
+                out.push((
+                    format!("filter {filter}"),
+                    pb::GetLeaderboardRequest {
+                        game: "presidency".into(),
+                        filter,
+                        ..Default::default()
+                    }
+                    .encode_to_vec(),
+                ));
+            }
+        }
     }
     out
 }

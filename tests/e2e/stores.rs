@@ -70,9 +70,15 @@ async fn exercise(store: &dyn Store) -> Vec<MatchRecord> {
         clock: ClockSetting::Game {
             base_ms: 600_000,
             increment_ms: 5_000,
+            // A cap (issue 39's correspondence clocks) is kept as well.
+            max_ms: 1_800_000,
         },
         abandon_grace_ms: Some(30_000),
         rematch_of: Some("0000".into()),
+        // A rated match: the flag is kept too (issue 38).
+        rated: true,
+        // As is the leave for bots to claim an absent person's loss (issue 39).
+        bots_claim_wins: true,
     };
     store.create(&a).await.expect("create a");
     store.create(&b).await.expect("create b");

@@ -59,9 +59,9 @@ impl Drop for BotPool {
 /// What every browser test stands on: its turn (browser tests run one at a time), a headless
 /// Chromium, an in-memory server and, when asked, the bot pool filling the server's bot
 /// seats. Dropping it kills the pool; [`Stage::end`] closes the browser and the server.
-struct Stage {
-    b: Browser,
-    url: String,
+pub(crate) struct Stage {
+    pub(crate) b: Browser,
+    pub(crate) url: String,
     /// The seed the server deals its matches from (printed; `HUSTINGS_TEST_SEED` repeats it).
     seed: u64,
     server: RunningServer,
@@ -73,8 +73,16 @@ impl Stage {
     /// Sets the stage (with the bot pool when `pool`); `None`, after a message, when
     /// Chromium is not installed (see `hustings::browser`).
     async fn new(pool: bool) -> Option<Stage> {
+        Stage::on(pool, None).await
+    }
+
+    /// The stage with its browser on a phone of `phone` (width, height) CSS pixels.
+    pub(crate) async fn on(pool: bool, phone: Option<(u32, u32)>) -> Option<Stage> {
         let turn = one_at_a_time().await;
-        let b = Browser::launch().await?;
+        let b = match phone {
+            Some((w, h)) => Browser::launch_phone(w, h).await?,
+            None => Browser::launch().await?,
+        };
         let seed = hustings::test_seed("browser test");
         let server = start_server_with(ServerConfig {
             match_seeds: Some(seed),
@@ -101,7 +109,7 @@ impl Stage {
     }
 
     /// Closes the browser and shuts the server down.
-    async fn end(self) {
+    pub(crate) async fn end(self) {
         self.b.close().await;
         self.server.shutdown().await;
     }
@@ -179,7 +187,7 @@ async fn play_randomly<R>(
 }
 
 /// Waits for `game`'s board on the page (`data-board`, "generic" for the generic board).
-async fn wait_board(b: &Browser, game: &str) {
+pub(crate) async fn wait_board(b: &Browser, game: &str) {
     b.wait_for(
         &format!("the {game} board"),
         Duration::from_secs(20),
@@ -215,7 +223,7 @@ if (s.outcome !== null) return s;
 return s.prompt !== null && s.prompt === s.version && (s.board.length + s.buttons.length) > 0 ? s : null;
 "#;
 
-fn ready_script() -> String {
+pub(crate) fn ready_script() -> String {
     READY.replace("PAGE", PAGE_STATE)
 }
 
@@ -237,17 +245,26 @@ fn list(s: &Value, key: &str) -> Vec<String> {
 /// The lobby form's fields a test sets; the others keep the form's defaults: the first
 /// variant, you in seat 0, a greedy bot in every other seat, no clock.
 #[derive(Clone, Copy, Default)]
-struct Form<'a> {
-    variant: Option<&'a str>,
+pub(crate) struct Form<'a> {
+    pub(crate) variant: Option<&'a str>,
     /// Who plays seat 1: "open" for another person.
-    second: Option<&'a str>,
+    pub(crate) second: Option<&'a str>,
     /// The clock ("game": the form's time bank).
-    clock: Option<&'a str>,
+    pub(crate) clock: Option<&'a str>,
+    /// The grace before a win by absence (a value of the form's select: "300000" is 5 min).
+    pub(crate) grace: Option<&'a str>,
+    /// Tick "bots may claim it too".
+    pub(crate) bots_claim: bool,
 }
 
 /// Creates a match of `game` from the lobby's form as a person would, with `form`'s
 /// changes. Returns the new match's id; the page is then on the match.
-async fn create_from_lobby(b: &Browser, url: &str, game: &str, form: Form<'_>) -> String {
+pub(crate) async fn create_from_lobby(
+    b: &Browser,
+    url: &str,
+    game: &str,
+    form: Form<'_>,
+) -> String {
     b.open(&format!("{url}/")).await;
     let card = format!("[data-game=\"{game}\"]");
     b.wait_for(
@@ -272,6 +289,16 @@ async fn create_from_lobby(b: &Browser, url: &str, game: &str, form: Form<'_>) -
     if let Some(clock) = form.clock {
         b.js(&set("select[aria-label=\"Clock\"]", clock)).await;
     }
+    if let Some(grace) = form.grace {
+        b.js(&set(
+            "select[aria-label=\"Grace before a win by absence\"]",
+            grace,
+        ))
+        .await;
+    }
+    if form.bots_claim {
+        b.click(".absence-plan input[type=\"checkbox\"]").await;
+    }
     b.click("[data-action=\"create\"]").await;
     let id = b
         .wait_for(
@@ -285,7 +312,7 @@ async fn create_from_lobby(b: &Browser, url: &str, game: &str, form: Form<'_>) -
 }
 
 /// Waits until the page has a decision open (or the match is over) and returns its state.
-async fn ready(b: &Browser, timeout: Duration) -> Value {
+pub(crate) async fn ready(b: &Browser, timeout: Duration) -> Value {
     b.wait_for("a decision or the outcome", timeout, &ready_script())
         .await
 }
@@ -293,7 +320,12 @@ async fn ready(b: &Browser, timeout: Duration) -> Value {
 /// Makes the decision open in state `s` by clicking: a choice drawn on the board when there
 /// is one, else a button (at random, with a bias to end the turn so the race moves on);
 /// then waits for the match to move on.
-async fn click_one(b: &Browser, s: &Value, rng: &mut rand::rngs::StdRng, timeout: Duration) {
+pub(crate) async fn click_one(
+    b: &Browser,
+    s: &Value,
+    rng: &mut rand::rngs::StdRng,
+    timeout: Duration,
+) {
     let board = list(s, "board");
     let buttons = list(s, "buttons");
     let id = match board.choose(rng) {
@@ -345,7 +377,7 @@ async fn assert_fits_window(b: &Browser) {
 }
 
 /// The match's summary as the server has it.
-async fn summary(url: &str, id: &str) -> pb::MatchSummary {
+pub(crate) async fn summary(url: &str, id: &str) -> pb::MatchSummary {
     let mut c = connect(url).await;
     let all = c
         .list_matches(pb::ListMatchesRequest::default())
@@ -1084,7 +1116,7 @@ async fn votes_for_women_coop_played_by_clicks_never_shows_the_partners_hand() {
     let form = Form {
         variant: Some("coop"),
         second: Some("open"),
-        clock: None,
+        ..Form::default()
     };
     let id = create_from_lobby(b, &url, "votes-for-women", form).await;
     let mut c = connect(&url).await;
@@ -2191,4 +2223,97 @@ fn the_docs_screenshots_were_made_from_this_code() {
          (docs/screenshots/{MANIFEST}): run `HUSTINGS_UPDATE_SCREENSHOTS=1 cargo test --test e2e \
          web::` and commit the result"
     );
+}
+
+/// What overflows a phone's screen: the viewport's width, the page's scroll width, the
+/// visible elements whose right edge passes the screen's (each as tag.class "text"), and
+/// the board's width. An element inside a box that scrolls sideways by design (the board
+/// area, a wide table) is reachable by scrolling and does not count. The screen's width,
+/// not the window's: a mobile browser widens the window to fit a page wider than the
+/// screen (and shrinks it all), which would hide the very overflow looked for.
+const OVERFLOW: &str = r#"
+const w = Math.min(window.innerWidth, screen.width);
+const cut = [];
+for (const e of document.querySelectorAll('body *')) {
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0 || r.right <= w + 1) continue;
+  if (getComputedStyle(e).visibility === 'hidden') continue;
+  let scrolls = false;
+  for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+    const ox = getComputedStyle(p).overflowX;
+    if ((ox === 'auto' || ox === 'scroll') && p.getBoundingClientRect().right <= w + 1) { scrolls = true; break; }
+  }
+  if (scrolls) continue;
+  cut.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${(e.textContent || '').trim().slice(0, 40)}"`);
+}
+const board = document.querySelector('svg.board');
+return {
+  width: w,
+  scroll: document.documentElement.scrollWidth,
+  cut: cut.slice(0, 20),
+  cuts: cut.length,
+  board: board ? board.getBoundingClientRect().width : 0,
+};
+"#;
+
+/// Asserts that nothing on the page passes the right edge of a phone's screen.
+async fn assert_nothing_cut_off(b: &Browser, page: &str) -> Value {
+    let v = b.js(OVERFLOW).await;
+    assert_eq!(v["cuts"], 0, "{page}: cut off at the right edge: {v}");
+    assert!(
+        v["scroll"].as_f64() <= v["width"].as_f64(),
+        "{page}: the page scrolls sideways: {v}"
+    );
+    v
+}
+
+/// At 390×844 and 360×740 (Chromium's mobile emulation, touch), the lobby and a live match
+/// of each game fit the screen: no control or text past the right edge, and the board at
+/// least 300 px wide (before the phone layout the side panel left it none).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_the_board_gets_the_width_and_nothing_is_cut_off() {
+    for (w, h) in [(390, 844), (360, 740)] {
+        let Some(stage) = Stage::on(true, Some((w, h))).await else {
+            return;
+        };
+        let (b, url) = (&stage.b, stage.url.clone());
+        b.open(&format!("{url}/")).await;
+        b.wait_for(
+            "the lobby's catalogue",
+            Duration::from_secs(20),
+            "return document.querySelector('[data-game]');",
+        )
+        .await;
+        // The page's viewport meta makes the layout as wide as the phone's screen (without
+        // it a mobile browser lays pages out 980 px wide and shrinks them).
+        let inner = b.js("return window.innerWidth;").await;
+        assert_eq!(inner, w, "the emulated phone's layout width");
+        assert_nothing_cut_off(b, &format!("the lobby at {w}×{h}")).await;
+        for game in ["presidency", "votes-for-women", "the-vote"] {
+            create_from_lobby(b, &url, game, Form::default()).await;
+            wait_board(b, game).await;
+            ready(b, Duration::from_secs(30)).await;
+            let v = assert_nothing_cut_off(b, &format!("{game} at {w}×{h}")).await;
+            let board = v["board"].as_f64().unwrap_or(0.0);
+            assert!(
+                board >= 300.0,
+                "{game} at {w}×{h}: the board is {board} px wide"
+            );
+            // Zoomed in twice by taps, the board is twice as wide and pans inside its box;
+            // the page around it still fits the screen.
+            b.click("[aria-label=\"Zoom in\"]").await;
+            b.click("[aria-label=\"Zoom in\"]").await;
+            let zoomed = assert_nothing_cut_off(b, &format!("{game} zoomed at {w}×{h}")).await;
+            let wide = zoomed["board"].as_f64().unwrap_or(0.0);
+            assert!(
+                wide >= 1.9 * board,
+                "{game} at {w}×{h}: zoomed twice the board is {wide} px wide, from {board}"
+            );
+            b.click("[aria-label=\"Fit the board to the window\"]")
+                .await;
+            b.screenshot_for_docs(&format!("phone-{w}x{h}-{game}"))
+                .await;
+        }
+        stage.end().await;
+    }
 }

@@ -1,20 +1,18 @@
 //! One screen: the header line (match, version, clocks, or how the match ended), the board,
 //! the last events, the prompt and the status line above the `> ` the player types at.
 //!
-//! In the compact layout the screen keeps to the terminal's height (40 lines unless the
-//! terminal says otherwise): the prompt gets the rows it needs up to what is left after the
+//! In the compact layout the screen keeps to the terminal's size (120×40 unless the
+//! terminal says otherwise, at least 100×30; see [`Size`]): the prompt gets the rows it needs up to what is left after the
 //! board, and the log gets the rest, so the clocks at the top and the prompt at the bottom
 //! are on screen together. The full layout prints everything, as tall as it is.
 
 use hustings_proto::v1::{LogEntry, Prompt};
 
-use super::compact::WIDTH;
 use super::prompt::{self, Context};
+use super::size::Size;
 use super::style::{Style, clip};
 use super::{Layout, log_entry, recent_log};
 
-/// Rows of a screen when the terminal does not say.
-pub const HEIGHT: usize = 40;
 /// Log entries a compact screen keeps even when the prompt is long.
 const MIN_LOG: usize = 2;
 
@@ -37,8 +35,9 @@ pub struct Frame<'a> {
 }
 
 /// The screen as text ending with a newline; the caller prints `> ` after it when there is
-/// a prompt (counted in `height`).
-pub fn compose(f: &Frame<'_>, style: &Style, layout: Layout, height: usize) -> String {
+/// a prompt (counted in `size.height`). The board was drawn for `size` already.
+pub fn compose(f: &Frame<'_>, style: &Style, layout: Layout, size: Size) -> String {
+    let (width, height) = (size.width, size.height);
     if layout == Layout::Full {
         let mut out = format!(
             "\n{}\n{}\n{}",
@@ -52,7 +51,7 @@ pub fn compose(f: &Frame<'_>, style: &Style, layout: Layout, height: usize) -> S
         }
         if let Some((p, ctx)) = f.prompt {
             out.push('\n');
-            for l in prompt::lines(p, ctx, style, layout, usize::MAX) {
+            for l in prompt::lines(p, ctx, style, layout, usize::MAX, width) {
                 out += &l;
                 out.push('\n');
             }
@@ -68,25 +67,25 @@ pub fn compose(f: &Frame<'_>, style: &Style, layout: Layout, height: usize) -> S
     let prompt_lines = match f.prompt {
         Some((p, ctx)) => {
             let room = height.saturating_sub(fixed + MIN_LOG.min(f.log_lines));
-            prompt::lines(p, ctx, style, layout, room.max(2))
+            prompt::lines(p, ctx, style, layout, room.max(2), width)
         }
         None => Vec::new(),
     };
     let log_room = height.saturating_sub(fixed + prompt_lines.len());
     let shown = f.log_lines.min(log_room).min(f.log.len());
     let mut out = String::new();
-    out += &clip(&f.rule, WIDTH);
+    out += &clip(&f.rule, width);
     out.push('\n');
     for l in board {
         out += l;
         out.push('\n');
     }
     for e in &f.log[f.log.len() - shown..] {
-        out += &clip(&log_entry(e, style), WIDTH);
+        out += &clip(&log_entry(e, style), width);
         out.push('\n');
     }
     for l in &f.tail {
-        out += &clip(l, WIDTH);
+        out += &clip(l, width);
         out.push('\n');
     }
     for l in prompt_lines {
@@ -94,7 +93,7 @@ pub fn compose(f: &Frame<'_>, style: &Style, layout: Layout, height: usize) -> S
         out.push('\n');
     }
     if let Some(s) = &f.status {
-        out += &clip(s, WIDTH);
+        out += &clip(s, width);
         out.push('\n');
     }
     out
@@ -168,8 +167,9 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn every_compact_screen_fits_a_120_by_40_terminal() {
+    /// Every board with every long prompt, at `size`: the screen and its `> ` line fit,
+    /// and the header, the prompt, the status line and the last event are all on it.
+    fn every_compact_screen_fits(size: Size) {
         let reference = Reference::default();
         let log = log();
         for (name, view) in every_view() {
@@ -177,7 +177,7 @@ mod tests {
                 for style in [Style::PLAIN, Style::COLOR] {
                     let f = Frame {
                         rule: "──── match 289bf1fb06fce13e · version 40 ── ▶ Democrat 9:41 · Republican 10:00 ────".into(),
-                        board: board(&view, &[], &style, Layout::Compact),
+                        board: board(&view, &[], &style, Layout::Compact, size),
                         log: &log,
                         log_lines: 8,
                         tail: Vec::new(),
@@ -190,25 +190,43 @@ mod tests {
                         )),
                         status: Some("  ▶ you 0:07 — under 10 seconds left!".into()),
                     };
-                    let text = compose(&f, &style, Layout::Compact, HEIGHT);
+                    let text = compose(&f, &style, Layout::Compact, size);
                     let lines: Vec<&str> = text.lines().collect();
                     // The "> " line comes after it.
                     assert!(
-                        lines.len() < HEIGHT,
-                        "{name}: {} lines\n{text}",
+                        lines.len() < size.height,
+                        "{name} at {size:?}: {} lines\n{text}",
                         lines.len()
                     );
                     for l in &lines {
-                        assert!(visible_width(l) <= WIDTH, "{name}: too wide: {l}");
+                        assert!(
+                            visible_width(l) <= size.width,
+                            "{name} at {size:?}: too wide: {l}"
+                        );
                     }
-                    // The header, the prompt's text and the status line are all on it.
+                    // The header, the prompt's text and a line of its choices, the status
+                    // line and the last event are all on it.
                     assert!(lines[0].contains("9:41"), "{name}");
-                    assert!(text.contains("Turn 4, round 2"), "{name}");
+                    let asked = lines
+                        .iter()
+                        .position(|l| l.contains("Turn 4, round 2"))
+                        .unwrap_or_else(|| panic!("{name} at {size:?}: no prompt\n{text}"));
+                    assert!(asked + 2 < lines.len(), "{name}: no choices\n{text}");
                     assert!(lines.last().is_some_and(|l| l.contains("under 10 seconds")));
                     assert!(text.contains("event 29"), "{name}: the last event shows");
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_compact_screen_fits_a_120_by_40_terminal() {
+        every_compact_screen_fits(Size::DEFAULT);
+    }
+
+    #[test]
+    fn every_compact_screen_fits_a_100_by_30_terminal() {
+        every_compact_screen_fits(Size::SMALLEST);
     }
 
     #[test]
@@ -239,9 +257,13 @@ mod tests {
             )),
             status: None,
         };
-        let text = compose(&f(8), &Style::PLAIN, Layout::Compact, HEIGHT);
+        let text = compose(&f(8), &Style::PLAIN, Layout::Compact, Size::DEFAULT);
         assert_eq!(text.lines().filter(|l| l.contains("· event")).count(), 8);
-        let text = compose(&f(50), &Style::PLAIN, Layout::Compact, 12);
+        let twelve = Size {
+            width: 120,
+            height: 12,
+        };
+        let text = compose(&f(50), &Style::PLAIN, Layout::Compact, twelve);
         // 12 rows: the rule, 2 board lines, the prompt's 2, "> ": 6 log entries.
         assert_eq!(text.lines().count(), 11, "{text}");
         assert!(

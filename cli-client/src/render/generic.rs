@@ -6,22 +6,28 @@ use serde_json::Value;
 
 use hustings_proto::v1::SeatSummary;
 
-use super::{Layout, Style, compact, style::truncate};
+use super::{Layout, Style, style::truncate};
 
 /// Longest line of the summary.
 const WIDTH: usize = 78;
 /// Lists of records longer than this are only counted.
 const MAX_ROWS: usize = 8;
 
-/// The summary of a view given as JSON; the compact layout keeps its first
-/// [`compact::MAX_LINES`] lines and counts the rest.
-pub fn board(json: &str, seats: &[SeatSummary], style: &Style, layout: Layout) -> String {
+/// The summary of a view given as JSON; the compact layout keeps its first `max_lines`
+/// lines and counts the rest.
+pub fn board(
+    json: &str,
+    seats: &[SeatSummary],
+    style: &Style,
+    layout: Layout,
+    max_lines: usize,
+) -> String {
     let text = summary(json, seats, style);
     let lines: Vec<&str> = text.lines().collect();
-    if layout == Layout::Full || lines.len() <= compact::MAX_LINES {
+    if layout == Layout::Full || lines.len() <= max_lines {
         return text;
     }
-    let keep = compact::MAX_LINES - 1;
+    let keep = max_lines.saturating_sub(1);
     let mut out: String = lines[..keep].iter().map(|l| format!("{l}\n")).collect();
     out += &style.dim(&format!(
         "  … {} more lines (--board full shows them)\n",
@@ -125,7 +131,7 @@ mod tests {
     #[test]
     fn summarises_fields_records_and_lists() {
         let json = r#"{"round":3,"phase":"campaign","players":[{"name":"Suffragist","buttons":2,"hand":[1,2,3]},{"name":"Opposition","buttons":0,"hand":[]}],"regions":["west","south"],"track":{"a":1}}"#;
-        let text = board(json, &[], &Style::PLAIN, Layout::Full);
+        let text = board(json, &[], &Style::PLAIN, Layout::Full, 28);
         assert!(text.contains("  round: 3\n"));
         assert!(text.contains("  phase: campaign\n"));
         let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("    - ")).collect();
@@ -146,10 +152,10 @@ mod tests {
     fn the_compact_summary_keeps_to_its_lines() {
         let fields: Vec<String> = (0..60).map(|i| format!("\"f{i:02}\":{i}")).collect();
         let json = format!("{{{}}}", fields.join(","));
-        let full = board(&json, &[], &Style::PLAIN, Layout::Full);
+        let full = board(&json, &[], &Style::PLAIN, Layout::Full, 28);
         assert_eq!(full.lines().count(), 61);
-        let text = board(&json, &[], &Style::PLAIN, Layout::Compact);
-        assert_eq!(text.lines().count(), compact::MAX_LINES);
+        let text = board(&json, &[], &Style::PLAIN, Layout::Compact, 28);
+        assert_eq!(text.lines().count(), 28);
         assert!(
             text.ends_with("… 34 more lines (--board full shows them)\n"),
             "{text}"
@@ -158,9 +164,9 @@ mod tests {
 
     #[test]
     fn survives_a_view_that_is_not_json() {
-        let text = board("not json", &[], &Style::PLAIN, Layout::Compact);
+        let text = board("not json", &[], &Style::PLAIN, Layout::Compact, 28);
         assert!(text.contains("not json"));
-        let text = board("", &[], &Style::PLAIN, Layout::Compact);
+        let text = board("", &[], &Style::PLAIN, Layout::Compact, 28);
         assert!(text.contains("no view"));
     }
 }

@@ -10,6 +10,7 @@ pub mod frame;
 pub mod generic;
 pub mod presidency;
 pub mod prompt;
+pub mod size;
 pub mod style;
 #[cfg(test)]
 pub mod test_views;
@@ -20,6 +21,7 @@ use hustings_proto::v1::{
     GameView, LastAction, LogEntry, MatchStatus, Outcome, Prompt, SeatSummary, game_view,
 };
 
+pub use size::Size;
 pub use style::Style;
 
 /// The game's name for a seat, from the seat list the server sent ("seat N" when unknown).
@@ -35,29 +37,38 @@ pub fn seat_name(seats: &[SeatSummary], seat: u32) -> String {
 /// How much of the state a board shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Layout {
-    /// Fits a 120×40 terminal with the log and the prompt: cards by name, facts packed on
-    /// few lines (`? NAME` shows a card's text).
+    /// Fits the terminal (120×40, folded down to 100×30) with the log and the prompt:
+    /// cards by name, facts packed on few lines (`? NAME` shows a card's text).
     #[default]
     Compact,
     /// Everything, card texts included, one fact a line: taller than a terminal.
     Full,
 }
 
-/// The board for a view: the game's own renderer, or the generic summary.
-pub fn board(view: &GameView, seats: &[SeatSummary], style: &Style, layout: Layout) -> String {
+/// The board for a view: the game's own renderer, or the generic summary; the compact
+/// layout fits `size`.
+pub fn board(
+    view: &GameView,
+    seats: &[SeatSummary],
+    style: &Style,
+    layout: Layout,
+    size: Size,
+) -> String {
     match (&view.game, layout) {
         (Some(game_view::Game::Presidency(p)), Layout::Compact) => {
-            compact::presidency::board(p, style)
+            compact::presidency::board(p, style, size)
         }
         (Some(game_view::Game::Presidency(p)), Layout::Full) => presidency::board(p, style),
         (Some(game_view::Game::VotesForWomen(v)), Layout::Compact) => {
-            compact::votes_for_women::board(v, style)
+            compact::votes_for_women::board(v, style, size)
         }
         (Some(game_view::Game::VotesForWomen(v)), Layout::Full) => votes_for_women::board(v, style),
-        (Some(game_view::Game::TheVote(v)), Layout::Compact) => compact::the_vote::board(v, style),
+        (Some(game_view::Game::TheVote(v)), Layout::Compact) => {
+            compact::the_vote::board(v, style, size)
+        }
         (Some(game_view::Game::TheVote(v)), Layout::Full) => the_vote::board(v, style),
         #[allow(unreachable_patterns)]
-        (_, layout) => generic::board(&view.json, seats, style, layout),
+        (_, layout) => generic::board(&view.json, seats, style, layout, size.board_lines()),
     }
 }
 

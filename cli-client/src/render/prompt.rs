@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use hustings_proto::v1::{Choice, GameView, Prompt, game_view};
 
-use super::compact::{WIDTH, wrap_items};
+use super::compact::wrap_items;
 use super::style::{Style, clip, pad, visible_width};
 use super::{Layout, compact};
 use crate::reference::Reference;
@@ -32,19 +32,21 @@ const MAX_COLUMNS: usize = 3;
 const MANY_PLACES: usize = 6;
 
 /// The prompt's lines: its text, then hints and choices; the compact layout keeps to
-/// `max_rows` lines (at least the text and one line of choices).
+/// `max_rows` lines (at least the text and one line of choices) of at most `width`
+/// printed characters.
 pub fn lines(
     prompt: &Prompt,
     ctx: Context<'_>,
     style: &Style,
     layout: Layout,
     max_rows: usize,
+    width: usize,
 ) -> Vec<String> {
     let mut out = vec![match layout {
         Layout::Full => style.heading(&prompt.text),
-        Layout::Compact => clip(&style.heading(&prompt.text), WIDTH),
+        Layout::Compact => clip(&style.heading(&prompt.text), width),
     }];
-    let hints = hints(prompt, ctx, style);
+    let hints = hints(prompt, ctx, style, width);
     if layout == Layout::Full {
         for (i, c) in prompt.choices.iter().enumerate() {
             out.push(format!(
@@ -58,7 +60,7 @@ pub fn lines(
         return out;
     }
     let rows = max_rows.saturating_sub(1 + hints.len()).max(1);
-    out.extend(compact_choices(prompt, ctx, style, rows));
+    out.extend(compact_choices(prompt, ctx, style, rows, width));
     out.extend(hints);
     out
 }
@@ -68,19 +70,19 @@ fn numbered(i: usize, label: &str, style: &Style) -> String {
     format!("{} {label}", style.bold(&format!("{:>2})", i + 1)))
 }
 
-/// Items laid out in as few columns as fit in `rows`, clipped to their column; the last
-/// row says how many did not fit when even [`MAX_COLUMNS`] are not enough.
-fn columns(items: &[String], rows: usize) -> Vec<String> {
+/// Items laid out in as few columns as fit in `rows` of `width`, clipped to their column;
+/// the last row says how many did not fit when even [`MAX_COLUMNS`] are not enough.
+fn columns(items: &[String], rows: usize, width: usize) -> Vec<String> {
     if items.is_empty() {
         return Vec::new();
     }
     let widest = items.iter().map(|i| visible_width(i)).max().unwrap_or(0) + 3;
-    let mut cols = (WIDTH / widest).clamp(1, MAX_COLUMNS);
+    let mut cols = (width / widest).clamp(1, MAX_COLUMNS);
     while cols < MAX_COLUMNS && items.len().div_ceil(cols) > rows {
         cols += 1;
     }
     let per_row = items.len().div_ceil(cols);
-    let width = (WIDTH / cols).min(widest);
+    let cell = (width / cols).min(widest);
     let cut = per_row > rows;
     // With too many, the last row shown says how many were left out.
     let shown_rows = if cut { rows.saturating_sub(1) } else { per_row };
@@ -88,9 +90,9 @@ fn columns(items: &[String], rows: usize) -> Vec<String> {
         .map(|r| {
             let cells: String = (0..cols)
                 .filter_map(|c| items.get(c * per_row + r))
-                .map(|item| pad(&clip(item, width - 2), width))
+                .map(|item| pad(&clip(item, cell - 2), cell))
                 .collect();
-            format!("  {cells}").trim_end().to_string()
+            clip(format!("  {cells}").trim_end(), width)
         })
         .collect();
     if cut {
@@ -141,7 +143,13 @@ fn place_key(c: &Choice) -> (String, String) {
     }
 }
 
-fn compact_choices(prompt: &Prompt, ctx: Context<'_>, style: &Style, rows: usize) -> Vec<String> {
+fn compact_choices(
+    prompt: &Prompt,
+    ctx: Context<'_>,
+    style: &Style,
+    rows: usize,
+    width: usize,
+) -> Vec<String> {
     let plain: Vec<String> = prompt
         .choices
         .iter()
@@ -153,9 +161,9 @@ fn compact_choices(prompt: &Prompt, ctx: Context<'_>, style: &Style, rows: usize
         .iter()
         .filter(|c| !c.location.is_empty())
         .count();
-    let fits = columns(&plain, usize::MAX).len() <= rows;
+    let fits = columns(&plain, usize::MAX, width).len() <= rows;
     if fits && places < MANY_PLACES * 2 {
-        return columns(&plain, rows);
+        return columns(&plain, rows, width);
     }
     // Choices of one card, on one line each.
     let mut cards: BTreeMap<usize, (String, Vec<usize>)> = BTreeMap::new();
@@ -216,7 +224,7 @@ fn compact_choices(prompt: &Prompt, ctx: Context<'_>, style: &Style, rows: usize
             .collect();
         out.push(clip(
             &format!("  {} {}", style.bold(&format!("{name}:")), verbs.join("  ")),
-            WIDTH,
+            width,
         ));
     }
     if by_place {
@@ -239,6 +247,7 @@ fn compact_choices(prompt: &Prompt, ctx: Context<'_>, style: &Style, rows: usize
                 " ",
                 6,
                 2,
+                width,
             ));
         }
     }
@@ -250,7 +259,7 @@ fn compact_choices(prompt: &Prompt, ctx: Context<'_>, style: &Style, rows: usize
         .map(|(i, c)| numbered(i, &c.label, style))
         .collect();
     let left = rows.saturating_sub(out.len()).max(1);
-    out.extend(columns(&rest, left));
+    out.extend(columns(&rest, left, width));
     if out.len() > rows {
         out.truncate(rows.saturating_sub(1));
         out.push(format!(
@@ -262,7 +271,7 @@ fn compact_choices(prompt: &Prompt, ctx: Context<'_>, style: &Style, rows: usize
 }
 
 /// Hints from the game's view: where each dice choice can take the pawn.
-fn hints(prompt: &Prompt, ctx: Context<'_>, style: &Style) -> Vec<String> {
+fn hints(prompt: &Prompt, ctx: Context<'_>, style: &Style, width: usize) -> Vec<String> {
     let Some(game_view::Game::Presidency(v)) = ctx.view.and_then(|v| v.game.as_ref()) else {
         return Vec::new();
     };
@@ -308,6 +317,7 @@ fn hints(prompt: &Prompt, ctx: Context<'_>, style: &Style) -> Vec<String> {
             " · ",
             6,
             2,
+            width,
         ));
     }
     out
@@ -316,7 +326,10 @@ fn hints(prompt: &Prompt, ctx: Context<'_>, style: &Style) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::Size;
     use crate::render::test_views::presidency_view;
+
+    const WIDTH: usize = Size::DEFAULT.width;
 
     fn choice(id: &str, label: &str) -> Choice {
         Choice {
@@ -341,10 +354,10 @@ mod tests {
             ],
         };
         let r = Reference::default();
-        let text = lines(&p, ctx(None, &r), &Style::PLAIN, Layout::Compact, 10);
+        let text = lines(&p, ctx(None, &r), &Style::PLAIN, Layout::Compact, 10, WIDTH);
         assert_eq!(text[0], "Keep or re-roll?");
         assert_eq!(text[1], "   1) Keep the roll         2) Re-roll (1 button)");
-        let full = lines(&p, ctx(None, &r), &Style::PLAIN, Layout::Full, 10);
+        let full = lines(&p, ctx(None, &r), &Style::PLAIN, Layout::Full, 10, WIDTH);
         assert_eq!(full[2], "   2) Re-roll (1 button)  [reroll]");
     }
 
@@ -367,7 +380,15 @@ mod tests {
             choices: vec![one, two],
         };
         let r = Reference::default();
-        let text = lines(&p, ctx(Some(&view), &r), &Style::PLAIN, Layout::Compact, 10).join("\n");
+        let text = lines(
+            &p,
+            ctx(Some(&view), &r),
+            &Style::PLAIN,
+            Layout::Compact,
+            10,
+            WIDTH,
+        )
+        .join("\n");
         // The Republican stands on 27: one die reaches 28 to 33, two dice 29 to 39.
         assert!(
             text.contains("1D6 reaches: 28 Space 28 · 29 Space 29 · 30 Space 30 · 31 Space 31 · 32 Space 32 · 33 Space 33"),
@@ -386,7 +407,15 @@ mod tests {
             json: String::new(),
             game: Some(game_view::Game::Presidency(v)),
         };
-        let text = lines(&p, ctx(Some(&view), &r), &Style::PLAIN, Layout::Full, 10).join("\n");
+        let text = lines(
+            &p,
+            ctx(Some(&view), &r),
+            &Style::PLAIN,
+            Layout::Full,
+            10,
+            WIDTH,
+        )
+        .join("\n");
         assert!(
             text.contains(
                 "39 Space 39 · 40 Space 40 · 1 Space 1 · 2 Space 2 · 3 Space 3 · 4 Space 4"
@@ -427,6 +456,7 @@ mod tests {
             &Style::PLAIN,
             Layout::Compact,
             6,
+            WIDTH,
         );
         assert!(text.len() <= 6, "{text:#?}");
         let all = text.join("\n");
@@ -469,7 +499,7 @@ mod tests {
             choices,
         };
         let r = Reference::default();
-        let text = lines(&p, ctx(None, &r), &Style::PLAIN, Layout::Compact, 8);
+        let text = lines(&p, ctx(None, &r), &Style::PLAIN, Layout::Compact, 8, WIDTH);
         assert_eq!(
             text[1],
             "  seneca falls:  1) event   2) campaign   3) organize   4) lobby"

@@ -138,6 +138,8 @@ async fn main() -> anyhow::Result<()> {
                 },
                 abandon_grace_ms: Some(60_000),
                 rematch_of: None,
+                rated: false,
+                bots_claim_wins: false,
             },
             rematch_next: None,
             live: Default::default(),

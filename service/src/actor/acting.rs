@@ -91,6 +91,7 @@ impl MatchActor {
                 .to_string(),
             None => String::new(),
         };
+        self.check_rated_seat(seat, &rec)?;
         rec.player_name = name;
         rec.client_kind = match kind {
             pb::ClientKind::Human => "human",
@@ -221,6 +222,11 @@ impl MatchActor {
 
     /// Takes back `seat`'s last choice, if it may be.
     pub(super) async fn undo(&mut self, seat: Seat) -> Result<u64, Status> {
+        if self.record.settings.rated {
+            return Err(Status::failed_precondition(
+                "this match is rated: choices cannot be taken back",
+            ));
+        }
         let Some(&last) = self.applied.last() else {
             return Err(Status::failed_precondition("there is nothing to take back"));
         };
@@ -286,6 +292,35 @@ impl MatchActor {
         .await?;
         self.outcome_pb()
             .ok_or_else(|| Status::internal("no outcome after resigning"))
+    }
+}
+
+impl MatchActor {
+    /// In a rated match, a seat must be held by an account that holds no other seat of it
+    /// (see [`crate::rater`]): `rec` is the seat as it would be stored.
+    fn check_rated_seat(&self, seat: Seat, rec: &SeatRecord) -> Result<(), Status> {
+        if !self.record.settings.rated {
+            return Ok(());
+        }
+        let Some(account) = rec.account_id() else {
+            return Err(Status::failed_precondition(
+                "this match is rated: every seat must be held by a signed-in account; sign \
+                 in (hustings login) and join again",
+            ));
+        };
+        let other = self
+            .record
+            .seats
+            .iter()
+            .enumerate()
+            .find(|(s, r)| *s != seat && r.account_id().as_deref() == Some(account.as_str()));
+        if let Some((s, _)) = other {
+            return Err(Status::failed_precondition(format!(
+                "this match is rated: your account already holds seat {s}, and an account may \
+                 hold one seat of a rated match"
+            )));
+        }
+        Ok(())
     }
 }
 

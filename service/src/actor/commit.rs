@@ -150,6 +150,11 @@ impl MatchActor {
         if let Some(f) = append.finished {
             info!(match_id = %self.record.id, reason = %f.outcome.reason, "match finished");
             self.record.outcome = Some(f.outcome);
+            // The outcome is stored: rate it now (once, however often this is tried; the
+            // recovery pass rates it if this node dies first).
+            if self.record.settings.rated {
+                crate::rater::rate_soon(self.host.store().clone(), self.record.id.clone());
+            }
         }
         Ok(())
     }

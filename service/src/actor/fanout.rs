@@ -75,7 +75,7 @@ impl MatchActor {
     }
 
     /// What the actor adds to a seat's prompt: `undo` while its last choice may be taken
-    /// back, then the lifecycle's claim-win and rematch.
+    /// back (never in a rated match), then the lifecycle's claim-win and rematch.
     pub(super) fn prompt_extras(
         &self,
         viewer: Viewer,
@@ -86,6 +86,7 @@ impl MatchActor {
         let prompt = prompt.map(|mut p| {
             let seat = p.seat as Seat;
             if self.undoable > 0
+                && !self.record.settings.rated
                 && self.applied.last().map(|&i| self.record.choices[i].seat) == Some(seat)
             {
                 p.choices

@@ -118,8 +118,13 @@ impl MatchActor {
             .collect()
     }
 
-    /// May `seat` claim the win now? Every other seat that must act is away past the grace.
+    /// May `seat` claim the win now? Every other seat that must act is away past the grace,
+    /// and `seat` is a person's unless the match lets bots claim too: a person who steps
+    /// away from a match against bots keeps the seat (issue 39).
     pub(super) fn may_claim(&self, seat: Seat) -> bool {
+        if self.held_by_bot(seat) && !self.record.settings.bots_claim_wins {
+            return false;
+        }
         let away = self.abandoned(Instant::now());
         !away.is_empty()
             && !away.contains(&seat)
@@ -127,6 +132,13 @@ impl MatchActor {
                 .deciding()
                 .iter()
                 .all(|s| *s == seat || away.contains(s))
+    }
+
+    /// An AI's seat: one made for a bot at creation (SeatConfig.bot) or handed to one.
+    /// A bot client holding a person's seat (an external AI playing as a person, or a
+    /// script) is a player like any other here.
+    fn held_by_bot(&self, seat: Seat) -> bool {
+        self.record.seats.get(seat).is_some_and(|s| s.bot)
     }
 
     /// Ends the match by a reserved record (`timeout` by the seat out of time, `claim-win`

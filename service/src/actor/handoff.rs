@@ -69,7 +69,8 @@ impl MatchActor {
     /// The handoff choices for `seat`'s prompt: one per AI the connected pools offer, when
     /// a person's seat is away (none otherwise).
     pub(super) fn handoff_choices(&self, seat: Seat) -> Vec<pb::Choice> {
-        if self.people_away(seat).is_empty() {
+        // A rated match is played by the accounts seated: a bot may not finish it for one.
+        if self.record.settings.rated || self.people_away(seat).is_empty() {
             return Vec::new();
         }
         self.host
@@ -90,6 +91,11 @@ impl MatchActor {
     /// connected pool offers is refused (INVALID_ARGUMENT, naming the ones offered) and
     /// changes nothing.
     pub(super) async fn hand_to_bot(&mut self, seat: Seat, ai: &str) -> Result<u64, Status> {
+        if self.record.settings.rated {
+            return Err(Status::failed_precondition(
+                "this match is rated: a seat cannot be handed to a bot (claim the win instead)",
+            ));
+        }
         let offered = self.host.pools().offered(&self.record.game);
         if !offered.iter().any(|a| a == ai) {
             return Err(Status::invalid_argument(if offered.is_empty() {

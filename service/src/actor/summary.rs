@@ -50,6 +50,8 @@ pub fn summary_of(
         // Only ListMyMatches fills these in.
         my_seats: Vec::new(),
         my_turn: false,
+        rated: record.settings.rated,
+        bots_claim_wins: record.settings.bots_claim_wins,
     }
 }
 

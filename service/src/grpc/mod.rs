@@ -34,6 +34,7 @@ use self::accounts::AccountRpc;
 
 pub mod accounts;
 pub mod mine;
+pub mod ratings;
 
 /// The gRPC service.
 pub struct HustingsService {
@@ -579,6 +580,26 @@ impl Hustings for HustingsService {
         req: Request<pb::GetProfileRequest>,
     ) -> Result<Response<pb::Profile>, Status> {
         self.accounts.get_profile(req).await
+    }
+
+    async fn get_ratings(
+        &self,
+        req: Request<pb::GetRatingsRequest>,
+    ) -> Result<Response<pb::GetRatingsResponse>, Status> {
+        let store = self.hub.store.as_ref();
+        Ok(Response::new(
+            ratings::get_ratings(store, req.get_ref()).await?,
+        ))
+    }
+
+    async fn get_leaderboard(
+        &self,
+        req: Request<pb::GetLeaderboardRequest>,
+    ) -> Result<Response<pb::GetLeaderboardResponse>, Status> {
+        let store = self.hub.store.as_ref();
+        Ok(Response::new(
+            ratings::get_leaderboard(store, req.get_ref()).await?,
+        ))
     }
 
     async fn list_my_matches(

@@ -88,6 +88,12 @@ impl Hub {
         let (_, options) = info
             .validate(&setup)
             .map_err(|e| Status::invalid_argument(setup_error(&e)))?;
+        if req.rated && !crate::ratings::sides::can_be_rated(&info.id, &variant.id, seats) {
+            return Err(Status::invalid_argument(format!(
+                "a rated match needs at least two sides of players; {} {} has one",
+                info.id, variant.id
+            )));
+        }
         let options = options
             .0
             .iter()
@@ -103,9 +109,15 @@ impl Hub {
         // Both were checked with the request (validate.rs).
         let clock = crate::clock::ClockSetting::from_pb(req.clock.as_ref())
             .map_err(Status::invalid_argument)?;
+        // A match at one's own pace leaves absence to its clock unless a grace was asked for.
+        let default_grace = if clock.own_pace() {
+            0
+        } else {
+            self.limits.abandon_grace.as_millis() as u64
+        };
         let grace = req
             .abandon_grace_ms
-            .unwrap_or(self.limits.abandon_grace.as_millis() as u64)
+            .unwrap_or(default_grace)
             .min(crate::clock::MAX_CLOCK_MS);
         let record = MatchRecord {
             id: new_match_id(),
@@ -130,6 +142,8 @@ impl Hub {
                 clock,
                 abandon_grace_ms: Some(grace),
                 rematch_of: None,
+                rated: req.rated,
+                bots_claim_wins: req.bots_claim_wins,
             },
             rematch_next: None,
             live: Default::default(),

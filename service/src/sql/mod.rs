@@ -8,12 +8,14 @@
 //! The tables hold the event-sourced record of each match (see [`crate::store`]): its set-up,
 //! its seats (with seat-token hashes, never tokens) and its ordered choices. A choice row is
 //! committed before the Act that made it is acknowledged. Accounts, their credentials and
-//! invitation codes are kept in the same database ([`accounts`]).
+//! invitation codes are kept in the same database ([`accounts`]), and so are ratings
+//! ([`ratings`]).
 
 pub mod accounts;
 pub mod lease;
 pub mod lobby;
 pub mod postgres;
+pub mod ratings;
 pub mod sqlite;
 
 use hustings_engine::Seat;
@@ -170,6 +172,56 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE seats ADD COLUMN account_id TEXT;
     ALTER TABLE seats ADD COLUMN account_handle TEXT NOT NULL DEFAULT '';
     CREATE INDEX seats_by_account ON seats (account_id);",
+    // 8: rated matches (see [`ratings`] and [`crate::ratings`]). Each match says whether it
+    // is rated: 0 no (rows written before too), 1 rated and not yet recorded, 2 recorded
+    // (rated or found aborted); the index holds only the 1s, what the recovery pass looks
+    // for. Each account's rating per game and variant (mu, sigma, rated games,
+    // last change), indexed for a variant's leaderboard; each seat's learned advantage per
+    // game, variant and seat key; one history row per account and rated match, for a chart;
+    // and every finished rated match once recorded, keyed by its id, with its verdict
+    // (`rated`, `aborted`, …): the row whose insert makes a match's rating happen once.
+    "ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX matches_rated ON matches (status) WHERE rated = 1;
+    CREATE TABLE ratings (
+        account_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        updated_at_unix_ms BIGINT NOT NULL,
+        PRIMARY KEY (account_id, game, variant)
+    );
+    CREATE INDEX ratings_by_variant ON ratings (game, variant, mu);
+    CREATE TABLE seat_advantages (
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        seat TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        updated_at_unix_ms BIGINT NOT NULL,
+        PRIMARY KEY (game, variant, seat)
+    );
+    CREATE TABLE rating_history (
+        account_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        match_id TEXT NOT NULL,
+        mu_before DOUBLE PRECISION NOT NULL,
+        sigma_before DOUBLE PRECISION NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        at_unix_ms BIGINT NOT NULL,
+        PRIMARY KEY (account_id, game, variant, match_id)
+    );
+    CREATE TABLE rated_matches (
+        match_id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        verdict TEXT NOT NULL,
+        at_unix_ms BIGINT NOT NULL
+    );",
 ];
 
 /// The schema version this server writes.
@@ -184,8 +236,8 @@ pub(crate) const CREATE_VERSION_TABLE: &str =
 /// Inserts a match row; a row of that id already there is left alone (0 rows).
 pub(crate) const INSERT_MATCH: &str = "INSERT INTO matches
     (id, game, setup, options, created_at_unix_ms, outcome, settings, status,
-     forfeit, clocked, rematch_next, live)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     forfeit, clocked, rematch_next, live, rated)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
     ON CONFLICT (id) DO NOTHING";
 
 /// The old match of a rematch links forward.
@@ -401,6 +453,8 @@ pub(crate) trait Columns {
     fn opt_big(&self, at: usize) -> Result<Option<i64>, Self::Error>;
     /// An INTEGER column.
     fn int(&self, at: usize) -> Result<i64, Self::Error>;
+    /// A DOUBLE PRECISION column.
+    fn float(&self, at: usize) -> Result<f64, Self::Error>;
 }
 
 /// A match's row as [`load_match_sql`] and the listing select it.
@@ -444,6 +498,8 @@ pub(crate) struct NewRow {
     pub status: i64,
     pub clocked: i64,
     pub live: String,
+    /// 1 for a rated match (2 once it is recorded as rated: see [`ratings`]).
+    pub rated: i64,
 }
 
 impl NewRow {
@@ -456,6 +512,7 @@ impl NewRow {
             status: r.status() as i64,
             clocked: (r.settings.clock != crate::clock::ClockSetting::None) as i64,
             live: encode(&r.live)?,
+            rated: r.settings.rated as i64,
         })
     }
 }

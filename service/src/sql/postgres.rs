@@ -438,6 +438,7 @@ async fn insert_record(c: &impl GenericClient, record: &MatchRecord) -> Result<(
                 &(row.clocked as i32),
                 &record.rematch_next,
                 &row.live,
+                &(row.rated as i32),
             ],
         )
         .await
@@ -536,6 +537,9 @@ async fn append_choice(c: &impl GenericClient, id: &str, a: &Append) -> Result<(
 
 impl Columns for tokio_postgres::Row {
     type Error = tokio_postgres::Error;
+    fn float(&self, at: usize) -> Result<f64, Self::Error> {
+        self.try_get(at)
+    }
     fn text(&self, at: usize) -> Result<String, Self::Error> {
         self.try_get(at)
     }

@@ -340,6 +340,7 @@ fn insert_record(conn: &Connection, record: &MatchRecord) -> Result<(), StoreErr
                 row.clocked,
                 record.rematch_next,
                 row.live,
+                row.rated,
             ])
         })
         .map_err(backend)?;
@@ -437,6 +438,9 @@ fn append_choice(conn: &Connection, id: &str, a: &Append) -> Result<(), StoreErr
 
 impl Columns for rusqlite::Row<'_> {
     type Error = rusqlite::Error;
+    fn float(&self, at: usize) -> rusqlite::Result<f64> {
+        self.get(at)
+    }
     fn text(&self, at: usize) -> rusqlite::Result<String> {
         self.get(at)
     }

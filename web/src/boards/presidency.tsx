@@ -291,24 +291,27 @@ function DiceArea(props: {
       )}
       {one || two ? (
         <g>
+          {/* Each button's spoken name holds its shown words in order (axe,
+              label-content-name-mismatch); the space before the range keeps the two texts
+              two words when read as one ("1D6 1–6", not "1D61–6"). */}
           {one && (
-            <Clickable choice={one} choose={props.choose} label="Roll 1D6 and move">
+            <Clickable choice={one} choose={props.choose} label="Roll 1D6, 1–6, and move">
               <g class="die-button" data-choice="dice:1d6" transform="translate(0,12)">
                 <rect class="die-button-bg" width={120} height={62} rx={8} />
                 <Die x={12} y={10} size={40} value={1} />
                 <text x={62} y={30}>1D6</text>
-                <text x={62} y={46} class="small">1–6</text>
+                <text x={62} y={46} class="small">{" 1–6"}</text>
               </g>
             </Clickable>
           )}
           {two && (
-            <Clickable choice={two} choose={props.choose} label="Roll 2D6 and move">
+            <Clickable choice={two} choose={props.choose} label="Roll 2D6, 2–12, and move">
               <g class="die-button" data-choice="dice:2d6" transform="translate(134,12)">
                 <rect class="die-button-bg" width={160} height={62} rx={8} />
                 <Die x={12} y={10} size={40} value={3} />
                 <Die x={58} y={10} size={40} value={4} />
                 <text x={106} y={30}>2D6</text>
-                <text x={106} y={46} class="small">2–12</text>
+                <text x={106} y={46} class="small">{" 2–12"}</text>
               </g>
             </Clickable>
           )}

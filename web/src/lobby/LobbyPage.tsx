@@ -12,6 +12,7 @@ import type { GameInfo, MatchSummary } from "../gen/hustings/v1/hustings_pb";
 import { go, href } from "../route";
 import { displayName, forgetSeat, heldSeats, rememberSeat, setDisplayName } from "../storage";
 import { SeatsLine } from "../ui";
+import { absenceText, paceText } from "./absence";
 import { AccountForms, AccountMatches, AccountStatus, useMyMatches } from "./AccountPanel";
 import { NewMatch } from "./NewMatch";
 
@@ -124,6 +125,11 @@ function ServerMatches(props: { matches: MatchSummary[]; games: GameInfo[] | und
                 <div class="small">
                   <SeatsLine m={m} />
                 </div>
+                {m.status !== MatchStatus.FINISHED && (
+                  <div class="small" data-absence>
+                    {paceText(m)} · {absenceText(m)}
+                  </div>
+                )}
               </div>
               <div class="row-actions">
                 {open.map((s) => (
@@ -166,7 +172,7 @@ export function LobbyPage() {
         <a class="brand" href={href.lobby()}>
           Hustings
         </a>
-        <span class="match-title">Election board games for people and AIs</span>
+        <h1 class="match-title">Election board games for people and AIs</h1>
         {account ? (
           <AccountStatus account={account} />
         ) : (
@@ -190,7 +196,7 @@ export function LobbyPage() {
           Cannot reach the server: {error}
         </p>
       )}
-      <div class="lobby-body">
+      <main class="lobby-body">
         <section class="panel new-match" aria-label="New match">
           <h2>New match</h2>
           {games ? <NewMatch games={games} /> : <p>Loading the catalogue…</p>}
@@ -213,7 +219,7 @@ export function LobbyPage() {
             <ServerMatches matches={matches} games={games} accountMatches={mine} />
           </section>
         </div>
-      </div>
+      </main>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { ClockSettingSchema, ClientKind } from "../gen/hustings/v1/hustings_pb";
 import type { ClockSetting, GameInfo, OptionSpec } from "../gen/hustings/v1/hustings_pb";
 import { go, href } from "../route";
 import { displayName, rememberSeat } from "../storage";
+import { GRACE_CHOICES } from "./absence";
 
 type SeatKind = "me" | "open" | "bot";
 interface SeatPlan {
@@ -24,7 +25,7 @@ const AIS = [
   { id: "random", name: "random" },
 ];
 
-type ClockKind = "none" | "per-decision" | "game";
+type ClockKind = "none" | "per-decision" | "game" | "correspondence";
 
 function defaultValue(o: OptionSpec): string {
   switch (o.kind.case) {
@@ -97,6 +98,12 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
   const [perDecision, setPerDecision] = useState("60");
   const [baseMin, setBaseMin] = useState("10");
   const [incSec, setIncSec] = useState("5");
+  // A correspondence clock: days in the bank, hours more a move, at most days banked.
+  const [bankDays, setBankDays] = useState("1");
+  const [moveHours, setMoveHours] = useState("4");
+  const [capDays, setCapDays] = useState("3");
+  const [grace, setGrace] = useState("default");
+  const [botsClaim, setBotsClaim] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
@@ -125,6 +132,20 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
         },
       });
     }
+    if (clockKind === "correspondence") {
+      const day = 86_400_000;
+      const base = Math.round(Number(bankDays) * day);
+      return create(ClockSettingSchema, {
+        kind: {
+          case: "game",
+          value: {
+            baseMs: BigInt(base),
+            incrementMs: BigInt(Math.round(Number(moveHours) * 3_600_000)),
+            maxMs: BigInt(Math.max(base, Math.round(Number(capDays) * day))),
+          },
+        },
+      });
+    }
     return undefined;
   };
 
@@ -146,6 +167,8 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
           return { bot: p.kind === "bot", ai: p.kind === "bot" ? p.ai : "", aiLevel: p.kind === "bot" ? p.level.trim() : "" };
         }),
         clock: clock(),
+        abandonGraceMs: GRACE_CHOICES.find((g) => g.value === grace)?.ms,
+        botsClaimWins: botsClaim,
       });
       const id = r.summary?.matchId ?? "";
       let first: number | undefined;
@@ -293,6 +316,7 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
           <option value="none">No clock</option>
           <option value="per-decision">Time per decision</option>
           <option value="game">Time bank + increment</option>
+          <option value="correspondence">At your own pace (days)</option>
         </select>
         {clockKind === "per-decision" && (
           <label>
@@ -311,6 +335,41 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
             </label>
           </>
         )}
+        {clockKind === "correspondence" && (
+          <>
+            <label>
+              {" "}
+              <input type="number" min="1" max="7" value={bankDays} onInput={(e) => setBankDays(e.currentTarget.value)} />{" "}
+              days
+            </label>
+            <label>
+              {" "}+ <input type="number" min="0" max="168" value={moveHours} onInput={(e) => setMoveHours(e.currentTarget.value)} />{" "}
+              h a move,
+            </label>
+            <label>
+              {" "}up to <input type="number" min="1" max="7" value={capDays} onInput={(e) => setCapDays(e.currentTarget.value)} /> days
+            </label>
+            <p class="small">Play a move or two a day. Nobody wins by the other's absence unless you set a time below: the clock is there for that.</p>
+          </>
+        )}
+      </fieldset>
+      <fieldset class="absence-plan">
+        <legend>If a player leaves</legend>
+        <label>
+          The others may claim the win after{" "}
+          <select aria-label="Grace before a win by absence" value={grace} onChange={(e) => setGrace(e.currentTarget.value)}>
+            {GRACE_CHOICES.map((g) => (
+              <option key={g.value} value={g.value}>
+                {g.label}
+              </option>
+            ))}
+          </select>{" "}
+          away
+        </label>
+        <label>
+          <input type="checkbox" checked={botsClaim} onChange={(e) => setBotsClaim(e.currentTarget.checked)} /> bots may
+          claim it too (otherwise a person away from bots keeps the seat)
+        </label>
       </fieldset>
       {error && (
         <p class="error" role="alert">

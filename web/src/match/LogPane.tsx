@@ -1,8 +1,14 @@
 // The match's log, beside the board: newest at the bottom, dice drawn as faces, each entry
 // marked with the seat it is about. It keeps to the bottom unless the reader scrolled up.
+// A run of repeated steps (see logGroups.ts) is one line that opens to show its entries.
 import { useLayoutEffect, useRef } from "preact/hooks";
+import type { LogEntry } from "../gen/hustings/v1/hustings_pb";
 import { SeatChip, dieFace, seatLetters } from "../ui";
 import type { MatchState } from "./connection";
+import { groupLog } from "./logGroups";
+
+/** A stable key for an entry (a service entry shares its `seq` with the next game entry). */
+const keyOf = (e: LogEntry) => `${String(e.seq)}:${e.kind}:${e.text.length}`;
 
 export function LogPane({ state }: { state: MatchState }) {
   const box = useRef<HTMLOListElement>(null);
@@ -26,26 +32,70 @@ export function LogPane({ state }: { state: MatchState }) {
       <ol
         class="log-entries"
         ref={box}
+        // Focusable, so that a keyboard can scroll back through it (axe,
+        // scrollable-region-focusable).
+        tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget;
           if (Math.abs(el.scrollTop - ours.current) < 2) return;
           stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 30;
         }}
       >
-        {shown.map((e) => (
-          <li key={`${String(e.seq)}:${e.kind}:${e.text.length}`} class={`log-entry kind-${e.kind}`} data-kind={e.kind}>
-            {e.seat !== undefined ? <SeatChip seat={e.seat} letter={letters[e.seat] ?? "?"} /> : <span class="log-dot">·</span>}
-            <span class="log-text">
-              {e.dice.length > 0 && (
-                <span class="log-dice" aria-label={`dice ${e.dice.join(", ")}`}>
-                  {e.dice.map(dieFace).join("")}{" "}
+        {groupLog(shown).map((line) => {
+          if (line.type === "entry") {
+            const e = line.entry;
+            return (
+              <li key={keyOf(e)} class={`log-entry kind-${e.kind}`} data-kind={e.kind}>
+                <Who entry={e} letters={letters} />
+                <span class="log-text">
+                  <EntryText entry={e} />
                 </span>
-              )}
-              {e.text}
-            </span>
-          </li>
-        ))}
+              </li>
+            );
+          }
+          const [first] = line.entries;
+          if (!first) return null;
+          // The group's line is a `.log-entry` like any other (its kind, its seat), so what
+          // counts or reads the log's lines sees one line; its steps are `.log-step`s.
+          return (
+            <li key={`group:${keyOf(first)}`} class={`log-entry log-group kind-${first.kind}`} data-kind={first.kind}>
+              <Who entry={first} letters={letters} />
+              <details class="log-fold">
+                <summary class="log-text">
+                  {line.summary}
+                  <span class="sr-only"> ({line.entries.length} log entries)</span>
+                </summary>
+                <ol class="log-steps">
+                  {line.entries.map((e) => (
+                    <li key={keyOf(e)} class="log-step">
+                      <EntryText entry={e} />
+                    </li>
+                  ))}
+                </ol>
+              </details>
+            </li>
+          );
+        })}
       </ol>
     </section>
+  );
+}
+
+/** The seat's chip, or a dot for an entry about no seat. */
+function Who({ entry, letters }: { entry: LogEntry; letters: string[] }) {
+  return entry.seat !== undefined ? <SeatChip seat={entry.seat} letter={letters[entry.seat] ?? "?"} /> : <span class="log-dot">·</span>;
+}
+
+/** The entry's dice, drawn as faces, then its text. */
+function EntryText({ entry }: { entry: LogEntry }) {
+  return (
+    <>
+      {entry.dice.length > 0 && (
+        <span class="log-dice" aria-label={`dice ${entry.dice.join(", ")}`}>
+          {entry.dice.map(dieFace).join("")}{" "}
+        </span>
+      )}
+      {entry.text}
+    </>
   );
 }

@@ -3,6 +3,7 @@
 // clicks and buttons), the match's actions and the log.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { boardFor } from "../boards";
+import { BoardArea } from "../boards/BoardArea";
 import type { BoardModule } from "../boards/types";
 import { gameName, useCatalogue } from "../catalogue";
 import { MatchStatus } from "../gen/hustings/v1/hustings_pb";
@@ -14,6 +15,7 @@ import { Holder, SeatChip, formatClock, seatLetters, useNow } from "../ui";
 import { MatchConnection, clockLeft } from "./connection";
 import type { MatchState } from "./connection";
 import { LogPane } from "./LogPane";
+import { setIcon, yourTurn } from "./turn";
 import { PromptPanel } from "./PromptPanel";
 
 /** The performance mark set when the first board is drawn (its startTime: ms since the
@@ -51,9 +53,14 @@ export function MatchPage(props: { matchId: string; seat: number | undefined; wa
   useConnection(conn);
   const games = useCatalogue();
   const s = conn.state;
+  const mine = s !== undefined && yourTurn(s);
   useEffect(() => {
-    if (s?.view?.game.case) document.title = `${gameName(games, gameId(s))} · Hustings`;
-  }, [s?.view?.game.case, games]);
+    if (!s?.view?.game.case) return;
+    // A person in another tab sees from the tab strip that the match waits for them.
+    document.title = `${mine ? "● Your turn · " : ""}${gameName(games, gameId(s))} · Hustings`;
+    setIcon(mine);
+  }, [s?.view?.game.case, games, mine]);
+  useEffect(() => () => setIcon(false), []);
   if (!s) {
     return (
       <div class="page match-page">
@@ -110,13 +117,13 @@ function MatchView(props: {
     <div class="page match-page" data-version={String(s.version)} data-link={conn.link}>
       <TopBar conn={conn} games={props.games} state={s} />
       <div class="match-body">
-        <main class="board-area" aria-label="Board">
+        <BoardArea label="Board">
           {view ? (
             <Board view={view} reference={s.reference} state={s} offered={offered} choose={choose} />
           ) : (
             <p>No view yet.</p>
           )}
-        </main>
+        </BoardArea>
         <aside class="side">
           <PromptPanel conn={conn} state={s} board={board} held={props.held} />
           <LogPane state={s} />
@@ -136,11 +143,11 @@ function TopBar(props: { conn: MatchConnection; games: GameInfo[] | undefined; s
       <a class="brand" href={href.lobby()} title="Back to the lobby">
         Hustings
       </a>
-      <span class="match-title">
+      <h1 class="match-title">
         {s ? gameName(props.games, gameId(s)) : "Match"} <code class="match-id">{conn.matchId.slice(0, 8)}</code>
         {s && <span class="version">v{String(s.version)}</span>}
         {s && s.viewerSeat === undefined && <span class="badge">spectating</span>}
-      </span>
+      </h1>
       <ul class="seats" aria-label="Seats">
         {s?.seats.map((seat) => {
           const clock = s.clocks.find((c) => c.seat === seat.seat);

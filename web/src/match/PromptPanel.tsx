@@ -169,6 +169,27 @@ export function PromptPanel(props: {
               {onBoard.length > HINTED && <span class="hint-more">{` · and ${onBoard.length - HINTED} more`}</span>}
             </p>
           )}
+          {onBoard.length > 0 && (
+            /* The board's choices again as buttons: on a phone a state is a small target,
+               and a keyboard or a screen reader reaches a list more easily than a map. */
+            <details class="board-list">
+              <summary>{`Board choices as a list (${onBoard.length})`}</summary>
+              <div class="choices">
+                {onBoard.map((c) => (
+                  <button
+                    key={c.id}
+                    type="button"
+                    class={`choice kind-${c.kind}`}
+                    data-board-choice={c.id}
+                    disabled={!!sending}
+                    onClick={() => conn.act(c.id)}
+                  >
+                    <kbd>{number(c)}</kbd> {c.label}
+                  </button>
+                ))}
+              </div>
+            </details>
+          )}
           <div class="choices">
             {buttons.map((c) => (
               <button

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, describeError } from "../api";
 import { boardFor } from "../boards";
+import { BoardArea } from "../boards/BoardArea";
 import { gameName, useCatalogue } from "../catalogue";
 import type { MatchUpdate, Replay } from "../gen/hustings/v1/hustings_pb";
 import { absorb } from "../match/connection";
@@ -92,9 +93,9 @@ export function ReplayPage({ matchId }: { matchId: string }) {
         <a class="brand" href={href.lobby()}>
           Hustings
         </a>
-        <span class="match-title">
+        <h1 class="match-title">
           Replay · {summary ? gameName(games, summary.game) : ""} <code class="match-id">{matchId.slice(0, 8)}</code>
-        </span>
+        </h1>
         {replay && (
           <div class="replay-controls" role="group" aria-label="Replay controls">
             <button type="button" onClick={() => setVersion(0)} aria-label="First" disabled={version === 0}>
@@ -132,13 +133,13 @@ export function ReplayPage({ matchId }: { matchId: string }) {
         </p>
       )}
       <div class="match-body">
-        <main class="board-area">
+        <BoardArea label="Board">
           {frame?.view ? (
             <Board view={frame.view} reference={frame.reference} state={frame} offered={[]} choose={() => undefined} />
           ) : (
             !error && <p>Loading the replay…</p>
           )}
-        </main>
+        </BoardArea>
         <aside class="side">
           <section class="prompt-panel">
             {choice ? (

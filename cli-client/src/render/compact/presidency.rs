@@ -1,29 +1,85 @@
 //! The Presidential Race in 22 to 28 lines: the 40 spaces as a ring of two-line cells (the
 //! space's number and the pawns on it, then its short name), the scoreboard inside the ring,
 //! and each nominee's Candidate cards under it.
+//!
+//! On a narrow screen the cells are narrower (shorter names). On a short one the ring folds
+//! to 13 lines: its top and bottom rows keep two-line cells, its sides get one-line cells
+//! ("12 D Space 12"), wider to fit the name, and the scoreboard inside keeps what it needs
+//! most; the Candidate cards share a line or two.
 
 use hustings_proto::v1::{PresidencyPlayer, PresidencyView};
 
 use super::super::presidency::{
     SIDE, center, election_draw, pawn_letters, ring_position, round_line, space_name, vote_cells,
 };
+use super::super::size::Size;
 use super::super::style::{Style, clip, count, pad, visible_width};
-use super::{WIDTH, lines_text};
+use super::{lines_text, wrap_items};
 
 /// Printed width of a ring cell, its gap included (the last column has no gap).
 const CELL: usize = 11;
-/// Longest short name of a space: a cell less its gap.
+/// Longest short name of a space in a cell of [`CELL`]: the cell less its gap.
 pub const SHORT: usize = CELL - 1;
-/// Printed width inside the ring.
-const INNER: usize = (SIDE - 2) * CELL;
-/// Lines inside the ring: two per middle row.
-const INNER_LINES: usize = (SIDE - 2) * 2;
 
-/// The compact board, one line per row, ending with a newline.
-pub fn board(v: &PresidencyView, style: &Style) -> String {
+/// The ring's shape for a screen.
+#[derive(Clone, Copy)]
+struct Ring {
+    /// Printed width of a cell of the top and bottom rows, its gap included.
+    cell: usize,
+    /// Side cells on one line each (number, pawns and name) rather than two.
+    folded: bool,
+}
+
+impl Ring {
+    fn for_size(size: Size, folded: bool) -> Ring {
+        Ring {
+            // 11 cells of 9 less the last gap: 98 columns.
+            cell: if size.narrow() { 9 } else { CELL },
+            folded,
+        }
+    }
+
+    /// The ring's printed width: eleven cells, the last without its gap.
+    fn width(&self) -> usize {
+        SIDE * self.cell - 1
+    }
+
+    /// Printed width of a cell of the left and right columns: nearly two cells when
+    /// folded, so the name fits beside the number.
+    fn side(&self) -> usize {
+        if self.folded {
+            self.cell * 2 - 2
+        } else {
+            self.cell
+        }
+    }
+
+    /// Printed width inside the ring (the right column's cells have no gap after them).
+    fn inner(&self) -> usize {
+        self.width() + 1 - 2 * self.side()
+    }
+
+    /// Lines inside the ring: one or two per middle row.
+    fn inner_lines(&self) -> usize {
+        (SIDE - 2) * self.lines_per_side_cell()
+    }
+
+    fn lines_per_side_cell(&self) -> usize {
+        if self.folded { 1 } else { 2 }
+    }
+}
+
+/// The compact board, one line per row, ending with a newline: the two-line ring when it
+/// fits the screen's rows, else the folded one.
+pub fn board(v: &PresidencyView, style: &Style, size: Size) -> String {
     let pawns = pawn_letters(&v.players);
-    let mut lines = ring(v, &pawns, style);
-    lines.extend(candidates(v, &pawns, style));
+    let mut lines = ring(v, &pawns, style, Ring::for_size(size, false));
+    lines.extend(candidates(v, &pawns, style, size, None));
+    if lines.len() > size.board_lines() {
+        lines = ring(v, &pawns, style, Ring::for_size(size, true));
+        let room = size.board_lines().saturating_sub(lines.len()).max(1);
+        lines.extend(candidates(v, &pawns, style, size, Some(room)));
+    }
     lines_text(&lines)
 }
 
@@ -101,9 +157,10 @@ fn initials_and_last(words: &[&str]) -> Vec<String> {
     vec![initials, last.to_string()]
 }
 
-/// One ring cell as its two lines: the number and the pawns on the space, then its short
-/// name.
-fn cell(v: &PresidencyView, n: u32, pawns: &[char], style: &Style) -> [String; 2] {
+/// One ring cell of `width` (its gap included) as its two lines: the number and the pawns
+/// on the space, then its short name.
+fn cell(v: &PresidencyView, n: u32, pawns: &[char], style: &Style, width: usize) -> [String; 2] {
+    let short = width - 1;
     let here: Vec<&PresidencyPlayer> = v.players.iter().filter(|p| p.position == n).collect();
     let number = format!("{n:>2}");
     let top = if here.is_empty() {
@@ -111,7 +168,7 @@ fn cell(v: &PresidencyView, n: u32, pawns: &[char], style: &Style) -> [String; 2
     } else {
         let marks: String = here
             .iter()
-            .take(SHORT - 3)
+            .take(short - 3)
             .map(|p| {
                 let letter = pawns.get(p.seat as usize).copied().unwrap_or('?');
                 style.seat_bold(p.seat, &letter.to_string())
@@ -119,7 +176,7 @@ fn cell(v: &PresidencyView, n: u32, pawns: &[char], style: &Style) -> [String; 2
             .collect();
         format!("{} {marks}", style.bold(&number))
     };
-    let name = short_name(&space_name(v, n), SHORT);
+    let name = short_name(&space_name(v, n), short);
     let name = if here.is_empty() {
         name
     } else {
@@ -128,24 +185,47 @@ fn cell(v: &PresidencyView, n: u32, pawns: &[char], style: &Style) -> [String; 2
     [top, name]
 }
 
-fn ring(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String> {
+/// One side cell of a folded ring on one line of `width` (its gap included): the number,
+/// the pawns and as much of the short name as is left.
+fn side_cell(v: &PresidencyView, n: u32, pawns: &[char], style: &Style, width: usize) -> String {
+    let [top, _] = cell(v, n, pawns, style, width);
+    let room = (width - 1).saturating_sub(visible_width(&top) + 1);
+    let name = short_name(&space_name(v, n), room);
+    let occupied = v.players.iter().any(|p| p.position == n);
+    let name = if occupied { style.bold(&name) } else { name };
+    format!("{top} {name}")
+}
+
+fn ring(v: &PresidencyView, pawns: &[char], style: &Style, shape: Ring) -> Vec<String> {
     let mut grid: Vec<Vec<[String; 2]>> = vec![vec![Default::default(); SIDE]; SIDE];
     for n in 1..=40 {
         let (r, c) = ring_position(n);
-        grid[r][c] = cell(v, n, pawns, style);
+        grid[r][c] = if shape.folded && r != 0 && r != SIDE - 1 {
+            [side_cell(v, n, pawns, style, shape.side()), String::new()]
+        } else {
+            cell(v, n, pawns, style, shape.cell)
+        };
     }
-    let inner = inner_lines(v, pawns, style);
+    let inner = inner_lines(v, pawns, style, shape);
+    let per_cell = shape.lines_per_side_cell();
     let mut out = Vec::new();
     for (r, row) in grid.iter().enumerate() {
-        for half in 0..2 {
-            let line = if r == 0 || r == SIDE - 1 {
-                row.iter().map(|c| pad(&c[half], CELL)).collect::<String>()
+        let top_or_bottom = r == 0 || r == SIDE - 1;
+        let halves = if top_or_bottom { 2 } else { per_cell };
+        for half in 0..halves {
+            let line = if top_or_bottom {
+                row.iter()
+                    .map(|c| pad(&c[half], shape.cell))
+                    .collect::<String>()
             } else {
-                let middle = inner.get((r - 1) * 2 + half).cloned().unwrap_or_default();
+                let middle = inner
+                    .get((r - 1) * per_cell + half)
+                    .cloned()
+                    .unwrap_or_default();
                 format!(
                     "{}{}{}",
-                    pad(&row[0][half], CELL),
-                    pad(&clip(&middle, INNER - 1), INNER),
+                    pad(&row[0][half], shape.side()),
+                    pad(&clip(&middle, shape.inner() - 1), shape.inner()),
                     row[SIDE - 1][half]
                 )
             };
@@ -156,10 +236,12 @@ fn ring(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String> {
 }
 
 /// The lines inside the ring, in order, dropping the least useful when there are more than
-/// [`INNER_LINES`]: (priority, line), 0 the most needed.
-fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String> {
+/// the ring holds: (priority, line), 0 the most needed.
+fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style, shape: Ring) -> Vec<String> {
+    let inner = shape.inner();
+    let max_lines = shape.inner_lines();
     let mut lines: Vec<(u8, String)> = vec![
-        (0, center(&style.heading("THE PRESIDENTIAL RACE"), INNER)),
+        (0, center(&style.heading("THE PRESIDENTIAL RACE"), inner)),
         (
             0,
             center(
@@ -168,7 +250,7 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
                     round_line(v),
                     count(v.undecided, "vote", "votes")
                 ),
-                INNER,
+                inner,
             ),
         ),
         (3, String::new()),
@@ -271,10 +353,10 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
         lines.push((2, style.dim(&format!("  Options: {}", opts.join(", ")))));
     }
     for cut in (1..=3).rev() {
-        if lines.len() <= INNER_LINES {
+        if lines.len() <= max_lines {
             break;
         }
-        let mut excess = lines.len() - INNER_LINES;
+        let mut excess = lines.len() - max_lines;
         lines.retain(|(p, _)| {
             if *p >= cut && excess > 0 {
                 excess -= 1;
@@ -284,7 +366,7 @@ fn inner_lines(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String>
             }
         });
     }
-    lines.truncate(INNER_LINES);
+    lines.truncate(max_lines);
     lines.into_iter().map(|(_, l)| l).collect()
 }
 
@@ -295,18 +377,44 @@ fn vote_bar(v: &PresidencyView, pawns: &[char], style: &Style) -> String {
 }
 
 /// One line per nominee: the Candidate cards, with their texts when they fit.
-fn candidates(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String> {
+/// One line per nominee: the Candidate cards, with their texts when they fit. With at
+/// most `room` lines for more nominees than that, the nominees share lines, cards by name.
+fn candidates(
+    v: &PresidencyView,
+    pawns: &[char],
+    style: &Style,
+    size: Size,
+    room: Option<usize>,
+) -> Vec<String> {
+    let head = |p: &PresidencyPlayer| {
+        let letter = pawns.get(p.seat as usize).copied().unwrap_or('?');
+        format!(
+            "{} {}: ",
+            style.seat_bold(p.seat, &letter.to_string()),
+            style.seat_bold(p.seat, &p.name)
+        )
+    };
+    let names = |p: &PresidencyPlayer| -> String {
+        if p.candidates.is_empty() {
+            return style.dim("no Candidate cards");
+        }
+        let names: Vec<String> = p.candidates.iter().map(|c| style.bold(&c.name)).collect();
+        names.join(" · ")
+    };
+    if let Some(room) = room.filter(|&r| r < v.players.len()) {
+        let items: Vec<String> = v
+            .players
+            .iter()
+            .map(|p| format!("{}{}", head(p), names(p)))
+            .collect();
+        return wrap_items("", &items, " │ ", 0, room, size.width);
+    }
     v.players
         .iter()
         .map(|p| {
-            let letter = pawns.get(p.seat as usize).copied().unwrap_or('?');
-            let head = format!(
-                "{} {}: ",
-                style.seat_bold(p.seat, &letter.to_string()),
-                style.seat_bold(p.seat, &p.name)
-            );
+            let head = head(p);
             if p.candidates.is_empty() {
-                return format!("{head}{}", style.dim("no Candidate cards"));
+                return format!("{head}{}", names(p));
             }
             let with_texts: Vec<String> = p
                 .candidates
@@ -320,11 +428,10 @@ fn candidates(v: &PresidencyView, pawns: &[char], style: &Style) -> Vec<String> 
                 })
                 .collect();
             let line = format!("{head}{}", with_texts.join(" · "));
-            if visible_width(&line) <= WIDTH {
+            if visible_width(&line) <= size.width {
                 return line;
             }
-            let names: Vec<String> = p.candidates.iter().map(|c| style.bold(&c.name)).collect();
-            clip(&format!("{head}{}", names.join(" · ")), WIDTH)
+            clip(&format!("{head}{}", names(p)), size.width)
         })
         .collect()
 }
@@ -361,7 +468,7 @@ mod tests {
     #[test]
     fn every_space_shows_its_number_and_short_name_on_the_ring() {
         let v = presidency_view(2);
-        let text = board(&v, &Style::PLAIN);
+        let text = board(&v, &Style::PLAIN, Size::DEFAULT);
         let lines: Vec<&str> = text.lines().collect();
         // Top row: spaces 1 to 11, numbers then names.
         assert!(
@@ -384,7 +491,7 @@ mod tests {
 
     #[test]
     fn the_ring_holds_the_scoreboard_and_the_candidates_follow() {
-        let text = board(&presidency_view(2), &Style::PLAIN);
+        let text = board(&presidency_view(2), &Style::PLAIN, Size::DEFAULT);
         assert!(text.contains("THE PRESIDENTIAL RACE"));
         assert!(text.contains("Round 3 of 7 · Democrat to move · Undecided: 62 votes"));
         assert!(

@@ -2,36 +2,96 @@
 //! regions (West, Plains and South beside Midwest, Atlantic & Appalachia and Northeast),
 //! each region its heading and two rows of four states, then one line per side, the players
 //! of a team game, the viewer's cards and the displays by name, and what the game waits for.
+//!
+//! On a narrow screen the state cells are shorter; on a short one each list takes one line
+//! and, when that is still too many, the displays go first (see [`fit_lines`]).
 
 use hustings_proto::v1::{VotesForWomenCard, VotesForWomenState, VotesForWomenView};
 
-use super::super::style::{Style, clip, count, pad};
+use super::super::size::Size;
+use super::super::style::{Style, clip, count, pad, visible_width};
 use super::super::votes_for_women::{cubes, pending, phase_text, side_name, side_seat};
-use super::{WIDTH, lines_text, wrap_items, wrap_zones};
+use super::{Need, fit_lines, lines_text, wrap_items, wrap_zones};
 
-/// Printed width of one state cell, its gap included.
-const CELL: usize = 14;
 /// States per row of a region block.
 const PER_ROW: usize = 4;
-/// Printed width of a region block: an indent and four cells.
-const BLOCK: usize = 2 + PER_ROW * CELL;
 /// Regions side by side.
 const COLUMNS: usize = 2;
 
-/// The compact board, one line per row, ending with a newline.
-pub fn board(v: &VotesForWomenView, style: &Style) -> String {
-    let mut lines = header(v, style);
-    lines.extend(map(v, style));
-    lines.extend(sides(v, style));
-    lines.extend(players(v, style));
-    lines.extend(cards(v, style));
-    for l in pending(v, style).lines() {
-        lines.push(clip(l, WIDTH));
-    }
-    lines_text(&lines)
+/// How wide the map's pieces are: two columns of four cells must fit the screen.
+#[derive(Clone, Copy)]
+struct Grid {
+    /// Printed width of one state cell, its gap included.
+    cell: usize,
+    /// Spaces before a region's first cell.
+    indent: usize,
+    /// Spaces between the two columns of regions.
+    gap: usize,
 }
 
-fn header(v: &VotesForWomenView, style: &Style) -> Vec<String> {
+impl Grid {
+    fn for_size(size: Size) -> Grid {
+        if size.narrow() {
+            // 1 + 4×12, a space, 1 + 4×12 less the last cell's gap: 98 columns.
+            Grid {
+                cell: 12,
+                indent: 1,
+                gap: 1,
+            }
+        } else {
+            Grid {
+                cell: 14,
+                indent: 2,
+                gap: 2,
+            }
+        }
+    }
+
+    /// Printed width of a region block: the indent and four cells.
+    fn block(&self) -> usize {
+        self.indent + PER_ROW * self.cell
+    }
+}
+
+/// The compact board, one line per row, ending with a newline.
+pub fn board(v: &VotesForWomenView, style: &Style, size: Size) -> String {
+    // Lists wrap to their usual lines when the board fits that way, else to one line each.
+    let mut lines = needed_lines(v, style, size, false);
+    if lines.len() > size.board_lines() {
+        lines = needed_lines(v, style, size, true);
+    }
+    lines_text(&fit_lines(lines, size.board_lines()))
+}
+
+/// The board's lines with how much each is needed, each list on one line when `fold`.
+fn needed_lines(
+    v: &VotesForWomenView,
+    style: &Style,
+    size: Size,
+    fold: bool,
+) -> Vec<(Need, String)> {
+    let must = |lines: Vec<String>| lines.into_iter().map(|l| (0, l));
+    let mut lines: Vec<(Need, String)> = Vec::new();
+    lines.extend(must(header(v, style, size)));
+    lines.extend(must(map(v, style, size)));
+    lines.extend(must(sides(v, style, size)));
+    lines.extend(players(v, style, size, fold).into_iter().map(|l| (1, l)));
+    lines.extend(cards(v, style, size, fold));
+    // The last line says what the game waits for; the ones before it are what is going on.
+    let pending = pending(v, style);
+    let last = pending.lines().count().saturating_sub(1);
+    for (i, l) in pending.lines().enumerate() {
+        lines.push((if i == last { 0 } else { 1 }, clip(l, size.width)));
+    }
+    lines
+}
+
+/// Lines a wrapped list may take: `most`, or one when the board is folded.
+fn most(fold: bool, most: usize) -> usize {
+    if fold { 1 } else { most }
+}
+
+fn header(v: &VotesForWomenView, style: &Style, size: Size) -> Vec<String> {
     let mut first = format!(
         "{} · Turn {} of 6 · {}",
         style.heading("VOTES FOR WOMEN"),
@@ -65,11 +125,12 @@ fn header(v: &VotesForWomenView, style: &Style) -> Vec<String> {
         v.xs_to_win,
         congress.position,
     );
-    vec![clip(&first, WIDTH), clip(&second, WIDTH)]
+    vec![clip(&first, size.width), clip(&second, size.width)]
 }
 
-/// A state as `CA3 2p1y✓[S]`: code and die, cubes, mark, State card.
-fn state_cell(s: &VotesForWomenState, style: &Style) -> String {
+/// A state as `CA3 2p1y✓[S]`: code and die, cubes, mark, State card (without its brackets
+/// when the cell is too narrow for them).
+fn state_cell(s: &VotesForWomenState, style: &Style, grid: Grid) -> String {
     let code = style.bold(&format!("{}{}", s.code, s.die));
     let c = cubes(s).replace(' ', "");
     let c = if s.red > 0 {
@@ -84,17 +145,33 @@ fn state_cell(s: &VotesForWomenState, style: &Style) -> String {
         "x" => style.bad("✗"),
         _ => String::new(),
     };
-    let card = match s.state_card.as_str() {
-        "suffragist" => style.seat(0, "[S]"),
-        "opposition" => style.seat(1, "[O]"),
-        "available" => "[·]".into(),
-        _ => String::new(),
+    let card = |bracket: bool| {
+        let (seat, letter) = match s.state_card.as_str() {
+            "suffragist" => (Some(0), "S"),
+            "opposition" => (Some(1), "O"),
+            "available" => (None, "·"),
+            _ => return String::new(),
+        };
+        let text = if bracket {
+            format!("[{letter}]")
+        } else {
+            letter.to_string()
+        };
+        match seat {
+            Some(seat) => style.seat(seat, &text),
+            None => text,
+        }
     };
-    pad(&clip(&format!("{code} {c}{mark}{card}"), CELL - 1), CELL)
+    let room = grid.cell - 1;
+    let mut text = format!("{code} {c}{mark}{}", card(true));
+    if visible_width(&text) > room {
+        text = format!("{code} {c}{mark}{}", card(false));
+    }
+    pad(&clip(&text, room), grid.cell)
 }
 
 /// One region: its heading (number, name, the Campaigners there), then its states.
-fn region_block(v: &VotesForWomenView, index: usize, style: &Style) -> Vec<String> {
+fn region_block(v: &VotesForWomenView, index: usize, style: &Style, grid: Grid) -> Vec<String> {
     let Some(r) = v.regions.get(index) else {
         return Vec::new();
     };
@@ -131,25 +208,27 @@ fn region_block(v: &VotesForWomenView, index: usize, style: &Style) -> Vec<Strin
         .iter()
         .filter_map(|code| v.states.iter().find(|s| &s.code == code))
         .collect();
-    let mut out = vec![clip(&heading, BLOCK - 1)];
+    let mut out = vec![clip(&heading, grid.block() - 1)];
     for row in states.chunks(PER_ROW) {
-        let cells: String = row.iter().map(|s| state_cell(s, style)).collect();
-        out.push(format!("  {cells}"));
+        let cells: String = row.iter().map(|s| state_cell(s, style, grid)).collect();
+        out.push(format!("{}{cells}", " ".repeat(grid.indent)));
     }
     out
 }
 
 /// The six regions as two columns of three blocks.
-fn map(v: &VotesForWomenView, style: &Style) -> Vec<String> {
+fn map(v: &VotesForWomenView, style: &Style, size: Size) -> Vec<String> {
+    let grid = Grid::for_size(size);
     let rows = v.regions.len().div_ceil(COLUMNS);
     let mut out = Vec::new();
     for row in 0..rows {
-        let left = region_block(v, row, style);
-        let right = region_block(v, row + rows, style);
+        let left = region_block(v, row, style, grid);
+        let right = region_block(v, row + rows, style, grid);
         for i in 0..left.len().max(right.len()) {
             let l = left.get(i).cloned().unwrap_or_default();
             let r = right.get(i).cloned().unwrap_or_default();
-            out.push(format!("{}  {r}", pad(&l, BLOCK)).trim_end().to_string());
+            let line = format!("{}{}{r}", pad(&l, grid.block()), " ".repeat(grid.gap));
+            out.push(clip(line.trim_end(), size.width));
         }
     }
     out
@@ -160,7 +239,7 @@ fn names(list: &[VotesForWomenCard]) -> Vec<String> {
 }
 
 /// One line per side: buttons, cards, deck and claimed cards.
-fn sides(v: &VotesForWomenView, style: &Style) -> Vec<String> {
+fn sides(v: &VotesForWomenView, style: &Style, size: Size) -> Vec<String> {
     v.sides
         .iter()
         .map(|s| {
@@ -189,13 +268,13 @@ fn sides(v: &VotesForWomenView, style: &Style) -> Vec<String> {
             if !s.claimed.is_empty() {
                 line += &format!(" · claimed: {}", names(&s.claimed).join(", "));
             }
-            clip(&line, WIDTH)
+            clip(&line, size.width)
         })
         .collect()
 }
 
 /// The players of a team game (or against the Oppobot), all on one or two lines.
-fn players(v: &VotesForWomenView, style: &Style) -> Vec<String> {
+fn players(v: &VotesForWomenView, style: &Style, size: Size, fold: bool) -> Vec<String> {
     let team = v.players.len() > 2 || v.players.iter().any(|p| p.seat.is_none());
     if !team {
         return Vec::new();
@@ -232,13 +311,16 @@ fn players(v: &VotesForWomenView, style: &Style) -> Vec<String> {
         &items,
         " │ ",
         9,
-        2,
+        most(fold, 2),
+        size.width,
     )
 }
 
-/// The viewer's cards by name (with costs), then the displays and boxes.
-fn cards(v: &VotesForWomenView, style: &Style) -> Vec<String> {
+/// The viewer's cards by name (with costs), then the displays and boxes, each line with how
+/// much it is needed.
+fn cards(v: &VotesForWomenView, style: &Style, size: Size, fold: bool) -> Vec<(Need, String)> {
     let mut out = Vec::new();
+    let mut add = |need: Need, lines: Vec<String>| out.extend(lines.into_iter().map(|l| (need, l)));
     let costed = |list: &[VotesForWomenCard]| -> Vec<String> {
         list.iter()
             .map(|c| {
@@ -250,13 +332,17 @@ fn cards(v: &VotesForWomenView, style: &Style) -> Vec<String> {
             })
             .collect()
     };
-    out.extend(wrap_items(
-        &format!("{} ", style.heading("Your hand:")),
-        &costed(&v.hand),
-        " · ",
-        4,
-        2,
-    ));
+    add(
+        1,
+        wrap_items(
+            &format!("{} ", style.heading("Your hand:")),
+            &costed(&v.hand),
+            " · ",
+            4,
+            most(fold, 2),
+            size.width,
+        ),
+    );
     // Cards only some moments show: the opponent's hand (Change In Plans), cards drawn
     // to place, the viewer's stacked deck ends.
     let top: Vec<VotesForWomenCard> = v.deck_top.iter().rev().cloned().collect();
@@ -266,20 +352,23 @@ fn cards(v: &VotesForWomenView, style: &Style) -> Vec<String> {
         ("On top of your deck, next first", names(&top)),
         ("at its bottom", names(&v.deck_bottom)),
     ];
-    out.extend(wrap_zones("", &moments, 4, 2));
+    add(1, wrap_zones("", &moments, 4, most(fold, 2), size.width));
     let effects = [
         ("this turn", names(&v.rest_of_turn)),
         ("for the game", names(&v.rest_of_game)),
         ("in Final Voting", names(&v.final_voting_box)),
     ];
-    out.extend(wrap_zones("In effect ", &effects, 4, 1));
+    add(2, wrap_zones("In effect ", &effects, 4, 1, size.width));
     let display = [
         ("State cards", names(&v.available_states)),
         ("Strategy cards", names(&v.strategy_display)),
         ("", vec![format!("Strategy deck {}", v.strategy_deck_count)]),
         ("out of the game", names(&v.out_of_game)),
     ];
-    out.extend(wrap_zones("On display: ", &display, 4, 3));
+    add(
+        2,
+        wrap_zones("On display: ", &display, 4, most(fold, 3), size.width),
+    );
     out
 }
 
@@ -291,7 +380,7 @@ mod tests {
     #[test]
     fn the_map_puts_three_regions_beside_three_with_every_state() {
         let v = vfw_view("standard");
-        let text = board(&v, &Style::PLAIN);
+        let text = board(&v, &Style::PLAIN, Size::DEFAULT);
         let lines: Vec<&str> = text.lines().collect();
         let west = lines
             .iter()
@@ -321,7 +410,7 @@ mod tests {
 
     #[test]
     fn sides_hand_and_displays_are_named_on_few_lines() {
-        let text = board(&vfw_view("standard"), &Style::PLAIN);
+        let text = board(&vfw_view("standard"), &Style::PLAIN, Size::DEFAULT);
         assert!(text.starts_with(
             "VOTES FOR WOMEN · Turn 2 of 6 · Operations round 3 of 6 · Suffragist to play\n"
         ));

@@ -117,8 +117,10 @@ export function CardRow(props: { card: TheVoteCard; x: number; y: number; w: num
           {line}
         </text>
       ))}
+      {/* The chip's name first in its accessible name: a spoken name must begin with the
+          word shown (axe, label-content-name-mismatch); the choice's label follows. */}
       {chips.map(({ c, name, at }) => (
-        <Clickable key={c.id} choice={c} choose={ctx.choose}>
+        <Clickable key={c.id} choice={c} choose={ctx.choose} label={`${name}: ${c.label}`}>
           <g class={`card-action kind-${c.kind}`} transform={`translate(${at},2)`}>
             <rect class="action-bg" width={chipWidth(name)} height={15} rx={7.5} />
             <text x={chipWidth(name) / 2} y={11} text-anchor="middle">

@@ -61,7 +61,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file hustings/v1/hustings.proto.
  */
 export const file_hustings_v1_hustings: GenFile = /*@__PURE__*/
-  fileDesc("ChpodXN0aW5ncy92MS9odXN0aW5ncy5wcm90bxILaHVzdGluZ3MudjEiEgoQTGlzdEdhbWVzUmVxdWVzdCI5ChFMaXN0R2FtZXNSZXNwb25zZRIkCgVnYW1lcxgBIAMoCzIVLmh1c3RpbmdzLnYxLkdhbWVJbmZvIr8BCghHYW1lSW5mbxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSKgoIdmFyaWFudHMYBCADKAsyGC5odXN0aW5ncy52MS5WYXJpYW50SW5mbxIoCgdvcHRpb25zGAUgAygLMhcuaHVzdGluZ3MudjEuT3B0aW9uU3BlYxIyCg50aW1lb3V0X3BvbGljeRgGIAEoDjIaLmh1c3RpbmdzLnYxLlRpbWVvdXRQb2xpY3kiwQEKC1ZhcmlhbnRJbmZvEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJbWluX3NlYXRzGAQgASgNEhEKCW1heF9zZWF0cxgFIAEoDRIVCg1kZWZhdWx0X3NlYXRzGAYgASgNEhIKCnNlYXRfbmFtZXMYByADKAkSMgoOdGltZW91dF9wb2xpY3kYCCABKA4yGi5odXN0aW5ncy52MS5UaW1lb3V0UG9saWN5IsIBCgpPcHRpb25TcGVjEgsKA2tleRgBIAEoCRINCgVsYWJlbBgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIlCgNpbnQYBCABKAsyFi5odXN0aW5ncy52MS5JbnRPcHRpb25IABInCgRib29sGAUgASgLMhcuaHVzdGluZ3MudjEuQm9vbE9wdGlvbkgAEisKBmNob2ljZRgGIAEoCzIZLmh1c3RpbmdzLnYxLkNob2ljZU9wdGlvbkgAQgYKBGtpbmQiPAoJSW50T3B0aW9uEgsKA21pbhgBIAEoAxILCgNtYXgYAiABKAMSFQoNZGVmYXVsdF92YWx1ZRgDIAEoAyIjCgpCb29sT3B0aW9uEhUKDWRlZmF1bHRfdmFsdWUYASABKAgiNQoMQ2hvaWNlT3B0aW9uEg4KBnZhbHVlcxgBIAMoCRIVCg1kZWZhdWx0X3ZhbHVlGAIgASgJIjcKClNlYXRDb25maWcSCwoDYm90GAEgASgIEgoKAmFpGAIgASgJEhAKCGFpX2xldmVsGAMgASgJItkCChJDcmVhdGVNYXRjaFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIPCgd2YXJpYW50GAIgASgJEg0KBXNlYXRzGAMgASgNEj0KB29wdGlvbnMYBCADKAsyLC5odXN0aW5ncy52MS5DcmVhdGVNYXRjaFJlcXVlc3QuT3B0aW9uc0VudHJ5EhEKBHNlZWQYBSABKARIAIgBARIsCgtzZWF0X2NvbmZpZxgGIAMoCzIXLmh1c3RpbmdzLnYxLlNlYXRDb25maWcSKAoFY2xvY2sYByABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSHQoQYWJhbmRvbl9ncmFjZV9tcxgIIAEoBEgBiAEBGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBQgcKBV9zZWVkQhMKEV9hYmFuZG9uX2dyYWNlX21zInUKDENsb2NrU2V0dGluZxI1CgxwZXJfZGVjaXNpb24YASABKAsyHS5odXN0aW5ncy52MS5QZXJEZWNpc2lvbkNsb2NrSAASJgoEZ2FtZRgCIAEoCzIWLmh1c3RpbmdzLnYxLkdhbWVDbG9ja0gAQgYKBGtpbmQiJAoQUGVyRGVjaXNpb25DbG9jaxIQCghsaW1pdF9tcxgBIAEoBCIyCglHYW1lQ2xvY2sSDwoHYmFzZV9tcxgBIAEoBBIUCgxpbmNyZW1lbnRfbXMYAiABKAQiQAoJU2VhdENsb2NrEgwKBHNlYXQYASABKA0SFAoMcmVtYWluaW5nX21zGAIgASgEEg8KB3J1bm5pbmcYAyABKAgiQQoTQ3JlYXRlTWF0Y2hSZXNwb25zZRIqCgdzdW1tYXJ5GAEgASgLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5Io0ECgxNYXRjaFN1bW1hcnkSEAoIbWF0Y2hfaWQYASABKAkSDAoEZ2FtZRgCIAEoCRIPCgd2YXJpYW50GAMgASgJEigKBnN0YXR1cxgEIAEoDjIYLmh1c3RpbmdzLnYxLk1hdGNoU3RhdHVzEicKBXNlYXRzGAUgAygLMhguaHVzdGluZ3MudjEuU2VhdFN1bW1hcnkSDwoHdmVyc2lvbhgGIAEoBBI3CgdvcHRpb25zGAcgAygLMiYuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5Lk9wdGlvbnNFbnRyeRIaChJjcmVhdGVkX2F0X3VuaXhfbXMYCCABKAMSJQoHb3V0Y29tZRgJIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUSKAoFY2xvY2sYCiABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSGAoQYWJhbmRvbl9ncmFjZV9tcxgLIAEoBBISCgpyZW1hdGNoX29mGAwgASgJEhgKEHJlbWF0Y2hfbWF0Y2hfaWQYDSABKAkSJwoJYm90X3dhaXRzGA4gAygLMhQuaHVzdGluZ3MudjEuQm90V2FpdBIQCghteV9zZWF0cxgPIAMoDRIPCgdteV90dXJuGBAgASgIGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIm4KB0JvdFdhaXQSDAoEc2VhdBgBIAEoDRIqCgZyZWFzb24YAiABKA4yGi5odXN0aW5ncy52MS5Cb3RXYWl0UmVhc29uEgoKAmFpGAMgASgJEg8KB29mZmVyZWQYBCADKAkSDAoEdGV4dBgFIAEoCSLdAQoLU2VhdFN1bW1hcnkSDAoEc2VhdBgBIAEoDRIMCgRuYW1lGAIgASgJEgsKA2JvdBgDIAEoCBIKCgJhaRgEIAEoCRIQCghhaV9sZXZlbBgFIAEoCRINCgV0YWtlbhgGIAEoCBITCgtwbGF5ZXJfbmFtZRgHIAEoCRIsCgtjbGllbnRfa2luZBgIIAEoDjIXLmh1c3RpbmdzLnYxLkNsaWVudEtpbmQSEQoJY29ubmVjdGVkGAkgASgIEg4KBmhhbmRsZRgKIAEoCRISCgpoYW5kbGVfYm90GAsgASgIIpsBChJMaXN0TWF0Y2hlc1JlcXVlc3QSDAoEZ2FtZRgBIAEoCRIoCgZzdGF0dXMYAiABKA4yGC5odXN0aW5ncy52MS5NYXRjaFN0YXR1cxIXCg9vcGVuX3NlYXRzX29ubHkYAyABKAgSDQoFbGltaXQYBCABKA0SEQoJcGFnZV9zaXplGAUgASgNEhIKCnBhZ2VfdG9rZW4YBiABKAkiWgoTTGlzdE1hdGNoZXNSZXNwb25zZRIqCgdtYXRjaGVzGAEgAygLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSKEAQoQSm9pbk1hdGNoUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIRCgRzZWF0GAIgASgNSACIAQESFAoMZGlzcGxheV9uYW1lGAMgASgJEiwKC2NsaWVudF9raW5kGAQgASgOMhcuaHVzdGluZ3MudjEuQ2xpZW50S2luZEIHCgVfc2VhdCJVChFKb2luTWF0Y2hSZXNwb25zZRIQCghtYXRjaF9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEhEKCXNlYXRfbmFtZRgDIAEoCRINCgV0b2tlbhgEIAEoCSJZChFXYXRjaExvYmJ5UmVxdWVzdBINCgVnYW1lcxgBIAMoCRIQCghib3RfcG9vbBgCIAEoCBIQCghwb29sX2FpcxgDIAMoCRIRCglwb29sX25hbWUYBCABKAkiUwoKTG9iYnlFdmVudBIqCgdzdW1tYXJ5GAEgASgLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5EhkKEXdhaXRpbmdfYm90X3NlYXRzGAIgAygNIoEBChFXYXRjaE1hdGNoUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIUCgxmcm9tX3ZlcnNpb24YAyABKAQSEQoEc2VhdBgFIAEoDUgAiAEBEhkKEWluY2x1ZGVfanNvbl92aWV3GAQgASgIQgcKBV9zZWF0Iu8ECgtNYXRjaFVwZGF0ZRIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEEhAKCHNuYXBzaG90GAMgASgIEhgKC3ZpZXdlcl9zZWF0GAQgASgNSACIAQESKAoGc3RhdHVzGAUgASgOMhguaHVzdGluZ3MudjEuTWF0Y2hTdGF0dXMSIwoEdmlldxgGIAEoCzIVLmh1c3RpbmdzLnYxLkdhbWVWaWV3EiIKA2xvZxgHIAMoCzIVLmh1c3RpbmdzLnYxLkxvZ0VudHJ5Eg4KBnRvX2FjdBgIIAMoDRIjCgZwcm9tcHQYCSABKAsyEy5odXN0aW5ncy52MS5Qcm9tcHQSJwoFc2VhdHMYCiADKAsyGC5odXN0aW5ncy52MS5TZWF0U3VtbWFyeRIsCgtsYXN0X2FjdGlvbhgLIAEoCzIXLmh1c3RpbmdzLnYxLkxhc3RBY3Rpb24SJQoHb3V0Y29tZRgMIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUSJgoGY2xvY2tzGA0gAygLMhYuaHVzdGluZ3MudjEuU2VhdENsb2NrEhYKDnJlbWF0Y2hfb2ZmZXJzGA4gAygNEhgKEHJlbWF0Y2hfbWF0Y2hfaWQYDyABKAkSKAoFY2xvY2sYECABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSLgoJcmVmZXJlbmNlGB4gASgLMhsuaHVzdGluZ3MudjEuTWF0Y2hSZWZlcmVuY2USJwoJYm90X3dhaXRzGBEgAygLMhQuaHVzdGluZ3MudjEuQm90V2FpdEIOCgxfdmlld2VyX3NlYXQiwwEKDk1hdGNoUmVmZXJlbmNlEjYKCnByZXNpZGVuY3kYCiABKAsyIC5odXN0aW5ncy52MS5QcmVzaWRlbmN5UmVmZXJlbmNlSAASPgoPdm90ZXNfZm9yX3dvbWVuGAsgASgLMiMuaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lblJlZmVyZW5jZUgAEjEKCHRoZV92b3RlGAwgASgLMh0uaHVzdGluZ3MudjEuVGhlVm90ZVJlZmVyZW5jZUgAQgYKBGdhbWUicwoKTGFzdEFjdGlvbhIMCgRzZWF0GAEgASgNEhEKCWNob2ljZV9pZBgCIAEoCRINCgVsYWJlbBgDIAEoCRIQCghyZWRhY3RlZBgEIAEoCBIjCgZvcmlnaW4YBSABKA4yEy5odXN0aW5ncy52MS5PcmlnaW4ivAEKCEdhbWVWaWV3EgwKBGpzb24YASABKAkSMQoKcHJlc2lkZW5jeRgKIAEoCzIbLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lWaWV3SAASOQoPdm90ZXNfZm9yX3dvbWVuGAsgASgLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lblZpZXdIABIsCgh0aGVfdm90ZRgMIAEoCzIYLmh1c3RpbmdzLnYxLlRoZVZvdGVWaWV3SABCBgoEZ2FtZSJKCgZQcm9tcHQSDAoEc2VhdBgBIAEoDRIMCgR0ZXh0GAIgASgJEiQKB2Nob2ljZXMYAyADKAsyEy5odXN0aW5ncy52MS5DaG9pY2UitgEKBkNob2ljZRIKCgJpZBgBIAEoCRINCgVsYWJlbBgCIAEoCRIMCgRraW5kGAMgASgJEgwKBGNhcmQYBCABKAkSEAoIbG9jYXRpb24YBSABKAkSEwoGYW1vdW50GAYgASgDSACIAQESEwoGdGFyZ2V0GAcgASgNSAGIAQESIwoGb3JpZ2luGAggASgOMhMuaHVzdGluZ3MudjEuT3JpZ2luQgkKB19hbW91bnRCCQoHX3RhcmdldCLiAQoITG9nRW50cnkSCwoDc2VxGAEgASgEEhEKBHNlYXQYAiABKA1IAIgBARIMCgRraW5kGAMgASgJEgwKBHRleHQYBCABKAkSDAoEZGljZRgFIAMoDRIMCgRjYXJkGAYgASgJEhAKCGxvY2F0aW9uGAcgASgJEhMKBmFtb3VudBgIIAEoA0gBiAEBEhMKBnRhcmdldBgJIAEoDUgCiAEBEiMKBm9yaWdpbhgKIAEoDjITLmh1c3RpbmdzLnYxLk9yaWdpbkIHCgVfc2VhdEIJCgdfYW1vdW50QgkKB190YXJnZXQiawoHT3V0Y29tZRIPCgd3aW5uZXJzGAEgAygNEg4KBnJlYXNvbhgCIAEoCRIOCgZzY29yZXMYAyADKAMSDAoEZHJhdxgEIAEoCBIQCghyZXNpZ25lZBgFIAEoCBIPCgdmb3JmZWl0GAYgASgJIm0KCkFjdFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSDQoFdG9rZW4YAiABKAkSDwoHdmVyc2lvbhgDIAEoBBIRCgljaG9pY2VfaWQYBCABKAkSEQoEc2VhdBgFIAEoDUgAiAEBQgcKBV9zZWF0Ih4KC0FjdFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQiTAoNUmVzaWduUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIRCgRzZWF0GAMgASgNSACIAQFCBwoFX3NlYXQiNwoOUmVzaWduUmVzcG9uc2USJQoHb3V0Y29tZRgBIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUiJAoQR2V0UmVwbGF5UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCSI5ChRHZXRSZXBsYXlWaWV3UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEIrgBCgZSZXBsYXkSKgoHc3VtbWFyeRgBIAEoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRINCgVzZWF0cxgCIAEoDRIMCgRzZWVkGAMgASgEEiwKB2Nob2ljZXMYBCADKAsyGy5odXN0aW5ncy52MS5SZWNvcmRlZENob2ljZRIoCglzZXR1cF9sb2cYBSADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeRINCgVydWxlcxgGIAEoDSKaAQoOUmVjb3JkZWRDaG9pY2USDwoHdmVyc2lvbhgBIAEoBBIMCgRzZWF0GAIgASgNEhEKCWNob2ljZV9pZBgDIAEoCRINCgVsYWJlbBgEIAEoCRIiCgNsb2cYBSADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeRIjCgZvcmlnaW4YBiABKA4yEy5odXN0aW5ncy52MS5PcmlnaW4igAEKB0FjY291bnQSDgoGaGFuZGxlGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRILCgNib3QYAyABKAgSEQoJYm90X293bmVyGAQgASgJEhMKC2JvdF92ZXJzaW9uGAUgASgJEhoKEmNyZWF0ZWRfYXRfdW5peF9tcxgGIAEoAyJcCg1TaWduVXBSZXF1ZXN0Eg4KBmhhbmRsZRgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkSEwoLaW52aXRlX2NvZGUYBCABKAkiMQoNU2lnbkluUmVxdWVzdBIOCgZoYW5kbGUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiagoOU2lnbkluUmVzcG9uc2USFQoNc2Vzc2lvbl90b2tlbhgBIAEoCRIlCgdhY2NvdW50GAIgASgLMhQuaHVzdGluZ3MudjEuQWNjb3VudBIaChJleHBpcmVzX2F0X3VuaXhfbXMYAyABKAMiEAoOU2lnbk91dFJlcXVlc3QiGgoYU2lnbk91dEV2ZXJ5d2hlcmVSZXF1ZXN0IiAKD1NpZ25PdXRSZXNwb25zZRINCgVlbmRlZBgBIAEoDSIPCg1XaG9BbUlSZXF1ZXN0ImwKDldob0FtSVJlc3BvbnNlEiUKB2FjY291bnQYASABKAsyFC5odXN0aW5ncy52MS5BY2NvdW50EiIKBnNjb3BlcxgCIAMoDjISLmh1c3RpbmdzLnYxLlNjb3BlEg8KB3Nlc3Npb24YAyABKAgiRwoVQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0EhgKEGN1cnJlbnRfcGFzc3dvcmQYASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIicKFkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USDQoFZW5kZWQYASABKA0iKAoURGVsZXRlQWNjb3VudFJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkiFwoVRGVsZXRlQWNjb3VudFJlc3BvbnNlIhYKFEV4cG9ydEFjY291bnRSZXF1ZXN0IiUKFUV4cG9ydEFjY291bnRSZXNwb25zZRIMCgRqc29uGAEgASgJIkYKEkNyZWF0ZVRva2VuUmVxdWVzdBIMCgRuYW1lGAEgASgJEiIKBnNjb3BlcxgCIAMoDjISLmh1c3RpbmdzLnYxLlNjb3BlIkoKE0NyZWF0ZVRva2VuUmVzcG9uc2USDQoFdG9rZW4YASABKAkSJAoEaW5mbxgCIAEoCzIWLmh1c3RpbmdzLnYxLlRva2VuSW5mbyKAAQoJVG9rZW5JbmZvEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSIgoGc2NvcGVzGAMgAygOMhIuaHVzdGluZ3MudjEuU2NvcGUSGgoSY3JlYXRlZF9hdF91bml4X21zGAQgASgDEhkKEWxhc3RfdXNlZF91bml4X21zGAUgASgDIhMKEUxpc3RUb2tlbnNSZXF1ZXN0IjwKEkxpc3RUb2tlbnNSZXNwb25zZRImCgZ0b2tlbnMYASADKAsyFi5odXN0aW5ncy52MS5Ub2tlbkluZm8iIAoSUmV2b2tlVG9rZW5SZXF1ZXN0EgoKAmlkGAEgASgJIhUKE1Jldm9rZVRva2VuUmVzcG9uc2UiUQoQQmVjb21lQm90UmVxdWVzdBIUCgxvd25lcl9oYW5kbGUYASABKAkSFgoOb3duZXJfcGFzc3dvcmQYAiABKAkSDwoHdmVyc2lvbhgDIAEoCSI6ChFCZWNvbWVCb3RSZXNwb25zZRIlCgdhY2NvdW50GAEgASgLMhQuaHVzdGluZ3MudjEuQWNjb3VudCI9ChRMaXN0TXlNYXRjaGVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKA0SEgoKcGFnZV90b2tlbhgCIAEoCSIjChFHZXRQcm9maWxlUmVxdWVzdBIOCgZoYW5kbGUYASABKAki1gEKB1Byb2ZpbGUSJQoHYWNjb3VudBgBIAEoCzIULmh1c3RpbmdzLnYxLkFjY291bnQSQgoQbWF0Y2hlc19wZXJfZ2FtZRgCIAMoCzIoLmh1c3RpbmdzLnYxLlByb2ZpbGUuTWF0Y2hlc1BlckdhbWVFbnRyeRIpCgZyZWNlbnQYAyADKAsyGS5odXN0aW5ncy52MS5NYXRjaFN1bW1hcnkaNQoTTWF0Y2hlc1BlckdhbWVFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKA06AjgBKm4KDVRpbWVvdXRQb2xpY3kSHgoaVElNRU9VVF9QT0xJQ1lfVU5TUEVDSUZJRUQQABIaChZUSU1FT1VUX1BPTElDWV9GT1JGRUlUEAESIQodVElNRU9VVF9QT0xJQ1lfREVGQVVMVF9DSE9JQ0UQAip5CgtNYXRjaFN0YXR1cxIcChhNQVRDSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIYChRNQVRDSF9TVEFUVVNfV0FJVElORxABEhcKE01BVENIX1NUQVRVU19BQ1RJVkUQAhIZChVNQVRDSF9TVEFUVVNfRklOSVNIRUQQAypVCgpDbGllbnRLaW5kEhsKF0NMSUVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRQ0xJRU5UX0tJTkRfSFVNQU4QARITCg9DTElFTlRfS0lORF9CT1QQAipxCg1Cb3RXYWl0UmVhc29uEh8KG0JPVF9XQUlUX1JFQVNPTl9VTlNQRUNJRklFRBAAEhsKF0JPVF9XQUlUX1JFQVNPTl9OT19QT09MEAESIgoeQk9UX1dBSVRfUkVBU09OX0FJX05PVF9PRkZFUkVEEAIqLQoGT3JpZ2luEg8KC09SSUdJTl9HQU1FEAASEgoOT1JJR0lOX1NFUlZJQ0UQASpPCgVTY29wZRIVChFTQ09QRV9VTlNQRUNJRklFRBAAEg4KClNDT1BFX1BMQVkQARIQCgxTQ09QRV9DUkVBVEUQAhINCglTQ09QRV9CT1QQAzKyDgoISHVzdGluZ3MSSgoJTGlzdEdhbWVzEh0uaHVzdGluZ3MudjEuTGlzdEdhbWVzUmVxdWVzdBoeLmh1c3RpbmdzLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElAKC0NyZWF0ZU1hdGNoEh8uaHVzdGluZ3MudjEuQ3JlYXRlTWF0Y2hSZXF1ZXN0GiAuaHVzdGluZ3MudjEuQ3JlYXRlTWF0Y2hSZXNwb25zZRJQCgtMaXN0TWF0Y2hlcxIfLmh1c3RpbmdzLnYxLkxpc3RNYXRjaGVzUmVxdWVzdBogLmh1c3RpbmdzLnYxLkxpc3RNYXRjaGVzUmVzcG9uc2USSgoJSm9pbk1hdGNoEh0uaHVzdGluZ3MudjEuSm9pbk1hdGNoUmVxdWVzdBoeLmh1c3RpbmdzLnYxLkpvaW5NYXRjaFJlc3BvbnNlEkcKCldhdGNoTG9iYnkSHi5odXN0aW5ncy52MS5XYXRjaExvYmJ5UmVxdWVzdBoXLmh1c3RpbmdzLnYxLkxvYmJ5RXZlbnQwARJICgpXYXRjaE1hdGNoEh4uaHVzdGluZ3MudjEuV2F0Y2hNYXRjaFJlcXVlc3QaGC5odXN0aW5ncy52MS5NYXRjaFVwZGF0ZTABEjgKA0FjdBIXLmh1c3RpbmdzLnYxLkFjdFJlcXVlc3QaGC5odXN0aW5ncy52MS5BY3RSZXNwb25zZRJBCgZSZXNpZ24SGi5odXN0aW5ncy52MS5SZXNpZ25SZXF1ZXN0GhsuaHVzdGluZ3MudjEuUmVzaWduUmVzcG9uc2USPwoJR2V0UmVwbGF5Eh0uaHVzdGluZ3MudjEuR2V0UmVwbGF5UmVxdWVzdBoTLmh1c3RpbmdzLnYxLlJlcGxheRJMCg1HZXRSZXBsYXlWaWV3EiEuaHVzdGluZ3MudjEuR2V0UmVwbGF5Vmlld1JlcXVlc3QaGC5odXN0aW5ncy52MS5NYXRjaFVwZGF0ZRJBCgZTaWduVXASGi5odXN0aW5ncy52MS5TaWduVXBSZXF1ZXN0GhsuaHVzdGluZ3MudjEuU2lnbkluUmVzcG9uc2USQQoGU2lnbkluEhouaHVzdGluZ3MudjEuU2lnbkluUmVxdWVzdBobLmh1c3RpbmdzLnYxLlNpZ25JblJlc3BvbnNlEkQKB1NpZ25PdXQSGy5odXN0aW5ncy52MS5TaWduT3V0UmVxdWVzdBocLmh1c3RpbmdzLnYxLlNpZ25PdXRSZXNwb25zZRJYChFTaWduT3V0RXZlcnl3aGVyZRIlLmh1c3RpbmdzLnYxLlNpZ25PdXRFdmVyeXdoZXJlUmVxdWVzdBocLmh1c3RpbmdzLnYxLlNpZ25PdXRSZXNwb25zZRJBCgZXaG9BbUkSGi5odXN0aW5ncy52MS5XaG9BbUlSZXF1ZXN0GhsuaHVzdGluZ3MudjEuV2hvQW1JUmVzcG9uc2USWQoOQ2hhbmdlUGFzc3dvcmQSIi5odXN0aW5ncy52MS5DaGFuZ2VQYXNzd29yZFJlcXVlc3QaIy5odXN0aW5ncy52MS5DaGFuZ2VQYXNzd29yZFJlc3BvbnNlElYKDURlbGV0ZUFjY291bnQSIS5odXN0aW5ncy52MS5EZWxldGVBY2NvdW50UmVxdWVzdBoiLmh1c3RpbmdzLnYxLkRlbGV0ZUFjY291bnRSZXNwb25zZRJWCg1FeHBvcnRBY2NvdW50EiEuaHVzdGluZ3MudjEuRXhwb3J0QWNjb3VudFJlcXVlc3QaIi5odXN0aW5ncy52MS5FeHBvcnRBY2NvdW50UmVzcG9uc2USUAoLQ3JlYXRlVG9rZW4SHy5odXN0aW5ncy52MS5DcmVhdGVUb2tlblJlcXVlc3QaIC5odXN0aW5ncy52MS5DcmVhdGVUb2tlblJlc3BvbnNlEk0KCkxpc3RUb2tlbnMSHi5odXN0aW5ncy52MS5MaXN0VG9rZW5zUmVxdWVzdBofLmh1c3RpbmdzLnYxLkxpc3RUb2tlbnNSZXNwb25zZRJQCgtSZXZva2VUb2tlbhIfLmh1c3RpbmdzLnYxLlJldm9rZVRva2VuUmVxdWVzdBogLmh1c3RpbmdzLnYxLlJldm9rZVRva2VuUmVzcG9uc2USSgoJQmVjb21lQm90Eh0uaHVzdGluZ3MudjEuQmVjb21lQm90UmVxdWVzdBoeLmh1c3RpbmdzLnYxLkJlY29tZUJvdFJlc3BvbnNlElQKDUxpc3RNeU1hdGNoZXMSIS5odXN0aW5ncy52MS5MaXN0TXlNYXRjaGVzUmVxdWVzdBogLmh1c3RpbmdzLnYxLkxpc3RNYXRjaGVzUmVzcG9uc2USQgoKR2V0UHJvZmlsZRIeLmh1c3RpbmdzLnYxLkdldFByb2ZpbGVSZXF1ZXN0GhQuaHVzdGluZ3MudjEuUHJvZmlsZWIGcHJvdG8z", [file_hustings_v1_presidency, file_hustings_v1_votes_for_women, file_hustings_v1_the_vote]);
+  fileDesc("ChpodXN0aW5ncy92MS9odXN0aW5ncy5wcm90bxILaHVzdGluZ3MudjEiEgoQTGlzdEdhbWVzUmVxdWVzdCI5ChFMaXN0R2FtZXNSZXNwb25zZRIkCgVnYW1lcxgBIAMoCzIVLmh1c3RpbmdzLnYxLkdhbWVJbmZvIr8BCghHYW1lSW5mbxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSKgoIdmFyaWFudHMYBCADKAsyGC5odXN0aW5ncy52MS5WYXJpYW50SW5mbxIoCgdvcHRpb25zGAUgAygLMhcuaHVzdGluZ3MudjEuT3B0aW9uU3BlYxIyCg50aW1lb3V0X3BvbGljeRgGIAEoDjIaLmh1c3RpbmdzLnYxLlRpbWVvdXRQb2xpY3kiwQEKC1ZhcmlhbnRJbmZvEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEQoJbWluX3NlYXRzGAQgASgNEhEKCW1heF9zZWF0cxgFIAEoDRIVCg1kZWZhdWx0X3NlYXRzGAYgASgNEhIKCnNlYXRfbmFtZXMYByADKAkSMgoOdGltZW91dF9wb2xpY3kYCCABKA4yGi5odXN0aW5ncy52MS5UaW1lb3V0UG9saWN5IsIBCgpPcHRpb25TcGVjEgsKA2tleRgBIAEoCRINCgVsYWJlbBgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIlCgNpbnQYBCABKAsyFi5odXN0aW5ncy52MS5JbnRPcHRpb25IABInCgRib29sGAUgASgLMhcuaHVzdGluZ3MudjEuQm9vbE9wdGlvbkgAEisKBmNob2ljZRgGIAEoCzIZLmh1c3RpbmdzLnYxLkNob2ljZU9wdGlvbkgAQgYKBGtpbmQiPAoJSW50T3B0aW9uEgsKA21pbhgBIAEoAxILCgNtYXgYAiABKAMSFQoNZGVmYXVsdF92YWx1ZRgDIAEoAyIjCgpCb29sT3B0aW9uEhUKDWRlZmF1bHRfdmFsdWUYASABKAgiNQoMQ2hvaWNlT3B0aW9uEg4KBnZhbHVlcxgBIAMoCRIVCg1kZWZhdWx0X3ZhbHVlGAIgASgJIjcKClNlYXRDb25maWcSCwoDYm90GAEgASgIEgoKAmFpGAIgASgJEhAKCGFpX2xldmVsGAMgASgJIoEDChJDcmVhdGVNYXRjaFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIPCgd2YXJpYW50GAIgASgJEg0KBXNlYXRzGAMgASgNEj0KB29wdGlvbnMYBCADKAsyLC5odXN0aW5ncy52MS5DcmVhdGVNYXRjaFJlcXVlc3QuT3B0aW9uc0VudHJ5EhEKBHNlZWQYBSABKARIAIgBARIsCgtzZWF0X2NvbmZpZxgGIAMoCzIXLmh1c3RpbmdzLnYxLlNlYXRDb25maWcSKAoFY2xvY2sYByABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSHQoQYWJhbmRvbl9ncmFjZV9tcxgIIAEoBEgBiAEBEg0KBXJhdGVkGAkgASgIEhcKD2JvdHNfY2xhaW1fd2lucxgKIAEoCBouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4AUIHCgVfc2VlZEITChFfYWJhbmRvbl9ncmFjZV9tcyJ1CgxDbG9ja1NldHRpbmcSNQoMcGVyX2RlY2lzaW9uGAEgASgLMh0uaHVzdGluZ3MudjEuUGVyRGVjaXNpb25DbG9ja0gAEiYKBGdhbWUYAiABKAsyFi5odXN0aW5ncy52MS5HYW1lQ2xvY2tIAEIGCgRraW5kIiQKEFBlckRlY2lzaW9uQ2xvY2sSEAoIbGltaXRfbXMYASABKAQiQgoJR2FtZUNsb2NrEg8KB2Jhc2VfbXMYASABKAQSFAoMaW5jcmVtZW50X21zGAIgASgEEg4KBm1heF9tcxgDIAEoBCJACglTZWF0Q2xvY2sSDAoEc2VhdBgBIAEoDRIUCgxyZW1haW5pbmdfbXMYAiABKAQSDwoHcnVubmluZxgDIAEoCCJBChNDcmVhdGVNYXRjaFJlc3BvbnNlEioKB3N1bW1hcnkYASABKAsyGS5odXN0aW5ncy52MS5NYXRjaFN1bW1hcnkitQQKDE1hdGNoU3VtbWFyeRIQCghtYXRjaF9pZBgBIAEoCRIMCgRnYW1lGAIgASgJEg8KB3ZhcmlhbnQYAyABKAkSKAoGc3RhdHVzGAQgASgOMhguaHVzdGluZ3MudjEuTWF0Y2hTdGF0dXMSJwoFc2VhdHMYBSADKAsyGC5odXN0aW5ncy52MS5TZWF0U3VtbWFyeRIPCgd2ZXJzaW9uGAYgASgEEjcKB29wdGlvbnMYByADKAsyJi5odXN0aW5ncy52MS5NYXRjaFN1bW1hcnkuT3B0aW9uc0VudHJ5EhoKEmNyZWF0ZWRfYXRfdW5peF9tcxgIIAEoAxIlCgdvdXRjb21lGAkgASgLMhQuaHVzdGluZ3MudjEuT3V0Y29tZRIoCgVjbG9jaxgKIAEoCzIZLmh1c3RpbmdzLnYxLkNsb2NrU2V0dGluZxIYChBhYmFuZG9uX2dyYWNlX21zGAsgASgEEhIKCnJlbWF0Y2hfb2YYDCABKAkSGAoQcmVtYXRjaF9tYXRjaF9pZBgNIAEoCRInCglib3Rfd2FpdHMYDiADKAsyFC5odXN0aW5ncy52MS5Cb3RXYWl0EhAKCG15X3NlYXRzGA8gAygNEg8KB215X3R1cm4YECABKAgSDQoFcmF0ZWQYESABKAgSFwoPYm90c19jbGFpbV93aW5zGBIgASgIGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIm4KB0JvdFdhaXQSDAoEc2VhdBgBIAEoDRIqCgZyZWFzb24YAiABKA4yGi5odXN0aW5ncy52MS5Cb3RXYWl0UmVhc29uEgoKAmFpGAMgASgJEg8KB29mZmVyZWQYBCADKAkSDAoEdGV4dBgFIAEoCSLdAQoLU2VhdFN1bW1hcnkSDAoEc2VhdBgBIAEoDRIMCgRuYW1lGAIgASgJEgsKA2JvdBgDIAEoCBIKCgJhaRgEIAEoCRIQCghhaV9sZXZlbBgFIAEoCRINCgV0YWtlbhgGIAEoCBITCgtwbGF5ZXJfbmFtZRgHIAEoCRIsCgtjbGllbnRfa2luZBgIIAEoDjIXLmh1c3RpbmdzLnYxLkNsaWVudEtpbmQSEQoJY29ubmVjdGVkGAkgASgIEg4KBmhhbmRsZRgKIAEoCRISCgpoYW5kbGVfYm90GAsgASgIIpsBChJMaXN0TWF0Y2hlc1JlcXVlc3QSDAoEZ2FtZRgBIAEoCRIoCgZzdGF0dXMYAiABKA4yGC5odXN0aW5ncy52MS5NYXRjaFN0YXR1cxIXCg9vcGVuX3NlYXRzX29ubHkYAyABKAgSDQoFbGltaXQYBCABKA0SEQoJcGFnZV9zaXplGAUgASgNEhIKCnBhZ2VfdG9rZW4YBiABKAkiWgoTTGlzdE1hdGNoZXNSZXNwb25zZRIqCgdtYXRjaGVzGAEgAygLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSKEAQoQSm9pbk1hdGNoUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIRCgRzZWF0GAIgASgNSACIAQESFAoMZGlzcGxheV9uYW1lGAMgASgJEiwKC2NsaWVudF9raW5kGAQgASgOMhcuaHVzdGluZ3MudjEuQ2xpZW50S2luZEIHCgVfc2VhdCJVChFKb2luTWF0Y2hSZXNwb25zZRIQCghtYXRjaF9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEhEKCXNlYXRfbmFtZRgDIAEoCRINCgV0b2tlbhgEIAEoCSJZChFXYXRjaExvYmJ5UmVxdWVzdBINCgVnYW1lcxgBIAMoCRIQCghib3RfcG9vbBgCIAEoCBIQCghwb29sX2FpcxgDIAMoCRIRCglwb29sX25hbWUYBCABKAkiUwoKTG9iYnlFdmVudBIqCgdzdW1tYXJ5GAEgASgLMhkuaHVzdGluZ3MudjEuTWF0Y2hTdW1tYXJ5EhkKEXdhaXRpbmdfYm90X3NlYXRzGAIgAygNIoEBChFXYXRjaE1hdGNoUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIUCgxmcm9tX3ZlcnNpb24YAyABKAQSEQoEc2VhdBgFIAEoDUgAiAEBEhkKEWluY2x1ZGVfanNvbl92aWV3GAQgASgIQgcKBV9zZWF0Iu8ECgtNYXRjaFVwZGF0ZRIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEEhAKCHNuYXBzaG90GAMgASgIEhgKC3ZpZXdlcl9zZWF0GAQgASgNSACIAQESKAoGc3RhdHVzGAUgASgOMhguaHVzdGluZ3MudjEuTWF0Y2hTdGF0dXMSIwoEdmlldxgGIAEoCzIVLmh1c3RpbmdzLnYxLkdhbWVWaWV3EiIKA2xvZxgHIAMoCzIVLmh1c3RpbmdzLnYxLkxvZ0VudHJ5Eg4KBnRvX2FjdBgIIAMoDRIjCgZwcm9tcHQYCSABKAsyEy5odXN0aW5ncy52MS5Qcm9tcHQSJwoFc2VhdHMYCiADKAsyGC5odXN0aW5ncy52MS5TZWF0U3VtbWFyeRIsCgtsYXN0X2FjdGlvbhgLIAEoCzIXLmh1c3RpbmdzLnYxLkxhc3RBY3Rpb24SJQoHb3V0Y29tZRgMIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUSJgoGY2xvY2tzGA0gAygLMhYuaHVzdGluZ3MudjEuU2VhdENsb2NrEhYKDnJlbWF0Y2hfb2ZmZXJzGA4gAygNEhgKEHJlbWF0Y2hfbWF0Y2hfaWQYDyABKAkSKAoFY2xvY2sYECABKAsyGS5odXN0aW5ncy52MS5DbG9ja1NldHRpbmcSLgoJcmVmZXJlbmNlGB4gASgLMhsuaHVzdGluZ3MudjEuTWF0Y2hSZWZlcmVuY2USJwoJYm90X3dhaXRzGBEgAygLMhQuaHVzdGluZ3MudjEuQm90V2FpdEIOCgxfdmlld2VyX3NlYXQiwwEKDk1hdGNoUmVmZXJlbmNlEjYKCnByZXNpZGVuY3kYCiABKAsyIC5odXN0aW5ncy52MS5QcmVzaWRlbmN5UmVmZXJlbmNlSAASPgoPdm90ZXNfZm9yX3dvbWVuGAsgASgLMiMuaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lblJlZmVyZW5jZUgAEjEKCHRoZV92b3RlGAwgASgLMh0uaHVzdGluZ3MudjEuVGhlVm90ZVJlZmVyZW5jZUgAQgYKBGdhbWUicwoKTGFzdEFjdGlvbhIMCgRzZWF0GAEgASgNEhEKCWNob2ljZV9pZBgCIAEoCRINCgVsYWJlbBgDIAEoCRIQCghyZWRhY3RlZBgEIAEoCBIjCgZvcmlnaW4YBSABKA4yEy5odXN0aW5ncy52MS5PcmlnaW4ivAEKCEdhbWVWaWV3EgwKBGpzb24YASABKAkSMQoKcHJlc2lkZW5jeRgKIAEoCzIbLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lWaWV3SAASOQoPdm90ZXNfZm9yX3dvbWVuGAsgASgLMh4uaHVzdGluZ3MudjEuVm90ZXNGb3JXb21lblZpZXdIABIsCgh0aGVfdm90ZRgMIAEoCzIYLmh1c3RpbmdzLnYxLlRoZVZvdGVWaWV3SABCBgoEZ2FtZSJKCgZQcm9tcHQSDAoEc2VhdBgBIAEoDRIMCgR0ZXh0GAIgASgJEiQKB2Nob2ljZXMYAyADKAsyEy5odXN0aW5ncy52MS5DaG9pY2UitgEKBkNob2ljZRIKCgJpZBgBIAEoCRINCgVsYWJlbBgCIAEoCRIMCgRraW5kGAMgASgJEgwKBGNhcmQYBCABKAkSEAoIbG9jYXRpb24YBSABKAkSEwoGYW1vdW50GAYgASgDSACIAQESEwoGdGFyZ2V0GAcgASgNSAGIAQESIwoGb3JpZ2luGAggASgOMhMuaHVzdGluZ3MudjEuT3JpZ2luQgkKB19hbW91bnRCCQoHX3RhcmdldCLiAQoITG9nRW50cnkSCwoDc2VxGAEgASgEEhEKBHNlYXQYAiABKA1IAIgBARIMCgRraW5kGAMgASgJEgwKBHRleHQYBCABKAkSDAoEZGljZRgFIAMoDRIMCgRjYXJkGAYgASgJEhAKCGxvY2F0aW9uGAcgASgJEhMKBmFtb3VudBgIIAEoA0gBiAEBEhMKBnRhcmdldBgJIAEoDUgCiAEBEiMKBm9yaWdpbhgKIAEoDjITLmh1c3RpbmdzLnYxLk9yaWdpbkIHCgVfc2VhdEIJCgdfYW1vdW50QgkKB190YXJnZXQiawoHT3V0Y29tZRIPCgd3aW5uZXJzGAEgAygNEg4KBnJlYXNvbhgCIAEoCRIOCgZzY29yZXMYAyADKAMSDAoEZHJhdxgEIAEoCBIQCghyZXNpZ25lZBgFIAEoCBIPCgdmb3JmZWl0GAYgASgJIm0KCkFjdFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSDQoFdG9rZW4YAiABKAkSDwoHdmVyc2lvbhgDIAEoBBIRCgljaG9pY2VfaWQYBCABKAkSEQoEc2VhdBgFIAEoDUgAiAEBQgcKBV9zZWF0Ih4KC0FjdFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQiTAoNUmVzaWduUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIRCgRzZWF0GAMgASgNSACIAQFCBwoFX3NlYXQiNwoOUmVzaWduUmVzcG9uc2USJQoHb3V0Y29tZRgBIAEoCzIULmh1c3RpbmdzLnYxLk91dGNvbWUiJAoQR2V0UmVwbGF5UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCSI5ChRHZXRSZXBsYXlWaWV3UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEIrgBCgZSZXBsYXkSKgoHc3VtbWFyeRgBIAEoCzIZLmh1c3RpbmdzLnYxLk1hdGNoU3VtbWFyeRINCgVzZWF0cxgCIAEoDRIMCgRzZWVkGAMgASgEEiwKB2Nob2ljZXMYBCADKAsyGy5odXN0aW5ncy52MS5SZWNvcmRlZENob2ljZRIoCglzZXR1cF9sb2cYBSADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeRINCgVydWxlcxgGIAEoDSKaAQoOUmVjb3JkZWRDaG9pY2USDwoHdmVyc2lvbhgBIAEoBBIMCgRzZWF0GAIgASgNEhEKCWNob2ljZV9pZBgDIAEoCRINCgVsYWJlbBgEIAEoCRIiCgNsb2cYBSADKAsyFS5odXN0aW5ncy52MS5Mb2dFbnRyeRIjCgZvcmlnaW4YBiABKA4yEy5odXN0aW5ncy52MS5PcmlnaW4igAEKB0FjY291bnQSDgoGaGFuZGxlGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRILCgNib3QYAyABKAgSEQoJYm90X293bmVyGAQgASgJEhMKC2JvdF92ZXJzaW9uGAUgASgJEhoKEmNyZWF0ZWRfYXRfdW5peF9tcxgGIAEoAyJcCg1TaWduVXBSZXF1ZXN0Eg4KBmhhbmRsZRgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkSEwoLaW52aXRlX2NvZGUYBCABKAkiMQoNU2lnbkluUmVxdWVzdBIOCgZoYW5kbGUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiagoOU2lnbkluUmVzcG9uc2USFQoNc2Vzc2lvbl90b2tlbhgBIAEoCRIlCgdhY2NvdW50GAIgASgLMhQuaHVzdGluZ3MudjEuQWNjb3VudBIaChJleHBpcmVzX2F0X3VuaXhfbXMYAyABKAMiEAoOU2lnbk91dFJlcXVlc3QiGgoYU2lnbk91dEV2ZXJ5d2hlcmVSZXF1ZXN0IiAKD1NpZ25PdXRSZXNwb25zZRINCgVlbmRlZBgBIAEoDSIPCg1XaG9BbUlSZXF1ZXN0ImwKDldob0FtSVJlc3BvbnNlEiUKB2FjY291bnQYASABKAsyFC5odXN0aW5ncy52MS5BY2NvdW50EiIKBnNjb3BlcxgCIAMoDjISLmh1c3RpbmdzLnYxLlNjb3BlEg8KB3Nlc3Npb24YAyABKAgiRwoVQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0EhgKEGN1cnJlbnRfcGFzc3dvcmQYASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIicKFkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USDQoFZW5kZWQYASABKA0iKAoURGVsZXRlQWNjb3VudFJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkiFwoVRGVsZXRlQWNjb3VudFJlc3BvbnNlIhYKFEV4cG9ydEFjY291bnRSZXF1ZXN0IiUKFUV4cG9ydEFjY291bnRSZXNwb25zZRIMCgRqc29uGAEgASgJIkYKEkNyZWF0ZVRva2VuUmVxdWVzdBIMCgRuYW1lGAEgASgJEiIKBnNjb3BlcxgCIAMoDjISLmh1c3RpbmdzLnYxLlNjb3BlIkoKE0NyZWF0ZVRva2VuUmVzcG9uc2USDQoFdG9rZW4YASABKAkSJAoEaW5mbxgCIAEoCzIWLmh1c3RpbmdzLnYxLlRva2VuSW5mbyKAAQoJVG9rZW5JbmZvEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSIgoGc2NvcGVzGAMgAygOMhIuaHVzdGluZ3MudjEuU2NvcGUSGgoSY3JlYXRlZF9hdF91bml4X21zGAQgASgDEhkKEWxhc3RfdXNlZF91bml4X21zGAUgASgDIhMKEUxpc3RUb2tlbnNSZXF1ZXN0IjwKEkxpc3RUb2tlbnNSZXNwb25zZRImCgZ0b2tlbnMYASADKAsyFi5odXN0aW5ncy52MS5Ub2tlbkluZm8iIAoSUmV2b2tlVG9rZW5SZXF1ZXN0EgoKAmlkGAEgASgJIhUKE1Jldm9rZVRva2VuUmVzcG9uc2UiUQoQQmVjb21lQm90UmVxdWVzdBIUCgxvd25lcl9oYW5kbGUYASABKAkSFgoOb3duZXJfcGFzc3dvcmQYAiABKAkSDwoHdmVyc2lvbhgDIAEoCSI6ChFCZWNvbWVCb3RSZXNwb25zZRIlCgdhY2NvdW50GAEgASgLMhQuaHVzdGluZ3MudjEuQWNjb3VudCI9ChRMaXN0TXlNYXRjaGVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKA0SEgoKcGFnZV90b2tlbhgCIAEoCSIjChFHZXRQcm9maWxlUmVxdWVzdBIOCgZoYW5kbGUYASABKAki1gEKB1Byb2ZpbGUSJQoHYWNjb3VudBgBIAEoCzIULmh1c3RpbmdzLnYxLkFjY291bnQSQgoQbWF0Y2hlc19wZXJfZ2FtZRgCIAMoCzIoLmh1c3RpbmdzLnYxLlByb2ZpbGUuTWF0Y2hlc1BlckdhbWVFbnRyeRIpCgZyZWNlbnQYAyADKAsyGS5odXN0aW5ncy52MS5NYXRjaFN1bW1hcnkaNQoTTWF0Y2hlc1BlckdhbWVFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKA06AjgBIiMKEUdldFJhdGluZ3NSZXF1ZXN0Eg4KBmhhbmRsZRgBIAEoCSKzAQoMUGxheWVyUmF0aW5nEgwKBGdhbWUYASABKAkSDwoHdmFyaWFudBgCIAEoCRIOCgZyYXRpbmcYAyABKAUSCwoDbG93GAQgASgFEgwKBGhpZ2gYBSABKAUSEwoLcHJvdmlzaW9uYWwYBiABKAgSDQoFZ2FtZXMYByABKA0SCgoCbXUYCCABKAESDQoFc2lnbWEYCSABKAESGgoSdXBkYXRlZF9hdF91bml4X21zGAogASgDIl0KEkdldFJhdGluZ3NSZXNwb25zZRIOCgZoYW5kbGUYASABKAkSCwoDYm90GAIgASgIEioKB3JhdGluZ3MYAyADKAsyGS5odXN0aW5ncy52MS5QbGF5ZXJSYXRpbmcidQoVR2V0TGVhZGVyYm9hcmRSZXF1ZXN0EgwKBGdhbWUYASABKAkSDwoHdmFyaWFudBgCIAEoCRIuCgZmaWx0ZXIYAyABKA4yHi5odXN0aW5ncy52MS5MZWFkZXJib2FyZEZpbHRlchINCgVsaW1pdBgEIAEoDSJoChBMZWFkZXJib2FyZEVudHJ5EgwKBHJhbmsYASABKA0SDgoGaGFuZGxlGAIgASgJEgsKA2JvdBgDIAEoCBIpCgZyYXRpbmcYBCABKAsyGS5odXN0aW5ncy52MS5QbGF5ZXJSYXRpbmciZwoWR2V0TGVhZGVyYm9hcmRSZXNwb25zZRIMCgRnYW1lGAEgASgJEg8KB3ZhcmlhbnQYAiABKAkSLgoHZW50cmllcxgDIAMoCzIdLmh1c3RpbmdzLnYxLkxlYWRlcmJvYXJkRW50cnkqbgoNVGltZW91dFBvbGljeRIeChpUSU1FT1VUX1BPTElDWV9VTlNQRUNJRklFRBAAEhoKFlRJTUVPVVRfUE9MSUNZX0ZPUkZFSVQQARIhCh1USU1FT1VUX1BPTElDWV9ERUZBVUxUX0NIT0lDRRACKnkKC01hdGNoU3RhdHVzEhwKGE1BVENIX1NUQVRVU19VTlNQRUNJRklFRBAAEhgKFE1BVENIX1NUQVRVU19XQUlUSU5HEAESFwoTTUFUQ0hfU1RBVFVTX0FDVElWRRACEhkKFU1BVENIX1NUQVRVU19GSU5JU0hFRBADKlUKCkNsaWVudEtpbmQSGwoXQ0xJRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIVChFDTElFTlRfS0lORF9IVU1BThABEhMKD0NMSUVOVF9LSU5EX0JPVBACKnEKDUJvdFdhaXRSZWFzb24SHwobQk9UX1dBSVRfUkVBU09OX1VOU1BFQ0lGSUVEEAASGwoXQk9UX1dBSVRfUkVBU09OX05PX1BPT0wQARIiCh5CT1RfV0FJVF9SRUFTT05fQUlfTk9UX09GRkVSRUQQAiotCgZPcmlnaW4SDwoLT1JJR0lOX0dBTUUQABISCg5PUklHSU5fU0VSVklDRRABKk8KBVNjb3BlEhUKEVNDT1BFX1VOU1BFQ0lGSUVEEAASDgoKU0NPUEVfUExBWRABEhAKDFNDT1BFX0NSRUFURRACEg0KCVNDT1BFX0JPVBADKnMKEUxlYWRlcmJvYXJkRmlsdGVyEiIKHkxFQURFUkJPQVJEX0ZJTFRFUl9VTlNQRUNJRklFRBAAEh0KGUxFQURFUkJPQVJEX0ZJTFRFUl9QRU9QTEUQARIbChdMRUFERVJCT0FSRF9GSUxURVJfQk9UUxACMtwPCghIdXN0aW5ncxJKCglMaXN0R2FtZXMSHS5odXN0aW5ncy52MS5MaXN0R2FtZXNSZXF1ZXN0Gh4uaHVzdGluZ3MudjEuTGlzdEdhbWVzUmVzcG9uc2USUAoLQ3JlYXRlTWF0Y2gSHy5odXN0aW5ncy52MS5DcmVhdGVNYXRjaFJlcXVlc3QaIC5odXN0aW5ncy52MS5DcmVhdGVNYXRjaFJlc3BvbnNlElAKC0xpc3RNYXRjaGVzEh8uaHVzdGluZ3MudjEuTGlzdE1hdGNoZXNSZXF1ZXN0GiAuaHVzdGluZ3MudjEuTGlzdE1hdGNoZXNSZXNwb25zZRJKCglKb2luTWF0Y2gSHS5odXN0aW5ncy52MS5Kb2luTWF0Y2hSZXF1ZXN0Gh4uaHVzdGluZ3MudjEuSm9pbk1hdGNoUmVzcG9uc2USRwoKV2F0Y2hMb2JieRIeLmh1c3RpbmdzLnYxLldhdGNoTG9iYnlSZXF1ZXN0GhcuaHVzdGluZ3MudjEuTG9iYnlFdmVudDABEkgKCldhdGNoTWF0Y2gSHi5odXN0aW5ncy52MS5XYXRjaE1hdGNoUmVxdWVzdBoYLmh1c3RpbmdzLnYxLk1hdGNoVXBkYXRlMAESOAoDQWN0EhcuaHVzdGluZ3MudjEuQWN0UmVxdWVzdBoYLmh1c3RpbmdzLnYxLkFjdFJlc3BvbnNlEkEKBlJlc2lnbhIaLmh1c3RpbmdzLnYxLlJlc2lnblJlcXVlc3QaGy5odXN0aW5ncy52MS5SZXNpZ25SZXNwb25zZRI/CglHZXRSZXBsYXkSHS5odXN0aW5ncy52MS5HZXRSZXBsYXlSZXF1ZXN0GhMuaHVzdGluZ3MudjEuUmVwbGF5EkwKDUdldFJlcGxheVZpZXcSIS5odXN0aW5ncy52MS5HZXRSZXBsYXlWaWV3UmVxdWVzdBoYLmh1c3RpbmdzLnYxLk1hdGNoVXBkYXRlEkEKBlNpZ25VcBIaLmh1c3RpbmdzLnYxLlNpZ25VcFJlcXVlc3QaGy5odXN0aW5ncy52MS5TaWduSW5SZXNwb25zZRJBCgZTaWduSW4SGi5odXN0aW5ncy52MS5TaWduSW5SZXF1ZXN0GhsuaHVzdGluZ3MudjEuU2lnbkluUmVzcG9uc2USRAoHU2lnbk91dBIbLmh1c3RpbmdzLnYxLlNpZ25PdXRSZXF1ZXN0GhwuaHVzdGluZ3MudjEuU2lnbk91dFJlc3BvbnNlElgKEVNpZ25PdXRFdmVyeXdoZXJlEiUuaHVzdGluZ3MudjEuU2lnbk91dEV2ZXJ5d2hlcmVSZXF1ZXN0GhwuaHVzdGluZ3MudjEuU2lnbk91dFJlc3BvbnNlEkEKBldob0FtSRIaLmh1c3RpbmdzLnYxLldob0FtSVJlcXVlc3QaGy5odXN0aW5ncy52MS5XaG9BbUlSZXNwb25zZRJZCg5DaGFuZ2VQYXNzd29yZBIiLmh1c3RpbmdzLnYxLkNoYW5nZVBhc3N3b3JkUmVxdWVzdBojLmh1c3RpbmdzLnYxLkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USVgoNRGVsZXRlQWNjb3VudBIhLmh1c3RpbmdzLnYxLkRlbGV0ZUFjY291bnRSZXF1ZXN0GiIuaHVzdGluZ3MudjEuRGVsZXRlQWNjb3VudFJlc3BvbnNlElYKDUV4cG9ydEFjY291bnQSIS5odXN0aW5ncy52MS5FeHBvcnRBY2NvdW50UmVxdWVzdBoiLmh1c3RpbmdzLnYxLkV4cG9ydEFjY291bnRSZXNwb25zZRJQCgtDcmVhdGVUb2tlbhIfLmh1c3RpbmdzLnYxLkNyZWF0ZVRva2VuUmVxdWVzdBogLmh1c3RpbmdzLnYxLkNyZWF0ZVRva2VuUmVzcG9uc2USTQoKTGlzdFRva2VucxIeLmh1c3RpbmdzLnYxLkxpc3RUb2tlbnNSZXF1ZXN0Gh8uaHVzdGluZ3MudjEuTGlzdFRva2Vuc1Jlc3BvbnNlElAKC1Jldm9rZVRva2VuEh8uaHVzdGluZ3MudjEuUmV2b2tlVG9rZW5SZXF1ZXN0GiAuaHVzdGluZ3MudjEuUmV2b2tlVG9rZW5SZXNwb25zZRJKCglCZWNvbWVCb3QSHS5odXN0aW5ncy52MS5CZWNvbWVCb3RSZXF1ZXN0Gh4uaHVzdGluZ3MudjEuQmVjb21lQm90UmVzcG9uc2USVAoNTGlzdE15TWF0Y2hlcxIhLmh1c3RpbmdzLnYxLkxpc3RNeU1hdGNoZXNSZXF1ZXN0GiAuaHVzdGluZ3MudjEuTGlzdE1hdGNoZXNSZXNwb25zZRJCCgpHZXRQcm9maWxlEh4uaHVzdGluZ3MudjEuR2V0UHJvZmlsZVJlcXVlc3QaFC5odXN0aW5ncy52MS5Qcm9maWxlEk0KCkdldFJhdGluZ3MSHi5odXN0aW5ncy52MS5HZXRSYXRpbmdzUmVxdWVzdBofLmh1c3RpbmdzLnYxLkdldFJhdGluZ3NSZXNwb25zZRJZCg5HZXRMZWFkZXJib2FyZBIiLmh1c3RpbmdzLnYxLkdldExlYWRlcmJvYXJkUmVxdWVzdBojLmh1c3RpbmdzLnYxLkdldExlYWRlcmJvYXJkUmVzcG9uc2ViBnByb3RvMw", [file_hustings_v1_presidency, file_hustings_v1_votes_for_women, file_hustings_v1_the_vote]);
 
 /**
  * Asks for the catalogue.
@@ -479,11 +479,44 @@ export type CreateMatchRequest = Message<"hustings.v1.CreateMatchRequest"> & {
   /**
    * How long, in milliseconds, a seat that must act may have no open stream before the
    * others may claim the win (the reserved choice "claim-win"). Absent: the server's
-   * default (hustings-server --abandon-grace, 60 s unless set); 0: never; at most a week.
+   * default (hustings-server --abandon-grace, 3 minutes unless set) for a live match, and
+   * never for a match at one's own pace (a clock of at least an hour a decision, or a
+   * game clock of at least a day): there the clock itself deals with absence. 0: never; at
+   * most a week. Only people are offered the claim unless bots_claim_wins is set.
    *
    * @generated from field: optional uint64 abandon_grace_ms = 8;
    */
   abandonGraceMs?: bigint | undefined;
+
+  /**
+   * A rated match: when it ends, its players' ratings (GetRatings, GetLeaderboard) change
+   * once. False (or absent, as from older clients): unrated. The rules, which the server
+   * enforces:
+   * - the variant must have at least two sides of players (not Votes for Women's solitaire
+   *   or co-op): refused with INVALID_ARGUMENT here;
+   * - every seat is held by a signed-in account, one seat per account (a bot client
+   *   playing one of the server's AIs holds that AI's account): a JoinMatch without one, or
+   *   by an account already seated, is refused with FAILED_PRECONDITION, so the match
+   *   cannot start otherwise;
+   * - no take-backs (no "undo" is offered) and no handing a seat to a bot;
+   * - a match that ends before every seat has made a choice of the game (a resignation or
+   *   a timeout on the first turns) is aborted: it changes no rating.
+   * A rematch of a rated match is rated.
+   *
+   * @generated from field: bool rated = 9;
+   */
+  rated: boolean;
+
+  /**
+   * May a bot seat (SeatConfig.bot, or a seat handed to a bot) claim the win over a seat
+   * away past abandon_grace_ms? False (the default, and what older clients send): the claim
+   * is offered to the other seats only, so a person who steps away from a match against
+   * bots keeps the seat however long they are gone (a clock, if the match has one, still
+   * runs on their turn). True: bot seats claim like the others.
+   *
+   * @generated from field: bool bots_claim_wins = 10;
+   */
+  botsClaimWins: boolean;
 };
 
 /**
@@ -555,7 +588,9 @@ export const PerDecisionClockSchema: GenMessage<PerDecisionClock> = /*@__PURE__*
   messageDesc(file_hustings_v1_hustings, 11);
 
 /**
- * A time bank per seat for the whole match (Fischer increment).
+ * A time bank per seat for the whole match (Fischer increment). Live ("10 minutes + 5 s a
+ * choice") or at one's own pace, as a correspondence clock ("1 day + 4 h a move, up to 3
+ * days": base_ms 86400000, increment_ms 14400000, max_ms 259200000).
  *
  * @generated from message hustings.v1.GameClock
  */
@@ -573,6 +608,14 @@ export type GameClock = Message<"hustings.v1.GameClock"> & {
    * @generated from field: uint64 increment_ms = 2;
    */
   incrementMs: bigint;
+
+  /**
+   * The most a seat's time may hold after an increment, in milliseconds (at least base_ms,
+   * at most a week); 0 (or absent, as from older clients): no cap.
+   *
+   * @generated from field: uint64 max_ms = 3;
+   */
+  maxMs: bigint;
 };
 
 /**
@@ -758,6 +801,21 @@ export type MatchSummary = Message<"hustings.v1.MatchSummary"> & {
    * @generated from field: bool my_turn = 16;
    */
   myTurn: boolean;
+
+  /**
+   * A rated match (CreateMatchRequest.rated).
+   *
+   * @generated from field: bool rated = 17;
+   */
+  rated: boolean;
+
+  /**
+   * Bot seats too may claim the win over a person away past the grace
+   * (CreateMatchRequest.bots_claim_wins); false: only people may.
+   *
+   * @generated from field: bool bots_claim_wins = 18;
+   */
+  botsClaimWins: boolean;
 };
 
 /**
@@ -2842,6 +2900,268 @@ export const ProfileSchema: GenMessage<Profile> = /*@__PURE__*/
   messageDesc(file_hustings_v1_hustings, 67);
 
 /**
+ * Asks for an account's ratings.
+ *
+ * @generated from message hustings.v1.GetRatingsRequest
+ */
+export type GetRatingsRequest = Message<"hustings.v1.GetRatingsRequest"> & {
+  /**
+   * The handle, in any case. Required; at most 64 bytes.
+   *
+   * @generated from field: string handle = 1;
+   */
+  handle: string;
+};
+
+/**
+ * Describes the message hustings.v1.GetRatingsRequest.
+ * Use `create(GetRatingsRequestSchema)` to create a new message.
+ */
+export const GetRatingsRequestSchema: GenMessage<GetRatingsRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 68);
+
+/**
+ * One rating: what an account's results in one game's variant say of its skill (Weng-Lin,
+ * docs/ratings.md). The display values are on an Elo-like scale where a new account is
+ * 1500.
+ *
+ * @generated from message hustings.v1.PlayerRating
+ */
+export type PlayerRating = Message<"hustings.v1.PlayerRating"> & {
+  /**
+   * The game id.
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * The variant id.
+   *
+   * @generated from field: string variant = 2;
+   */
+  variant: string;
+
+  /**
+   * The rating to show (from mu).
+   *
+   * @generated from field: int32 rating = 3;
+   */
+  rating: number;
+
+  /**
+   * The low end of its 95% interval, on the same scale.
+   *
+   * @generated from field: int32 low = 4;
+   */
+  low: number;
+
+  /**
+   * The high end of its 95% interval, on the same scale.
+   *
+   * @generated from field: int32 high = 5;
+   */
+  high: number;
+
+  /**
+   * True while the rating is still uncertain (sigma at least 110 display points): shown
+   * with a "?".
+   *
+   * @generated from field: bool provisional = 6;
+   */
+  provisional: boolean;
+
+  /**
+   * Rated matches played in this variant (aborted ones not counted).
+   *
+   * @generated from field: uint32 games = 7;
+   */
+  games: number;
+
+  /**
+   * The model's mean, for clients that draw their own scale.
+   *
+   * @generated from field: double mu = 8;
+   */
+  mu: number;
+
+  /**
+   * The model's uncertainty (standard deviation of mu).
+   *
+   * @generated from field: double sigma = 9;
+   */
+  sigma: number;
+
+  /**
+   * When it last changed, milliseconds since the Unix epoch.
+   *
+   * @generated from field: int64 updated_at_unix_ms = 10;
+   */
+  updatedAtUnixMs: bigint;
+};
+
+/**
+ * Describes the message hustings.v1.PlayerRating.
+ * Use `create(PlayerRatingSchema)` to create a new message.
+ */
+export const PlayerRatingSchema: GenMessage<PlayerRating> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 69);
+
+/**
+ * An account's ratings.
+ *
+ * @generated from message hustings.v1.GetRatingsResponse
+ */
+export type GetRatingsResponse = Message<"hustings.v1.GetRatingsResponse"> & {
+  /**
+   * The handle as the account writes it.
+   *
+   * @generated from field: string handle = 1;
+   */
+  handle: string;
+
+  /**
+   * True for a bot account.
+   *
+   * @generated from field: bool bot = 2;
+   */
+  bot: boolean;
+
+  /**
+   * One per game and variant it has played rated, by game then variant; empty when none.
+   *
+   * @generated from field: repeated hustings.v1.PlayerRating ratings = 3;
+   */
+  ratings: PlayerRating[];
+};
+
+/**
+ * Describes the message hustings.v1.GetRatingsResponse.
+ * Use `create(GetRatingsResponseSchema)` to create a new message.
+ */
+export const GetRatingsResponseSchema: GenMessage<GetRatingsResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 70);
+
+/**
+ * Asks for a leaderboard.
+ *
+ * @generated from message hustings.v1.GetLeaderboardRequest
+ */
+export type GetLeaderboardRequest = Message<"hustings.v1.GetLeaderboardRequest"> & {
+  /**
+   * The game id. Required; at most 64 bytes.
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * The variant id; empty means the game's first variant. At most 64 bytes.
+   *
+   * @generated from field: string variant = 2;
+   */
+  variant: string;
+
+  /**
+   * Whose ratings: everyone (unspecified), people or bots.
+   *
+   * @generated from field: hustings.v1.LeaderboardFilter filter = 3;
+   */
+  filter: LeaderboardFilter;
+
+  /**
+   * How many lines at most (0: 20; at most 100).
+   *
+   * @generated from field: uint32 limit = 4;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message hustings.v1.GetLeaderboardRequest.
+ * Use `create(GetLeaderboardRequestSchema)` to create a new message.
+ */
+export const GetLeaderboardRequestSchema: GenMessage<GetLeaderboardRequest> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 71);
+
+/**
+ * One line of a leaderboard.
+ *
+ * @generated from message hustings.v1.LeaderboardEntry
+ */
+export type LeaderboardEntry = Message<"hustings.v1.LeaderboardEntry"> & {
+  /**
+   * Its place, from 1.
+   *
+   * @generated from field: uint32 rank = 1;
+   */
+  rank: number;
+
+  /**
+   * The account's handle as it writes it.
+   *
+   * @generated from field: string handle = 2;
+   */
+  handle: string;
+
+  /**
+   * True for a bot account.
+   *
+   * @generated from field: bool bot = 3;
+   */
+  bot: boolean;
+
+  /**
+   * Its rating in the leaderboard's variant.
+   *
+   * @generated from field: hustings.v1.PlayerRating rating = 4;
+   */
+  rating?: PlayerRating | undefined;
+};
+
+/**
+ * Describes the message hustings.v1.LeaderboardEntry.
+ * Use `create(LeaderboardEntrySchema)` to create a new message.
+ */
+export const LeaderboardEntrySchema: GenMessage<LeaderboardEntry> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 72);
+
+/**
+ * A variant's leaderboard: highest rating (mu) first; deleted accounts are left out.
+ *
+ * @generated from message hustings.v1.GetLeaderboardResponse
+ */
+export type GetLeaderboardResponse = Message<"hustings.v1.GetLeaderboardResponse"> & {
+  /**
+   * The game id.
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * The variant id (the game's first when the request named none).
+   *
+   * @generated from field: string variant = 2;
+   */
+  variant: string;
+
+  /**
+   * The lines, best first.
+   *
+   * @generated from field: repeated hustings.v1.LeaderboardEntry entries = 3;
+   */
+  entries: LeaderboardEntry[];
+};
+
+/**
+ * Describes the message hustings.v1.GetLeaderboardResponse.
+ * Use `create(GetLeaderboardResponseSchema)` to create a new message.
+ */
+export const GetLeaderboardResponseSchema: GenMessage<GetLeaderboardResponse> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_hustings, 73);
+
+/**
  * What the server does for a seat whose clock runs out.
  *
  * @generated from enum hustings.v1.TimeoutPolicy
@@ -3054,6 +3374,40 @@ export enum Scope {
  */
 export const ScopeSchema: GenEnum<Scope> = /*@__PURE__*/
   enumDesc(file_hustings_v1_hustings, 5);
+
+/**
+ * Whose ratings a leaderboard lists.
+ *
+ * @generated from enum hustings.v1.LeaderboardFilter
+ */
+export enum LeaderboardFilter {
+  /**
+   * Everyone: people and bots.
+   *
+   * @generated from enum value: LEADERBOARD_FILTER_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * People only (accounts that are not bots).
+   *
+   * @generated from enum value: LEADERBOARD_FILTER_PEOPLE = 1;
+   */
+  PEOPLE = 1,
+
+  /**
+   * Bots only.
+   *
+   * @generated from enum value: LEADERBOARD_FILTER_BOTS = 2;
+   */
+  BOTS = 2,
+}
+
+/**
+ * Describes the enum hustings.v1.LeaderboardFilter.
+ */
+export const LeaderboardFilterSchema: GenEnum<LeaderboardFilter> = /*@__PURE__*/
+  enumDesc(file_hustings_v1_hustings, 6);
 
 /**
  * The match server: catalogue, lobby, matches and replays.
@@ -3340,6 +3694,29 @@ export const Hustings: GenService<{
     methodKind: "unary";
     input: typeof GetProfileRequestSchema;
     output: typeof ProfileSchema;
+  },
+  /**
+   * An account's ratings from rated matches (CreateMatchRequest.rated), one per game and
+   * variant it has played rated. Public: no credential needed. NOT_FOUND for a handle no
+   * account has (or a deleted one's).
+   *
+   * @generated from rpc hustings.v1.Hustings.GetRatings
+   */
+  getRatings: {
+    methodKind: "unary";
+    input: typeof GetRatingsRequestSchema;
+    output: typeof GetRatingsResponseSchema;
+  },
+  /**
+   * The highest ratings of one game's variant: people, bots or both. Public: no credential
+   * needed. INVALID_ARGUMENT for an unknown game or variant.
+   *
+   * @generated from rpc hustings.v1.Hustings.GetLeaderboard
+   */
+  getLeaderboard: {
+    methodKind: "unary";
+    input: typeof GetLeaderboardRequestSchema;
+    output: typeof GetLeaderboardResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_hustings_v1_hustings, 0);
