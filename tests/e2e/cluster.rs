@@ -226,9 +226,8 @@ async fn a_node_paused_past_its_lease_cannot_write_when_it_wakes() {
     assert_eq!(refused.code(), Code::Unavailable, "{refused:?}");
 
     // A plays the match to its end with a spectator watching from the start.
-    let spectator = tokio::spawn(hustings::spectate_all(a.url(), id.clone()));
     // The spectator is following before anyone moves.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    let spectator = hustings::spectate(&a.url(), &id).await;
     let seats: Vec<_> = tokens
         .iter()
         .enumerate()

@@ -18,7 +18,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use hustings::{connect, create, join, play_seat, spectate_all, start_server_with};
+use hustings::{connect, create, join, play_seat, spectate, start_server_with};
 use hustings_proto::v1 as pb;
 use hustings_service::{Limits, ServerConfig};
 use prost::Message;
@@ -1237,7 +1237,7 @@ async fn ten_thousand_hostile_bodies_get_their_documented_codes_beside_a_match()
 
     // The match beside: two players and a spectator play it while the bodies fly.
     let id = create(&mut c, "presidency", "standard", 2, 1_234).await;
-    let spectator = tokio::spawn(spectate_all(url.clone(), id.clone()));
+    let spectator = spectate(&url, &id).await;
     let t0 = join(&mut c, &id, 0, "alice").await;
     let t1 = join(&mut c, &id, 1, "bob").await;
     let a = tokio::spawn(play_seat(url.clone(), id.clone(), t0.clone(), 5));
