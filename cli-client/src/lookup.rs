@@ -295,6 +295,7 @@ mod tests {
                         ],
                     },
                 )),
+                help: None,
             }),
             ..Default::default()
         });
@@ -360,6 +361,7 @@ mod tests {
                         description: "+2 to debate rolls".into(),
                     }],
                 })),
+                help: None,
             }),
             ..Default::default()
         });

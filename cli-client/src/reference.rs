@@ -193,6 +193,7 @@ mod tests {
                     }],
                     cards: vec![pcard("a", "does a"), pcard("b", "does b")],
                 })),
+                help: None,
             }),
             ..Default::default()
         });
@@ -245,6 +246,7 @@ mod tests {
                     cards: vec![vcard("x", "does x")],
                 },
             )),
+            help: None,
         });
         let mut view = GameView {
             json: String::new(),
@@ -273,6 +275,7 @@ mod tests {
             game: Some(match_reference::Game::TheVote(TheVoteReference {
                 cards: vec![tcard("y", "does y")],
             })),
+            help: None,
         });
         let mut view = GameView {
             json: String::new(),

@@ -1305,6 +1305,7 @@ mod tests {
                 board: vec![space.clone()],
                 cards: vec![card("an ally helps")],
             })),
+            help: None,
         });
         capture(|| s.handle(&mut t, first, &mut pending));
         let mut next = update(3, false, 3..4, 1);

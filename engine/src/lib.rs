@@ -34,6 +34,7 @@ macro_rules! note {
 }
 
 pub mod core;
+pub mod help;
 pub mod presidency;
 pub mod rng;
 pub mod testing;

@@ -28,6 +28,7 @@
 
 pub mod actions;
 pub mod data;
+pub mod help;
 mod hidden;
 mod resolve;
 mod setup;

@@ -50,6 +50,7 @@ pub mod actions;
 pub mod card;
 pub mod data;
 mod decisions;
+pub mod help;
 mod hidden;
 mod opinion;
 pub mod pending;

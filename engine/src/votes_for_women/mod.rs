@@ -99,6 +99,7 @@ mod cleanup;
 mod cubes;
 pub mod data;
 mod decisions;
+pub mod help;
 mod hidden;
 mod interpreter;
 mod lobbying;

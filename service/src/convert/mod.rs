@@ -199,12 +199,31 @@ mod erased {
 
 /// A game's fixed data on the wire (see `MatchReference`), built once per game and cloned
 /// for each message that carries it.
-pub fn reference(game: &str) -> Option<pb::MatchReference> {
-    let game = match game {
+pub fn reference(game_id: &str) -> Option<pb::MatchReference> {
+    let game = match game_id {
         engine_presidency::GAME_ID => presidency::reference(),
         vfw::GAME_ID => votes_for_women::reference(),
         tv::GAME_ID => the_vote::reference(),
         _ => return None,
     };
-    Some(pb::MatchReference { game: Some(game) })
+    let help = hustings_engine::help::of(game_id).map(|h| {
+        let entries = |terms: &[hustings_engine::help::Term]| {
+            terms
+                .iter()
+                .map(|t| pb::HelpEntry {
+                    key: t.key.into(),
+                    term: t.term.into(),
+                    meaning: t.meaning.into(),
+                })
+                .collect()
+        };
+        pb::RulesHelp {
+            glossary: entries(h.glossary),
+            legend: entries(h.legend),
+        }
+    });
+    Some(pb::MatchReference {
+        game: Some(game),
+        help,
+    })
 }
