@@ -283,6 +283,16 @@ fn state_name(s: St) -> &'static str {
     STATES[s as usize].name
 }
 
+/// "1 cube", "3 cubes": a count with its noun, singular for one.
+pub(super) fn many<N: Copy + Into<i64>>(n: N, noun: &str) -> String {
+    let n: i64 = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 fn plural(n: u8) -> &'static str {
     if n == 1 { "success" } else { "successes" }
 }
@@ -325,7 +335,10 @@ impl VfwEvent {
                     board,
                 )
                 .amount(k as i64)
-                .private(readers, Some(format!("{who} draws {k} cards")))
+                .private(
+                    readers,
+                    Some(format!("{who} draws {}", many(k as i64, "card"))),
+                )
             }
             UsesCard { by, card: c, is } => {
                 let (who, name) = (by.name(board), card(*c).name);
@@ -339,7 +352,7 @@ impl VfwEvent {
             }
             Event { by, card: c, cost } => {
                 let extra = if *cost > 0 {
-                    format!(" (spends {cost} buttons)")
+                    format!(" (spends {})", many(*cost, "button"))
                 } else {
                     String::new()
                 };
@@ -473,7 +486,11 @@ impl VfwEvent {
                 entry(
                     seq,
                     "remove",
-                    format!("{n} Suffragist cubes removed from {}", code(*state)),
+                    format!(
+                        "{} removed from {}",
+                        many(*n, "Suffragist cube"),
+                        code(*state)
+                    ),
                 ),
                 *by,
                 board,
@@ -482,7 +499,12 @@ impl VfwEvent {
                 entry(
                     seq,
                     "remove",
-                    format!("{} clears {n} cubes from {}", side(by), code(*state)),
+                    format!(
+                        "{} clears {} from {}",
+                        side(by),
+                        many(*n, "cube"),
+                        code(*state)
+                    ),
                 ),
                 *by,
                 board,
@@ -547,7 +569,7 @@ impl VfwEvent {
                 entry(
                     seq,
                     "buttons",
-                    format!("{} receives {got} buttons (now {now})", side(by)),
+                    format!("{} receives {} (now {now})", side(by), many(*got, "button")),
                 ),
                 *by,
                 board,
@@ -556,7 +578,7 @@ impl VfwEvent {
                 entry(
                     seq,
                     "buttons",
-                    format!("{} loses {lost} buttons (now {now})", side(by)),
+                    format!("{} loses {} (now {now})", side(by), many(*lost, "button")),
                 ),
                 *by,
                 board,
@@ -572,7 +594,11 @@ impl VfwEvent {
                 board,
             ),
             Commits { by, n } => about(
-                entry(seq, "bid", format!("The Suffragist commits {n} buttons")),
+                entry(
+                    seq,
+                    "bid",
+                    format!("The Suffragist commits {}", many(*n, "button")),
+                ),
                 *by,
                 board,
             ),
@@ -624,7 +650,11 @@ impl VfwEvent {
                 entry(
                     seq,
                     "deck",
-                    format!("{} puts {n} cards at the bottom of the deck", side(by)),
+                    format!(
+                        "{} puts {} at the bottom of the deck",
+                        side(by),
+                        many(*n, "card")
+                    ),
                 ),
                 *by,
                 board,

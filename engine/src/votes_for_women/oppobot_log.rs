@@ -239,8 +239,9 @@ impl BotEvent {
                 let mut e = LogEntry::new(
                     "oppobot",
                     format!(
-                        "Oppobot: cube die {} {n} → {n} cubes for {}",
+                        "Oppobot: cube die {} {n} → {} for {}",
                         die.name(),
+                        super::log::many(*n, "cube"),
                         name(*state)
                     ),
                 )

@@ -189,7 +189,11 @@ impl VotesForWomen {
                     out.offer(Action::cube(s), || {
                         ch(
                             "remove",
-                            format!("Clear {} ({n} cubes)", STATES[s as usize].name),
+                            format!(
+                                "Clear {} ({})",
+                                STATES[s as usize].name,
+                                super::log::many(n, "cube")
+                            ),
                         )
                         .location(code(s))
                         .amount(n as i64)
@@ -569,10 +573,22 @@ impl VotesForWomen {
         };
         let side = frame.side;
         match task {
-            Task::Dice { die, dice, .. } => {
+            Task::Dice { purpose, die, dice } => {
                 let total: u8 = dice.iter().sum();
+                // What the roll needs, so a player weighs a re-roll without the rulebook.
+                let needs = match purpose {
+                    DicePurpose::Gate => "the card goes on only on 3 or more".to_string(),
+                    DicePurpose::Lobby | DicePurpose::Superior => {
+                        let hits = dice.iter().filter(|&&d| d >= 6).count();
+                        let word = if hits == 1 { "success" } else { "successes" };
+                        format!("each die of 6 or more is a success: {hits} {word}")
+                    }
+                    DicePurpose::Campaign => "each die is that many cubes for a Campaigner".into(),
+                    DicePurpose::Count => "the total is the number the card uses".into(),
+                };
+                let word = if dice.len() == 1 { "die" } else { "dice" };
                 format!(
-                    "You rolled {} on {} {} (total {total}): keep or re-roll?",
+                    "You rolled {} on {} {} {word} (total {total}; {needs}): keep or re-roll?",
                     join(dice),
                     dice.len(),
                     die.name()
