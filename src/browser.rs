@@ -114,6 +114,8 @@ pub struct Browser {
     pub client: Client,
     driver: Option<Child>,
     profile: PathBuf,
+    /// A touch screen (Chromium's mobile emulation): [`Browser::click`] taps.
+    touch: bool,
 }
 
 impl Browser {
@@ -192,6 +194,7 @@ impl Browser {
             client,
             driver: Some(driver),
             profile,
+            touch: matches!(screen, Screen::Phone { .. }),
         };
         // Headless windows may start with another size: make the viewport the one asked
         // (a phone's is set by the emulation).
@@ -283,9 +286,18 @@ impl Browser {
             .unwrap_or_default()
     }
 
+    /// Whether this is a touch screen (launched by [`Browser::launch_phone`]).
+    pub fn is_touch(&self) -> bool {
+        self.touch
+    }
+
     /// Clicks the element `css` finds, as a person would (WebDriver's element click, at its
-    /// centre, failing if something covers it).
+    /// centre, failing if something covers it); on a touch screen, taps it
+    /// ([`Browser::tap`]): a person holding a phone has no mouse.
     pub async fn click(&self, css: &str) {
+        if self.touch {
+            return self.tap(css).await;
+        }
         let el = self
             .client
             .find(fantoccini::Locator::Css(css))
@@ -294,6 +306,54 @@ impl Browser {
         el.click()
             .await
             .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    }
+
+    /// Taps the element `css` finds with one finger: scrolled to the middle of the screen
+    /// (as a person scrolls to what they want), then touched at its centre and let go — a
+    /// touch sequence of WebDriver actions, so the page gets pointer and touch events and
+    /// the click the browser makes of them. Fails if something else is on top at that point
+    /// (the finger would land on it), as WebDriver's element click does.
+    pub async fn tap(&self, css: &str) {
+        use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
+        let el = self
+            .client
+            .find(fantoccini::Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        let arg = serde_json::to_value(&el).expect("an element reference");
+        let at = self
+            .client
+            .execute(
+                "const el = arguments[0]; \
+                 el.scrollIntoView({ block: 'center', inline: 'center' }); \
+                 const r = el.getBoundingClientRect(); \
+                 const x = r.left + r.width / 2, y = r.top + r.height / 2; \
+                 const top = document.elementFromPoint(x, y); \
+                 if (top && (top === el || el.contains(top))) return [x, y]; \
+                 return 'covered by ' + (top ? top.outerHTML.slice(0, 160) : 'nothing (off screen)');",
+                vec![arg],
+            )
+            .await
+            .unwrap_or_else(|e| panic!("cannot find where to tap {css}: {e}"));
+        let (Some(x), Some(y)) = (at[0].as_f64(), at[1].as_f64()) else {
+            panic!("cannot tap {css}: {at}");
+        };
+        let finger = TouchActions::new("finger".into())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x: x.floor(),
+                y: y.floor(),
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client
+            .perform_actions(finger)
+            .await
+            .unwrap_or_else(|e| panic!("cannot tap {css}: {e}"));
     }
 
     /// Presses and releases one key, as the keyboard would, wherever the focus is.

@@ -41,3 +41,4 @@ mod web_a11y;
 mod web_accounts;
 mod web_pace;
 mod web_server;
+mod web_touch;

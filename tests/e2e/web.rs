@@ -349,7 +349,7 @@ async fn decide(b: &Browser, rng: &mut rand::rngs::StdRng, timeout: Duration) ->
 }
 
 /// Milliseconds from the page's start to its first board (the client's performance mark).
-async fn time_to_first_board(b: &Browser) -> f64 {
+pub(crate) async fn time_to_first_board(b: &Browser) -> f64 {
     let v = b
         .wait_for(
             "the first board",
@@ -716,10 +716,10 @@ async fn click_choice(b: &Browser, s: &Value, id: &str, timeout: Duration) {
 
 /// What playing a Votes for Women seat by clicks did (see [`play_vfw_by_clicks`]).
 #[derive(Default)]
-struct VfwPlay {
-    decisions: usize,
+pub(crate) struct VfwPlay {
+    pub(crate) decisions: usize,
     /// Choices made by clicking a state on the map, and of those, yellow cubes.
-    on_states: usize,
+    pub(crate) on_states: usize,
     yellow: usize,
     /// Times the progress bar read one step on after a click ("cube 3 of 8" → "4 of 8").
     steps: usize,
@@ -730,7 +730,7 @@ struct VfwPlay {
     /// The page at each decision (when asked for).
     seen: Vec<Seen>,
     /// Whether the docs' screenshot was taken.
-    shot: bool,
+    pub(crate) shot: bool,
 }
 
 /// Plays the page's Votes for Women seat to the outcome by clicks, at random: a choice drawn
@@ -738,7 +738,7 @@ struct VfwPlay {
 /// asserts no state choice is ever a button, sometimes picks yellow cubes with the colour
 /// picker, follows the progress bar, and takes `shot` (for the docs) mid-game with states
 /// on offer.
-async fn play_vfw_by_clicks(
+pub(crate) async fn play_vfw_by_clicks(
     b: &Browser,
     seed: u64,
     shot: Option<&str>,
@@ -777,7 +777,8 @@ async fn play_vfw_by_clicks(
             .await;
         if both == true && rand::Rng::random_bool(&mut rng, 0.6) {
             let colour = *["purple", "yellow"].choose(&mut rng).expect("a colour");
-            if rand::Rng::random_bool(&mut rng, 0.5) {
+            // On a touch screen there is no keyboard: always the picker.
+            if b.is_touch() || rand::Rng::random_bool(&mut rng, 0.5) {
                 b.click(&format!("svg .colour-picker [data-colour='{colour}']"))
                     .await;
             } else {
@@ -812,8 +813,11 @@ async fn play_vfw_by_clicks(
             && (both == true || out.decisions > 80)
             && board.iter().filter(|c| names_a_state(c)).count() > 4
         {
-            // Mid-game, cubes to place: the map's offered states are highlighted.
-            assert_fits_window(b).await;
+            // Mid-game, cubes to place: the map's offered states are highlighted. (A touch
+            // screen's page scrolls: the phone layout is one column.)
+            if !b.is_touch() {
+                assert_fits_window(b).await;
+            }
             b.screenshot_for_docs(name).await;
             out.shot = true;
         }
@@ -1272,7 +1276,7 @@ async fn watch_vfw_hidden(url: String, id: String, token: String) -> Vec<VfwHidd
 }
 
 /// The outcome's headline on the match page.
-async fn outcome_headline(b: &Browser) -> String {
+pub(crate) async fn outcome_headline(b: &Browser) -> String {
     b.wait_for(
         "the outcome's headline",
         Duration::from_secs(20),

@@ -7,7 +7,14 @@ import type { ComponentChildren } from "preact";
 import { useRef, useState } from "preact/hooks";
 import { fitZoom, nextZoom, pinchZoom } from "./zoom";
 
-export function BoardArea(props: { label?: string; children: ComponentChildren }) {
+export function BoardArea(props: {
+  label?: string;
+  children: ComponentChildren;
+  /** Buttons after the zoom's, in the same bar (the match page's rules help). */
+  tools?: ComponentChildren;
+  /** A click or tap on the board that no choice took (see help.ts's tappedCard). */
+  onTap?: (e: MouseEvent) => void;
+}) {
   const [zoom, setZoom] = useState(1);
   // The pointers on the board now, for a pinch: id → position.
   const touches = useRef(new Map<number, { x: number; y: number }>());
@@ -45,6 +52,7 @@ export function BoardArea(props: { label?: string; children: ComponentChildren }
       aria-label={props.label}
       style={{ "--zoom": String(zoom) }}
       onWheel={onWheel}
+      onClick={props.onTap}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -62,6 +70,7 @@ export function BoardArea(props: { label?: string; children: ComponentChildren }
         <button type="button" aria-label="Fit the board to the window" disabled={zoom === fitZoom} onClick={() => setZoom(fitZoom)}>
           Fit
         </button>
+        {props.tools}
       </div>
       <div class="board-scroll">{props.children}</div>
     </main>

@@ -8,6 +8,7 @@ import type { Choice, LogEntry } from "../gen/hustings/v1/hustings_pb";
 import type { PresidencyPlayer, PresidencySpace, PresidencyView } from "../gen/hustings/v1/presidency_pb";
 import type { BoardModule, BoardProps } from "./types";
 import { Clickable, Die, SeatMark, seatColor, wrap } from "./svg";
+import { count } from "../words";
 
 const CELL_W = 80;
 const CELL_H = 66;
@@ -38,10 +39,10 @@ export function chance(dice: number, total: number): number {
 /** A short form of a space's effect for its cell (the full text is in its tooltip). */
 export function shortEffect(text: string): string {
   const ad = /^pay (\d+) money for \+(\d+) votes?/.exec(text);
-  if (ad) return `pay $${ad[1]}: +${ad[2]} votes`;
+  if (ad) return `pay $${ad[1]}: +${count(Number(ad[2]), "vote")}`;
   return text
     .replace(/^\+(\d+) money$/, "+$$$1")
-    .replace(/^you lose (\d+) votes?$/, "−$1 votes")
+    .replace(/^you lose (\d+) votes?$/, (_, n: string) => `−${count(Number(n), "vote")}`)
     .replace(/^draw a Campaign card$/, "Campaign card")
     .replace(/an opponent loses (\d+) votes?, you lose (\d+) votes?/, "rival −$1, you −$2");
 }
@@ -204,7 +205,7 @@ function Nominee(props: {
         {props.current ? " — to move" : ""}
       </text>
       <text class="nominee-stats" x={12} y={44}>
-        <tspan class="stat-votes">{`${p.votes} votes`}</tspan>
+        <tspan class="stat-votes">{count(p.votes, "vote")}</tspan>
         <tspan dx={12} class="stat-money">{`$${p.money}`}</tspan>
         <tspan dx={12}>{`debate +${p.debateBonus}`}</tspan>
       </text>

@@ -14,6 +14,8 @@ import type { HeldSeat } from "../storage";
 import { Holder, SeatChip, formatClock, seatLetters, useNow } from "../ui";
 import { MatchConnection, clockLeft } from "./connection";
 import type { MatchState } from "./connection";
+import { CardDialog, HelpDialog } from "./HelpDialog";
+import { tappedCard } from "./help";
 import { LogPane } from "./LogPane";
 import { setIcon, yourTurn } from "./turn";
 import { PromptPanel } from "./PromptPanel";
@@ -109,6 +111,9 @@ function MatchView(props: {
   const canChoose = !conn.sending && s.status === MatchStatus.ACTIVE;
   const offered = view && canChoose ? choices.filter((c) => board.claims(c, view)) : [];
   const choose = (id: string) => void conn.act(id);
+  const [help, setHelp] = useState(false);
+  const [card, setCard] = useState<string | undefined>(undefined);
+  const game = gameName(props.games, gameId(s));
   useEffect(() => {
     // Page load → first board drawn, for the browser tests' "time to first board".
     if (view && performance.getEntriesByName(FIRST_BOARD).length === 0) performance.mark(FIRST_BOARD);
@@ -117,7 +122,15 @@ function MatchView(props: {
     <div class="page match-page" data-version={String(s.version)} data-link={conn.link}>
       <TopBar conn={conn} games={props.games} state={s} />
       <div class="match-body">
-        <BoardArea label="Board">
+        <BoardArea
+          label="Board"
+          onTap={(e) => setCard(tappedCard(e.target) ?? card)}
+          tools={
+            <button type="button" class="help-button" data-action="rules-help" aria-label="Rules help" onClick={() => setHelp(true)}>
+              ?
+            </button>
+          }
+        >
           {view ? (
             <Board view={view} reference={s.reference} state={s} offered={offered} choose={choose} />
           ) : (
@@ -129,6 +142,8 @@ function MatchView(props: {
           <LogPane state={s} />
         </aside>
       </div>
+      {help && <HelpDialog reference={s.reference} gameName={game} onClose={() => setHelp(false)} />}
+      {card !== undefined && <CardDialog reference={s.reference} cardId={card} onClose={() => setCard(undefined)} />}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { go, href } from "../route";
 import { rememberSeat } from "../storage";
 import type { HeldSeat } from "../storage";
 import type { MatchConnection, MatchState } from "./connection";
-import { outcomeHeadline } from "./outcome";
+import { outcomeHeadline, resignQuestion } from "./outcome";
 
 /** After a match: follow the rematch with the same token (it holds the seat there too). */
 function followRematch(s: MatchState, held: HeldSeat): void {
@@ -262,7 +262,7 @@ export function PromptPanel(props: {
       </div>
       {confirming && (
         <div class="confirm" role="alertdialog" aria-label="Resign the match?">
-          <p>Resign this match? Every other seat wins.</p>
+          <p>{resignQuestion(s.seats.length)}</p>
           <button
             type="button"
             class="danger"
@@ -283,3 +283,4 @@ export function PromptPanel(props: {
     </section>
   );
 }
+

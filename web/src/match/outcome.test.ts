@@ -1,7 +1,7 @@
 // The outcome's headline for every game's outcome shapes (see outcome.ts). Run by
 // `npm test` (test.mjs), part of `npm run check`.
 import { equal } from "../testkit";
-import { outcomeHeadline } from "./outcome";
+import { outcomeHeadline, resignQuestion } from "./outcome";
 
 const race = ["Democrat", "Republican"];
 const convention = ["Nominee 1", "Nominee 2", "Nominee 3"];
@@ -14,6 +14,10 @@ const team4Sides = ["suffragist", "suffragist", "opposition", "opposition"];
 const oppobot = { outsider: "the Oppobot" };
 
 export const tests: Record<string, () => void> = {
+  "resigning a solitaire hands the win to the automated opponent, not to other seats": () => {
+    equal(resignQuestion(1), "Resign this match? The automated opponent wins.");
+    equal(resignQuestion(2), "Resign this match? Every other seat wins.");
+  },
   "two rivals: the winner, the loser and a spectator": () => {
     equal(outcomeHeadline([0], race, 0), "You win");
     equal(outcomeHeadline([0], race, 1), "Democrat wins");

@@ -52,3 +52,9 @@ export function outcomeHeadline(winners: readonly number[], seatNames: readonly 
   if (winners.length === 1) return `${names[0] ?? ""} wins`;
   return team ? `${list(names)} win` : `${list(names)} share the win`;
 }
+
+/** The question that confirms a resignation, saying who wins by it: alone at the table (a
+ * solitaire) the game's automated opponent does, as the terminal client says too. */
+export function resignQuestion(seats: number): string {
+  return seats === 1 ? "Resign this match? The automated opponent wins." : "Resign this match? Every other seat wins.";
+}

@@ -8,6 +8,7 @@ import { SeatMark } from "../svg";
 import { CardRow, cardHeight } from "./cards";
 import type { CardCtx } from "./cards";
 import { sideLetter } from "./layout";
+import { count } from "../../words";
 
 function factionOf(v: TheVoteView, seat: number | undefined): string {
   if (seat === undefined) return "";
@@ -219,7 +220,7 @@ export function ActionPanel(props: { v: TheVoteView; a: TheVoteAction; x: number
         b.block ? `Blocked by ${b.block.name}${b.counter ? `, countered by ${b.counter.name}` : ""}` : "",
       ),
       t.changed ? `${t.changed} marker${t.changed === 1 ? "" : "s"} changed` : "",
-      t.suppressed ? `${t.suppressed} votes suppressed (${t.suppressCards.map((c) => c.name).join(", ")})` : "",
+      t.suppressed ? `${count(t.suppressed, "vote")} suppressed (${t.suppressCards.map((c) => c.name).join(", ")})` : "",
       t.resolved ? (t.passed ? "passed ✓" : "failed ✗") : "",
     ].filter(Boolean);
     const el = (

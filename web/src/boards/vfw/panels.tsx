@@ -7,6 +7,7 @@ import type { VotesForWomenView } from "../../gen/hustings/v1/votes_for_women_pb
 import { wrap } from "../svg";
 import { TILE_H, hue, sideHue, sideName } from "./layout";
 import { Pawn } from "./map";
+import { count } from "../../words";
 
 const LINE = 13;
 const CHAR_W = 5.6;
@@ -69,7 +70,7 @@ export function Sides({ v, x, y, w }: { v: VotesForWomenView; x: number; y: numb
         return (
           <g key={s.side} class={`side side-${s.side}`} transform={`translate(7,${16 + i * 19})`} data-side={s.side}>
             <title>
-              {`${sideName(s.side)}: ${s.buttons} of at most ${s.buttonCap} buttons, ${s.handCount} cards in hand, ${s.deckCount} in the Draw Deck` +
+              {`${sideName(s.side)}: ${s.buttons} of at most ${s.buttonCap} buttons, ${count(s.handCount, "card")} in hand, ${s.deckCount} in the Draw Deck` +
                 (stacked ? ` (${s.deckTopCount} stacked on top, ${s.deckBottomCount} at the bottom)` : "") +
                 (s.drawnCount ? `, ${s.drawnCount} drawn` : "")}
             </title>
@@ -147,7 +148,7 @@ export function nowLines(v: VotesForWomenView): { text: string; cls?: string }[]
       cls: "vote",
     });
   }
-  if (v.strategyCommit !== undefined) out.push({ text: `The Suffragist committed ${v.strategyCommit} buttons for a Strategy card` });
+  if (v.strategyCommit !== undefined) out.push({ text: `The Suffragist committed ${count(v.strategyCommit, "button")} for a Strategy card` });
   const x = v.exchange;
   if (x) {
     const what =
