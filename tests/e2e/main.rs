@@ -40,5 +40,6 @@ mod web;
 mod web_a11y;
 mod web_accounts;
 mod web_pace;
+mod web_ratings;
 mod web_server;
 mod web_touch;

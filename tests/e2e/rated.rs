@@ -23,7 +23,7 @@ use tonic::Code;
 
 const PASSWORD: &str = "correct horse battery";
 
-async fn sign_up(c: &mut Client, handle: &str) -> String {
+pub(crate) async fn sign_up(c: &mut Client, handle: &str) -> String {
     c.sign_up(pb::SignUpRequest {
         handle: handle.into(),
         password: PASSWORD.into(),
@@ -35,7 +35,7 @@ async fn sign_up(c: &mut Client, handle: &str) -> String {
     .session_token
 }
 
-fn rated_the_vote(seed: u64) -> pb::CreateMatchRequest {
+pub(crate) fn rated_the_vote(seed: u64) -> pb::CreateMatchRequest {
     pb::CreateMatchRequest {
         game: "the-vote".into(),
         seed: Some(seed),
@@ -44,7 +44,7 @@ fn rated_the_vote(seed: u64) -> pb::CreateMatchRequest {
     }
 }
 
-fn join_request(id: &str, seat: u32) -> pb::JoinMatchRequest {
+pub(crate) fn join_request(id: &str, seat: u32) -> pb::JoinMatchRequest {
     pb::JoinMatchRequest {
         match_id: id.into(),
         seat: Some(seat),
@@ -64,7 +64,7 @@ async fn ratings(c: &mut Client, handle: &str) -> Vec<pb::PlayerRating> {
 }
 
 /// Waits (30 s at most) until `handle` has a rating, and returns its ratings.
-async fn rated(c: &mut Client, handle: &str) -> Vec<pb::PlayerRating> {
+pub(crate) async fn rated(c: &mut Client, handle: &str) -> Vec<pb::PlayerRating> {
     for _ in 0..300 {
         let r = ratings(c, handle).await;
         if !r.is_empty() {
@@ -123,7 +123,7 @@ fn unrate(data_dir: &Path) {
 
 /// Acts for each seat, from a fresh snapshot, until both have made a choice: the first
 /// legal one each time. No prompt offers a take-back.
-async fn first_choices(c: &mut Client, id: &str, tokens: [&str; 2]) {
+pub(crate) async fn first_choices(c: &mut Client, id: &str, tokens: [&str; 2]) {
     let mut acted = [false; 2];
     for _ in 0..100 {
         for (seat, token) in tokens.iter().enumerate() {

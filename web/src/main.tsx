@@ -3,6 +3,7 @@ import { render } from "preact";
 import { LobbyPage } from "./lobby/LobbyPage";
 import { MatchPage } from "./match/MatchPage";
 import { ProfilePage } from "./profile/ProfilePage";
+import { LeaderboardPage } from "./ratings/LeaderboardPage";
 import { ReplayPage } from "./replay/ReplayPage";
 import { useRoute } from "./route";
 import "./style.css";
@@ -16,6 +17,8 @@ function App() {
       return <ReplayPage key={route.matchId} matchId={route.matchId} />;
     case "profile":
       return <ProfilePage key={route.handle.toLowerCase()} handle={route.handle} />;
+    case "ratings":
+      return <LeaderboardPage game={route.game} variant={route.variant} filter={route.filter} />;
     default:
       return <LobbyPage />;
   }

@@ -173,6 +173,9 @@ export function LobbyPage() {
           Hustings
         </a>
         <h1 class="match-title">Election board games for people and AIs</h1>
+        <a class="topbar-link ratings-link" href={href.ratings()} data-action="ratings">
+          Ratings
+        </a>
         {account ? (
           <AccountStatus account={account} />
         ) : (

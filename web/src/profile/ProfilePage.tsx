@@ -7,7 +7,9 @@ import { useEffect, useState } from "preact/hooks";
 import { changePassword, signOutEverywhere, useAccount } from "../account";
 import { Code, api, describeError, errorCode } from "../api";
 import { gameName, useCatalogue } from "../catalogue";
-import type { Account, GameInfo, Profile } from "../gen/hustings/v1/hustings_pb";
+import type { Account, GameInfo, PlayerRating, Profile } from "../gen/hustings/v1/hustings_pb";
+import { intervalText, ratingText, variantName } from "../ratings/ratings";
+import { count } from "../words";
 import { AccountStatus } from "../lobby/AccountPanel";
 import { href } from "../route";
 import { HandleLink, SeatsLine } from "../ui";
@@ -72,6 +74,7 @@ export function ProfilePage({ handle }: { handle: string }) {
         ) : (
           <>
             <ProfileCard account={account} profile={profile} games={games} own={own} />
+            <Ratings handle={account.handle} games={games} />
             <RecentResults profile={profile} account={account} games={games} />
             {own && !account.bot && <AccountSettings setNotice={setNotice} />}
           </>
@@ -146,6 +149,59 @@ function ProfileCard(props: { account: Account; profile: Profile; games: GameInf
               <tr key={g.game} data-game-count={g.game}>
                 <th scope="row">{g.name}</th>
                 <td>{g.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** The account's ratings (GetRatings): one line per game and variant it played rated. */
+function Ratings(props: { handle: string; games: GameInfo[] | undefined }) {
+  const [ratings, setRatings] = useState<PlayerRating[] | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    api.getRatings({ handle: props.handle }).then(
+      (r) => live && setRatings(r.ratings),
+      (e: unknown) => live && setError(describeError(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.handle]);
+  return (
+    <section class="panel profile-ratings" aria-labelledby="profile-ratings">
+      <h2 id="profile-ratings">Ratings</h2>
+      {error ? (
+        <p class="error">{error}</p>
+      ) : !ratings ? (
+        <p class="loading">Loading…</p>
+      ) : ratings.length === 0 ? (
+        <p class="small">No rated matches yet.</p>
+      ) : (
+        <table class="ratings-table">
+          <thead>
+            <tr>
+              <th scope="col">Game</th>
+              <th scope="col">Rating</th>
+              <th scope="col">95% range</th>
+              <th scope="col">Played</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ratings.map((r) => (
+              <tr key={`${r.game}/${r.variant}`} data-rating-of={`${r.game}/${r.variant}`}>
+                <th scope="row">
+                  <a href={href.ratings(r.game, r.variant)} title="The leaderboard">
+                    {gameName(props.games, r.game)} · {variantName(props.games, r.game, r.variant)}
+                  </a>
+                </th>
+                <td data-rating="">{ratingText(r)}</td>
+                <td>{intervalText(r)}</td>
+                <td>{count(r.games, "match", "matches")}</td>
               </tr>
             ))}
           </tbody>
