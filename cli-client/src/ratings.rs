@@ -31,6 +31,7 @@ pub async fn ratings(
     let answer = client
         .get_ratings(GetRatingsRequest {
             handle: handle.trim().to_string(),
+            include_history: false,
         })
         .await
         .map_err(status_error)

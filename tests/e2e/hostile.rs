@@ -294,6 +294,7 @@ impl Rpc {
             .encode_to_vec(),
             Rpc::GetRatings => pb::GetRatingsRequest {
                 handle: "nobody-here".into(),
+                include_history: true,
             }
             .encode_to_vec(),
             Rpc::GetLeaderboard => pb::GetLeaderboardRequest {

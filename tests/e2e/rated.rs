@@ -56,6 +56,7 @@ pub(crate) fn join_request(id: &str, seat: u32) -> pb::JoinMatchRequest {
 async fn ratings(c: &mut Client, handle: &str) -> Vec<pb::PlayerRating> {
     c.get_ratings(pb::GetRatingsRequest {
         handle: handle.into(),
+        include_history: false,
     })
     .await
     .expect("ratings read")

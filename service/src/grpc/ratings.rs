@@ -8,7 +8,7 @@ use tonic::Status;
 
 use crate::accounts::handle::id_of;
 use crate::ratings::records::MAX_LEADERBOARD;
-use crate::ratings::{RatingRow, Who};
+use crate::ratings::{HistoryRow, RatingRow, Who};
 use crate::store::{Store, StoreError};
 use crate::validate::quote;
 
@@ -34,7 +34,30 @@ pub fn rating_pb(row: &RatingRow) -> pb::PlayerRating {
         mu: r.mu,
         sigma: r.sigma,
         updated_at_unix_ms: row.updated_at_unix_ms,
+        history: Vec::new(),
     }
+}
+
+/// Most points of a rating's history GetRatings sends: a chart's worth.
+pub const MAX_HISTORY: usize = 200;
+
+/// The wire form of a rating's history: the latest [`MAX_HISTORY`] points, oldest first.
+fn history_pb(rows: &[HistoryRow]) -> Vec<pb::RatingPoint> {
+    let skip = rows.len().saturating_sub(MAX_HISTORY);
+    rows[skip..]
+        .iter()
+        .map(|h| {
+            let (low, high) = h.after.interval_95();
+            pb::RatingPoint {
+                match_id: h.match_id.clone(),
+                rating: h.after.display(),
+                low,
+                high,
+                provisional: h.after.is_provisional(),
+                at_unix_ms: h.at_unix_ms,
+            }
+        })
+        .collect()
 }
 
 /// GetRatings: an account's ratings, by game and variant.
@@ -51,10 +74,22 @@ pub async fn get_ratings(
         .filter(|a| !a.deleted)
         .ok_or_else(|| Status::not_found("no account has that handle"))?;
     let rows = store.ratings_of(&id).await.map_err(unavailable)?;
+    let mut ratings = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let mut r = rating_pb(row);
+        if req.include_history {
+            let history = store
+                .rating_history(&id, &row.game, &row.variant)
+                .await
+                .map_err(unavailable)?;
+            r.history = history_pb(&history);
+        }
+        ratings.push(r);
+    }
     Ok(pb::GetRatingsResponse {
         handle: account.handle,
         bot: account.bot.is_some(),
-        ratings: rows.iter().map(rating_pb).collect(),
+        ratings,
     })
 }
 
@@ -165,7 +200,10 @@ mod tests {
     #[tokio::test]
     async fn get_ratings_gives_value_interval_provisional_and_games() {
         let store = rated_store().await;
-        let req = |h: &str| pb::GetRatingsRequest { handle: h.into() };
+        let req = |h: &str| pb::GetRatingsRequest {
+            handle: h.into(),
+            include_history: false,
+        };
         let ada = get_ratings(&store, &req("ADA")).await.expect("found");
         assert_eq!((ada.handle.as_str(), ada.bot), ("Ada", false));
         assert_eq!(ada.ratings.len(), 1);
@@ -182,6 +220,61 @@ mod tests {
         assert!(cy.ratings.is_empty());
         let unknown = get_ratings(&store, &req("nobody")).await.unwrap_err();
         assert_eq!(unknown.code(), tonic::Code::NotFound);
+    }
+
+    /// With include_history, each rating comes with one point per rated match, oldest
+    /// first, the last point being the rating itself; without it, none.
+    #[tokio::test]
+    async fn get_ratings_sends_the_history_when_asked() {
+        let store = rated_store().await;
+        let second = RatedMatch {
+            match_id: "m2".into(),
+            game: "the-vote".into(),
+            variant: "standard".into(),
+            at_unix_ms: 20,
+            verdict: Verdict::Rated(MatchResult {
+                game: "the-vote".into(),
+                variant: "standard".into(),
+                sides: vec![
+                    Side {
+                        accounts: vec!["robo".into()],
+                        seat: "0/2".into(),
+                        rank: 1,
+                    },
+                    Side {
+                        accounts: vec!["ada".into()],
+                        seat: "1/2".into(),
+                        rank: 2,
+                    },
+                ],
+            }),
+        };
+        assert!(store.apply_rated(&second).await.expect("rated"));
+        let req = |history| pb::GetRatingsRequest {
+            handle: "ada".into(),
+            include_history: history,
+        };
+        let plain = get_ratings(&store, &req(false)).await.expect("found");
+        assert!(plain.ratings[0].history.is_empty());
+        let ada = get_ratings(&store, &req(true)).await.expect("found");
+        let r = &ada.ratings[0];
+        let points: Vec<(&str, i64)> = r
+            .history
+            .iter()
+            .map(|p| (p.match_id.as_str(), p.at_unix_ms))
+            .collect();
+        assert_eq!(points, [("m1", 9), ("m2", 20)]);
+        assert!(r.history[0].rating > 1500, "she won the first");
+        assert!(
+            r.history[1].rating < r.history[0].rating,
+            "and lost the second"
+        );
+        let last = &r.history[1];
+        assert_eq!(
+            (last.rating, last.low, last.high, last.provisional),
+            (r.rating, r.low, r.high, r.provisional),
+            "the last point is the rating now"
+        );
     }
 
     #[tokio::test]
