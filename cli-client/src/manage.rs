@@ -568,6 +568,22 @@ pub fn profile_text(p: &Profile, style: &Style) -> String {
         let list: Vec<String> = games.iter().map(|(g, n)| format!("{g} {n}")).collect();
         let _ = writeln!(out, "  Matches: {}", list.join(", "));
     }
+    if !p.seat_results.is_empty() {
+        // In games of unequal sides a record means most beside the seat it was made on.
+        let _ = writeln!(out, "\n{}", style.heading("By seat"));
+        for r in &p.seat_results {
+            let rate = if r.played > 0 {
+                format!("{}%", (r.won * 100 + r.played / 2) / r.played)
+            } else {
+                "–".into()
+            };
+            let _ = writeln!(
+                out,
+                "  {}/{} as {}: {} won, {} drawn, {} lost of {} ({rate} won)",
+                r.game, r.variant, r.seat_name, r.won, r.drawn, r.lost, r.played
+            );
+        }
+    }
     if !p.recent.is_empty() {
         let _ = writeln!(out, "\n{}", style.heading("Recent results"));
         let rows: Vec<Vec<String>> = p
@@ -695,7 +711,7 @@ fn date_time(unix_ms: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hustings_proto::v1::{Account, Outcome, SeatSummary};
+    use hustings_proto::v1::{Account, Outcome, SeatResults, SeatSummary};
 
     #[test]
     fn dates_are_civil_utc() {
@@ -773,6 +789,16 @@ mod tests {
             matches_per_game: [("presidency".to_string(), 2), ("the-vote".to_string(), 1)]
                 .into_iter()
                 .collect(),
+            seat_results: vec![SeatResults {
+                game: "presidency".into(),
+                variant: "standard".into(),
+                seat: 0,
+                seat_name: "Democrat".into(),
+                played: 3,
+                won: 2,
+                drawn: 0,
+                lost: 1,
+            }],
             recent: vec![MatchSummary {
                 match_id: "m1".into(),
                 game: "presidency".into(),
@@ -791,6 +817,10 @@ mod tests {
         assert!(text.starts_with("ada (Ada L)\n"), "{text}");
         assert!(text.contains("a player, since 2024-02-29"), "{text}");
         assert!(text.contains("Matches: presidency 2, the-vote 1"), "{text}");
+        assert!(
+            text.contains("presidency/standard as Democrat: 2 won, 0 drawn, 1 lost of 3 (67% won)"),
+            "{text}"
+        );
         let line = text
             .lines()
             .find(|l| l.contains("m1"))

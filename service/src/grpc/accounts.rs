@@ -16,6 +16,7 @@ use crate::accounts::principal::{Principal, Principals, now_ms};
 use crate::accounts::records::{
     AccountError, AccountRecord, AccountStore, BotInfo, CredentialRecord, Revoke,
 };
+use crate::grpc::seat_results;
 use crate::hub::Hub;
 use crate::store::{ListQuery, StoreError, status};
 
@@ -544,6 +545,7 @@ impl AccountRpc {
             .filter(|a| !a.deleted)
             .ok_or_else(|| Status::not_found("no account has that handle"))?;
         let per_game = self.store().account_games(&id).await.map_err(unavailable)?;
+        let seat_results = self.seat_results(&id).await?;
         let recent = self
             .hub
             .store
@@ -557,6 +559,7 @@ impl AccountRpc {
             .map_err(unavailable)?;
         Ok(Response::new(pb::Profile {
             account: Some(account_pb(&a)),
+            seat_results,
             matches_per_game: per_game.into_iter().collect(),
             recent: recent
                 .matches
@@ -564,6 +567,34 @@ impl AccountRpc {
                 .map(|l| self.hub.summary_of_listed(l))
                 .collect(),
         }))
+    }
+
+    /// The account's results per seat over its latest finished matches (at most
+    /// [`seat_results::SCAN`]), read a page at a time.
+    async fn seat_results(&self, id: &str) -> Result<Vec<pb::SeatResults>, Status> {
+        let mut matches = Vec::new();
+        let mut after = None;
+        while matches.len() < seat_results::SCAN {
+            let page = self
+                .hub
+                .store
+                .list(&ListQuery {
+                    status: status::FINISHED,
+                    page_size: 200,
+                    account: Some(id.to_string()),
+                    after,
+                    ..ListQuery::default()
+                })
+                .await
+                .map_err(unavailable)?;
+            matches.extend(page.matches);
+            match page.next {
+                Some(next) => after = Some(next),
+                None => break,
+            }
+        }
+        matches.truncate(seat_results::SCAN);
+        Ok(seat_results::seat_results(id, &matches))
     }
 
     /// The principal of a match method's request, if it names one (UNAUTHENTICATED for a

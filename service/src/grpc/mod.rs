@@ -35,6 +35,7 @@ use self::accounts::AccountRpc;
 pub mod accounts;
 pub mod mine;
 pub mod ratings;
+pub mod seat_results;
 
 /// The gRPC service.
 pub struct HustingsService {
