@@ -1,7 +1,7 @@
 //! The ratings in the browser (issue 38): after a rated match of The Vote between two
 //! accounts, the leaderboard page lists them in the server's order with the server's
-//! ratings ("?" while provisional), the winner's profile shows the same rating and links
-//! back to the leaderboard, the bots-only board is empty, and the lobby links to the
+//! ratings ("?" while provisional), the winner's profile shows the same rating, links
+//! back to the leaderboard, charts its history and lists its results by seat, the bots-only board is empty, and the lobby links to the
 //! ratings.
 
 use std::time::Duration;
@@ -140,5 +140,47 @@ async fn the_leaderboard_and_a_profile_show_the_servers_ratings() {
         "the profile's rating: {on_profile}"
     );
     assert_eq!(on_profile[1].as_str(), Some("#/ratings/the-vote/standard"));
+    // Her rating's history as a chart: one rated match, one point, at her rating.
+    let chart = b
+        .js(
+            "const c = document.querySelector('[data-rating-chart=\"the-vote/standard\"]'); \
+             return c ? [[...c.querySelectorAll('[data-point]')].map(p => Number(p.dataset.point)), \
+                         c.getAttribute('aria-label')] : null;",
+        )
+        .await;
+    assert_eq!(
+        chart[0],
+        serde_json::json!([ada_r[0].rating]),
+        "the chart's points: {chart}"
+    );
+    assert_eq!(
+        chart[1].as_str(),
+        Some(
+            format!(
+                "Rating history: {0} to {0} over 1 rated match",
+                ada_r[0].rating
+            )
+            .as_str()
+        )
+    );
+    // Her results by seat: she held seat 0 of The Vote and won there.
+    let seat = b
+        .js(
+            "const r = document.querySelector('[data-seat-results=\"the-vote/standard/0\"]'); \
+             return r ? [r.querySelector('th').textContent, r.querySelector('[data-win-rate]').textContent] : null;",
+        )
+        .await;
+    let name = &hustings_engine::game_info("the-vote")
+        .and_then(|g| g.variant("standard").map(|v| v.seat_names[0].clone()))
+        .expect("the seat's name");
+    assert!(
+        seat[0].as_str().is_some_and(|t| t.ends_with(name.as_str())),
+        "the seat's line names it: {seat}"
+    );
+    assert_eq!(
+        seat[1].as_str(),
+        Some("100%"),
+        "one match on it, won: {seat}"
+    );
     stage.end().await;
 }

@@ -8,7 +8,8 @@ import { changePassword, signOutEverywhere, useAccount } from "../account";
 import { Code, api, describeError, errorCode } from "../api";
 import { gameName, useCatalogue } from "../catalogue";
 import type { Account, GameInfo, PlayerRating, Profile } from "../gen/hustings/v1/hustings_pb";
-import { intervalText, ratingText, variantName } from "../ratings/ratings";
+import { RatingChart } from "../ratings/RatingChart";
+import { intervalText, ratingText, variantName, winRate } from "../ratings/ratings";
 import { count } from "../words";
 import { AccountStatus } from "../lobby/AccountPanel";
 import { href } from "../route";
@@ -75,6 +76,7 @@ export function ProfilePage({ handle }: { handle: string }) {
           <>
             <ProfileCard account={account} profile={profile} games={games} own={own} />
             <Ratings handle={account.handle} games={games} />
+            <BySeat profile={profile} games={games} />
             <RecentResults profile={profile} account={account} games={games} />
             {own && !account.bot && <AccountSettings setNotice={setNotice} />}
           </>
@@ -158,13 +160,51 @@ function ProfileCard(props: { account: Account; profile: Profile; games: GameInf
   );
 }
 
+/** The account's results per seat (Profile.seatResults): won, drawn, lost and the share won
+ * on each seat it held, since a record means most beside the seat it was made on. */
+function BySeat(props: { profile: Profile; games: GameInfo[] | undefined }) {
+  const lines = props.profile.seatResults;
+  if (lines.length === 0) return null;
+  return (
+    <section class="panel profile-seats" aria-labelledby="profile-seats">
+      <h2 id="profile-seats">Results by seat</h2>
+      <table class="ratings-table">
+        <thead>
+          <tr>
+            <th scope="col">Game and seat</th>
+            <th scope="col">Played</th>
+            <th scope="col">Won</th>
+            <th scope="col">Drawn</th>
+            <th scope="col">Lost</th>
+            <th scope="col">Win rate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((r) => (
+            <tr key={`${r.game}/${r.variant}/${r.seat}`} data-seat-results={`${r.game}/${r.variant}/${r.seat}`}>
+              <th scope="row">
+                {gameName(props.games, r.game)} · {variantName(props.games, r.game, r.variant)} · {r.seatName}
+              </th>
+              <td>{r.played}</td>
+              <td>{r.won}</td>
+              <td>{r.drawn}</td>
+              <td>{r.lost}</td>
+              <td data-win-rate="">{winRate(r.won, r.played)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /** The account's ratings (GetRatings): one line per game and variant it played rated. */
 function Ratings(props: { handle: string; games: GameInfo[] | undefined }) {
   const [ratings, setRatings] = useState<PlayerRating[] | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    api.getRatings({ handle: props.handle }).then(
+    api.getRatings({ handle: props.handle, includeHistory: true }).then(
       (r) => live && setRatings(r.ratings),
       (e: unknown) => live && setError(describeError(e)),
     );
@@ -189,6 +229,7 @@ function Ratings(props: { handle: string; games: GameInfo[] | undefined }) {
               <th scope="col">Rating</th>
               <th scope="col">95% range</th>
               <th scope="col">Played</th>
+              <th scope="col">History</th>
             </tr>
           </thead>
           <tbody>
@@ -202,6 +243,9 @@ function Ratings(props: { handle: string; games: GameInfo[] | undefined }) {
                 <td data-rating="">{ratingText(r)}</td>
                 <td>{intervalText(r)}</td>
                 <td>{count(r.games, "match", "matches")}</td>
+                <td>
+                  <RatingChart history={r.history} of={`${r.game}/${r.variant}`} />
+                </td>
               </tr>
             ))}
           </tbody>

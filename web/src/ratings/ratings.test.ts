@@ -3,7 +3,7 @@ import { create } from "@bufbuild/protobuf";
 import { GameInfoSchema, LeaderboardFilter, PlayerRatingSchema, VariantInfoSchema } from "../gen/hustings/v1/hustings_pb";
 import { href, parseRoute } from "../route";
 import { equal } from "../testkit";
-import { filterOf, intervalText, ratedVariants, ratingLine, ratingText, variantName } from "./ratings";
+import { winRate, chartGeometry, chartSummary, filterOf, intervalText, ratedVariants, ratingLine, ratingText, variantName } from "./ratings";
 
 const rating = (r: number, provisional: boolean, games: number) =>
   create(PlayerRatingSchema, { game: "the-vote", variant: "standard", rating: r, low: r - 140, high: r + 140, provisional, games });
@@ -51,5 +51,40 @@ export const tests: Record<string, () => void> = {
     equal(r.page === "ratings" ? `${r.game}/${r.variant}/${r.filter}` : r.page, "votes-for-women/team-4/bots");
     const bare = parseRoute("#/ratings");
     equal(bare.page === "ratings" ? String(bare.game) : bare.page, "undefined");
+  },
+  "the chart spans the box: oldest at the left, newest at the right, higher ratings higher": () => {
+    const g = chartGeometry(
+      [
+        { rating: 1500, low: 1020, high: 1980 },
+        { rating: 1620, low: 1200, high: 2040 },
+        { rating: 1580, low: 1210, high: 1950 },
+      ],
+      300,
+      100,
+    );
+    equal(g.xs.join(","), "0,150,300");
+    equal(`${g.bottom}-${g.top}`, "1000-2100");
+    equal((g.ys[1] ?? 0) < (g.ys[0] ?? 0), true);
+    equal((g.ys[2] ?? 0) > (g.ys[1] ?? 0), true);
+    equal(g.line.startsWith("M0 "), true);
+    equal(g.band.endsWith(" Z"), true);
+    equal(chartGeometry([{ rating: 1510, low: 1030, high: 1990 }], 300, 100).xs.join(","), "150");
+    equal(chartGeometry([], 300, 100).line, "");
+  },
+  "the chart's summary says where the rating went": () => {
+    equal(
+      chartSummary([
+        { rating: 1500, low: 0, high: 0 },
+        { rating: 1620, low: 0, high: 0 },
+      ]),
+      "1500 to 1620 over 2 rated matches",
+    );
+    equal(chartSummary([{ rating: 1540, low: 0, high: 0 }]), "1540 to 1540 over 1 rated match");
+    equal(chartSummary([]), "No rated matches yet");
+  },
+  "a win rate is a rounded share, none before a match": () => {
+    equal(winRate(2, 3), "67%");
+    equal(winRate(0, 4), "0%");
+    equal(winRate(0, 0), "–");
   },
 };

@@ -42,3 +42,47 @@ export function ratedVariants(game: GameInfo | undefined): GameInfo["variants"] 
 export function variantName(games: GameInfo[] | undefined, game: string, variant: string): string {
   return games?.find((g) => g.id === game)?.variants.find((v) => v.id === variant)?.name ?? variant;
 }
+
+/** One point of a rating's history as the chart reads it. */
+export interface ChartPoint {
+  rating: number;
+  low: number;
+  high: number;
+}
+
+/** Where a history is drawn in a `w`×`h` box: each point's x and y, the line through
+ * them, the 95% band around it as a closed path, and the scale's bottom and top values
+ * (rounded out to 100s). The first point sits at the left edge and the last at the right;
+ * a lone point in the middle. */
+export function chartGeometry(
+  points: ChartPoint[],
+  w: number,
+  h: number,
+): { xs: number[]; ys: number[]; line: string; band: string; bottom: number; top: number } {
+  if (points.length === 0) return { xs: [], ys: [], line: "", band: "", bottom: 0, top: 0 };
+  const bottom = Math.floor(Math.min(...points.map((p) => p.low)) / 100) * 100;
+  const top = Math.ceil(Math.max(...points.map((p) => p.high)) / 100) * 100;
+  const span = Math.max(top - bottom, 1);
+  const y = (v: number) => Math.round((h - ((v - bottom) / span) * h) * 10) / 10;
+  const n = points.length;
+  const xs = points.map((_, i) => (n === 1 ? w / 2 : Math.round(((i * w) / (n - 1)) * 10) / 10));
+  const ys = points.map((p) => y(p.rating));
+  const line = xs.map((x, i) => `${i === 0 ? "M" : "L"}${x} ${ys[i] ?? 0}`).join(" ");
+  const upper = xs.map((x, i) => `${x} ${y(points[i]?.high ?? 0)}`);
+  const lower = xs.map((x, i) => `${x} ${y(points[i]?.low ?? 0)}`).reverse();
+  const band = `M${[...upper, ...lower].join(" L")} Z`;
+  return { xs, ys, line, band, bottom, top };
+}
+
+/** The chart's words for a screen reader: "1500 to 1620 over 3 rated matches". */
+export function chartSummary(points: ChartPoint[]): string {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return "No rated matches yet";
+  return `${first.rating} to ${last.rating} over ${count(points.length, "rated match", "rated matches")}`;
+}
+
+/** The share of matches won, rounded: "67%"; "–" before any. */
+export function winRate(won: number, played: number): string {
+  return played > 0 ? `${Math.round((won * 100) / played)}%` : "–";
+}
