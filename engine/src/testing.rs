@@ -484,3 +484,92 @@ pub fn check_redaction<G: Game>(game: &G, seed: u64) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// `text` (a log line, a label, a prompt, or any of them serialized as JSON) in the wording
+/// the recorded goldens and stored-match fixtures were made with: each deliberate rewording
+/// since, undone. The recordings are history and are never re-recorded to make a change
+/// pass; a change of words alone is listed here instead, so every other difference of text
+/// still fails them, and this list says exactly which words changed and why.
+///
+/// - Issue 40, Votes for Women: a count of one is singular ("1 cube", "1 button", "1 card",
+///   "1 Suffragist cube"); the recordings say "1 cubes" and so on.
+/// - Issue 40, Votes for Women: a keep-or-re-roll prompt names its dice ("on 2 d6 dice")
+///   and says what the roll needs ("(total 7; each die of 6 or more is a success: 1
+///   success)"); the recordings say "on 2 d6 (total 7)".
+pub fn worded_as_recorded(text: &str) -> String {
+    let mut s = text.to_string();
+    for (now, then) in [
+        ("1 cube from", "1 cubes from"),
+        ("1 Suffragist cube removed", "1 Suffragist cubes removed"),
+        ("1 cube for ", "1 cubes for "),
+        ("(1 cube)", "(1 cubes)"),
+        ("spends 1 button)", "spends 1 buttons)"),
+        ("receives 1 button (", "receives 1 buttons ("),
+        ("loses 1 button (", "loses 1 buttons ("),
+        ("commits 1 button\"", "commits 1 buttons\""),
+        ("draws 1 card\"", "draws 1 cards\""),
+        ("puts 1 card at", "puts 1 cards at"),
+    ] {
+        s = s.replace(now, then);
+    }
+    // "You rolled 2, 5 on 2 d6 dice (total 7; …): keep" → "… on 2 d6 (total 7): keep"
+    const TOTAL: &str = "(total ";
+    const KEEP: &str = "): keep";
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    while let Some(at) = rest.find(TOTAL) {
+        let (head, tail) = rest.split_at(at);
+        let named = head
+            .strip_suffix(" dice ")
+            .or_else(|| head.strip_suffix(" die "));
+        match (named, tail.find(';'), tail.find(KEEP)) {
+            (Some(before), Some(semi), Some(keep)) if semi < keep => {
+                out.push_str(before);
+                out.push(' ');
+                out.push_str(&tail[..semi]);
+                rest = &tail[keep..];
+            }
+            _ => {
+                out.push_str(head);
+                out.push_str(TOTAL);
+                rest = &tail[TOTAL.len()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod worded_tests {
+    use super::worded_as_recorded;
+
+    #[test]
+    fn todays_words_read_as_recorded_and_nothing_else_changes() {
+        assert_eq!(
+            worded_as_recorded(
+                "You rolled 2, 5 on 2 d6 dice (total 7; each die of 6 or more is a success: \
+                 0 successes): keep or re-roll?"
+            ),
+            "You rolled 2, 5 on 2 d6 (total 7): keep or re-roll?"
+        );
+        assert_eq!(
+            worded_as_recorded(
+                "You rolled 2 on 1 d6 die (total 2; the card goes on only on 3 or more): keep or re-roll?"
+            ),
+            "You rolled 2 on 1 d6 (total 2): keep or re-roll?"
+        );
+        assert_eq!(
+            worded_as_recorded("Opposition clears 1 cube from VA"),
+            "Opposition clears 1 cubes from VA"
+        );
+        // Other texts pass through: a debate's total, "11 cube", plural counts.
+        for same in [
+            "Debate: A rolls 3+4 (total 7), B rolls 2+2 (total 4): A wins",
+            "clears 11 cubes from VA",
+            "Opposition clears 3 cubes from VA",
+        ] {
+            assert_eq!(worded_as_recorded(same), same);
+        }
+    }
+}

