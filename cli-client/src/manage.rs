@@ -572,11 +572,10 @@ pub fn profile_text(p: &Profile, style: &Style) -> String {
         // In games of unequal sides a record means most beside the seat it was made on.
         let _ = writeln!(out, "\n{}", style.heading("By seat"));
         for r in &p.seat_results {
-            let rate = if r.played > 0 {
-                format!("{}%", (r.won * 100 + r.played / 2) / r.played)
-            } else {
-                "–".into()
-            };
+            // Rounded to the nearest percent; "–" before any match.
+            let rate = (r.won * 100 + r.played / 2)
+                .checked_div(r.played)
+                .map_or_else(|| "–".to_string(), |p| format!("{p}%"));
             let _ = writeln!(
                 out,
                 "  {}/{} as {}: {} won, {} drawn, {} lost of {} ({rate} won)",
