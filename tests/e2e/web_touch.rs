@@ -55,6 +55,18 @@ fn strings(v: &serde_json::Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Closes the open dialog (rules help or a card's text) by its Close button, as a person
+/// would, and waits until it is gone.
+async fn close_dialog(b: &Browser) {
+    b.click("dialog[open] [data-action=\"close-help\"]").await;
+    b.wait_for(
+        "the dialog closed",
+        Duration::from_secs(10),
+        "return !document.querySelector('dialog[open]');",
+    )
+    .await;
+}
+
 /// Opens the rules help by its button, reads each tab and closes it: the glossary and the
 /// legend are the engine's, in its order; the legend draws the marks it has drawings
 /// for; the cards are every card of the game; the dialog fits the screen.
@@ -82,13 +94,7 @@ async fn read_the_rules_help(b: &Browser, game: &str) {
         ids,
         "{game}: every card, in order"
     );
-    b.click("dialog[open] [data-action=\"close-help\"]").await;
-    b.wait_for(
-        "the rules help closed",
-        Duration::from_secs(10),
-        "return !document.querySelector('dialog[open]');",
-    )
-    .await;
+    close_dialog(b).await;
 }
 
 /// Every card of `game` (id, text) from the server's reference.
@@ -153,13 +159,7 @@ async fn tap_a_card(b: &Browser, game: &str) -> bool {
         shown.as_str().is_some_and(|s| s.contains(&text)),
         "{game}: card {id}'s dialog shows its text {text:?}: {shown}"
     );
-    b.click("dialog[open] [data-action=\"close-help\"]").await;
-    b.wait_for(
-        "the card's text closed",
-        Duration::from_secs(10),
-        "return !document.querySelector('dialog[open]');",
-    )
-    .await;
+    close_dialog(b).await;
     true
 }
 
@@ -306,13 +306,7 @@ async fn the_votes_rules_help_by_taps((w, h): (u32, u32)) {
     }
     b.screenshot_for_docs(&format!("touch-{w}x{h}-the-vote-rules-help"))
         .await;
-    b.click("dialog[open] [data-action=\"close-help\"]").await;
-    b.wait_for(
-        "the rules help closed",
-        Duration::from_secs(10),
-        "return !document.querySelector('dialog[open]');",
-    )
-    .await;
+    close_dialog(b).await;
     assert!(
         tap_a_card(b, "the-vote").await,
         "a card on the board opens its text"
