@@ -3,9 +3,9 @@
 //!
 //! `cargo run --release -p hustings-bot --example versus -- GAME VARIANT A B [GAMES] [SEED] [THREADS]`
 //!
-//! A and B are `random`, `greedy[:samples]` or `ismcts[:level]`, the level as `make_ai`
-//! takes it, followed by knobs separated by `/` (see `Ismcts::with_knob`):
-//! `ismcts:2000/depth=4/c=0.5`. Sides swap seats every other game. Prints the running score
+//! A and B are specs as `hustings_bot::ai::from_spec` takes them: `random`,
+//! `greedy[:samples]` or `ismcts[:level]`, followed by knobs separated by `/` (see
+//! `Ismcts::with_knob`): `ismcts:2000/depth=4/c=0.5/eval=learned`. Sides swap seats every other game. Prints the running score
 //! after every game, then A's win rate with its 95% interval and each side's time per
 //! decision.
 
@@ -13,33 +13,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use hustings_bot::ai::{Ai, Budget, Ismcts, make_ai};
+use hustings_bot::ai::from_spec as build;
 use hustings_bot::local::{play_local, side_is_a};
 use hustings_bot::stats::{Z95, wilson};
 use hustings_engine::Setup;
-
-/// Builds side `spec`'s AI with `seed`.
-fn build(spec: &str, seed: u64) -> Result<Box<dyn Ai>, String> {
-    let mut parts = spec.split('/');
-    let head = parts.next().unwrap_or_default();
-    let (name, level) = head.split_once(':').unwrap_or((head, ""));
-    let knobs: Vec<&str> = parts.collect();
-    if knobs.is_empty() {
-        return make_ai(name, level, seed);
-    }
-    if name != "ismcts" {
-        return Err(format!("knobs are for ismcts only: {spec}"));
-    }
-    let mut ai = if level.is_empty() {
-        Ismcts::with_default_budget(seed)
-    } else {
-        Ismcts::new(seed, Budget::parse(level)?)
-    };
-    for knob in knobs {
-        ai = ai.with_knob(knob)?;
-    }
-    Ok(Box::new(ai))
-}
 
 #[derive(Default)]
 struct Score {

@@ -39,6 +39,18 @@ pub fn play_local_to_end(
     ais: &mut [Box<dyn Ai>],
     max_choices: usize,
 ) -> Result<(LocalGame, Box<dyn AnyGame>), String> {
+    play_local_observed(game_id, setup, ais, max_choices, &mut |_| {})
+}
+
+/// [`play_local_to_end`], showing `observe` the whole state before every decision (for
+/// collecting positions to fit an evaluation to).
+pub fn play_local_observed(
+    game_id: &str,
+    setup: &Setup,
+    ais: &mut [Box<dyn Ai>],
+    max_choices: usize,
+    observe: &mut dyn FnMut(&dyn AnyGame),
+) -> Result<(LocalGame, Box<dyn AnyGame>), String> {
     let mut game = new_game(game_id, setup).map_err(|e| e.to_string())?;
     let seats = game.num_seats();
     if ais.len() != seats {
@@ -60,6 +72,7 @@ pub fn play_local_to_end(
         if choices >= max_choices {
             return Err(format!("no end after {choices} choices"));
         }
+        observe(game.as_ref());
         let Some(&seat) = game.to_act().first() else {
             return Err(format!("nobody can act after {choices} choices"));
         };

@@ -28,9 +28,43 @@ pub struct Evaluation {
     pub follow_through: bool,
 }
 
-/// The heuristic of a game, if it has one.
+/// Which of a game's evaluations a player uses: the hand-written one every game has, or a
+/// learned one where a game has it (Votes for Women: [`super::vfw_model`]); a game without
+/// a learned one uses its hand-written one under either.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Heuristic {
+    #[default]
+    Hand,
+    Learned,
+}
+
+impl Heuristic {
+    /// `hand` or `learned`.
+    pub fn parse(text: &str) -> Result<Heuristic, String> {
+        match text.trim() {
+            "hand" => Ok(Heuristic::Hand),
+            "learned" => Ok(Heuristic::Learned),
+            other => Err(format!("no evaluation '{other}' (hand, learned)")),
+        }
+    }
+}
+
+/// The hand-written heuristic of a game, if it has one.
 pub fn evaluation(game_id: &str) -> Option<Evaluation> {
+    evaluation_with(game_id, Heuristic::Hand)
+}
+
+/// The heuristic of a game a player using `heuristic` judges by, if the game has one.
+pub fn evaluation_with(game_id: &str, heuristic: Heuristic) -> Option<Evaluation> {
     match game_id {
+        hustings_engine::votes_for_women::GAME_ID if heuristic == Heuristic::Learned => {
+            Some(Evaluation {
+                score: votes_for_women_learned,
+                scale: VFW_LEARNED_SCALE,
+                in_action: None,
+                follow_through: true,
+            })
+        }
         hustings_engine::presidency::GAME_ID => Some(Evaluation {
             score: presidency_score,
             scale: 8.0,
@@ -54,8 +88,13 @@ pub fn evaluation(game_id: &str) -> Option<Evaluation> {
 }
 
 /// How good `game` is for `seat`: ±[`WIN`] once finished (a draw or shared win scores by
-/// share), otherwise the game's heuristic, or 0 for a game without one.
+/// share), otherwise the game's hand-written heuristic, or 0 for a game without one.
 pub fn score(game: &dyn AnyGame, seat: Seat) -> f64 {
+    score_with(evaluation(game.game_id()), game, seat)
+}
+
+/// [`score`] by the heuristic `evaluation` (the game's, from [`evaluation_with`]).
+pub fn score_with(evaluation: Option<Evaluation>, game: &dyn AnyGame, seat: Seat) -> f64 {
     if let Some(outcome) = game.outcome() {
         let r = super::outcome_rewards(&outcome, game.num_seats());
         let even = 1.0 / game.num_seats().max(1) as f64;
@@ -68,13 +107,13 @@ pub fn score(game: &dyn AnyGame, seat: Seat) -> f64 {
             0.0
         };
     }
-    evaluation(game.game_id()).map_or(0.0, |e| (e.score)(game, seat))
+    evaluation.map_or(0.0, |e| (e.score)(game, seat))
 }
 
-/// Each seat's estimated chance of winning an unfinished game from its heuristic (a
-/// logistic of its score), or `None` for a game without one.
-pub fn win_estimates(game: &dyn AnyGame) -> Option<Vec<f64>> {
-    let e = evaluation(game.game_id())?;
+/// Each seat's estimated chance of winning an unfinished game from the heuristic
+/// `evaluation` (a logistic of its score), or `None` without one.
+pub fn win_estimates(evaluation: Option<Evaluation>, game: &dyn AnyGame) -> Option<Vec<f64>> {
+    let e = evaluation?;
     Some(
         (0..game.num_seats())
             .map(|s| 1.0 / (1.0 + (-(e.score)(game, s) / e.scale).exp()))
@@ -197,6 +236,26 @@ fn votes_for_women_score(game: &dyn AnyGame, seat: Seat) -> f64 {
     match my_side {
         Side::Suffragist => s,
         Side::Opposition => -s,
+    }
+}
+
+/// The learned Votes for Women evaluation's unit: its score is this times the Suffragist's
+/// log-odds, so that [`win_estimates`] gives back the model's chance.
+const VFW_LEARNED_SCALE: f64 = 6.0;
+
+/// Votes for Women by the learned model ([`super::vfw_model`]): the Suffragist's log-odds
+/// of winning, in the evaluation's units (the Opposition's is its negation).
+fn votes_for_women_learned(game: &dyn AnyGame, seat: Seat) -> f64 {
+    use hustings_engine::votes_for_women::VotesForWomen;
+    use hustings_engine::votes_for_women::data::Side;
+    let Some(game) = game.as_any().downcast_ref::<VotesForWomen>() else {
+        return 0.0;
+    };
+    let s = VFW_LEARNED_SCALE * super::vfw_model::suffragist_logit(game);
+    match game.board().seats.get(seat) {
+        Some(Side::Suffragist) => s,
+        Some(Side::Opposition) => -s,
+        None => 0.0,
     }
 }
 

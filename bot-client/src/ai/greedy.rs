@@ -17,6 +17,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
+use super::eval::Heuristic;
 use super::{Ai, AiError, Decision, eval, resampler};
 
 /// Resampled states per choice when no level is given.
@@ -33,7 +34,11 @@ const MAX_ACTION_STEPS: usize = 16;
 /// For a game whose evaluation says when an action is under way: plays the rest of the
 /// action out, each deciding seat taking the step that scores best for itself one step on,
 /// so that a choice opening an action is judged by its result and not by its cost.
-fn play_out_action(state: &mut Box<dyn AnyGame>, in_action: fn(&dyn AnyGame) -> bool) {
+fn play_out_action(
+    state: &mut Box<dyn AnyGame>,
+    evaluation: eval::Evaluation,
+    in_action: fn(&dyn AnyGame) -> bool,
+) {
     let mut legal = Vec::new();
     for _ in 0..MAX_ACTION_STEPS {
         if state.outcome().is_some() || !in_action(state.as_ref()) {
@@ -48,7 +53,7 @@ fn play_out_action(state: &mut Box<dyn AnyGame>, in_action: fn(&dyn AnyGame) -> 
         for &code in &legal {
             let mut next = state.clone_box();
             if next.apply_code(seat, code).is_ok() {
-                let v = eval::score(next.as_ref(), seat);
+                let v = eval::score_with(Some(evaluation), next.as_ref(), seat);
                 if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
                     best = Some((v, next));
                 }
@@ -65,6 +70,7 @@ fn play_out_action(state: &mut Box<dyn AnyGame>, in_action: fn(&dyn AnyGame) -> 
 pub struct Greedy {
     rng: ChaCha8Rng,
     samples: usize,
+    heuristic: Heuristic,
 }
 
 impl Greedy {
@@ -72,7 +78,14 @@ impl Greedy {
         Greedy {
             rng: ChaCha8Rng::seed_from_u64(seed),
             samples: samples.max(1),
+            heuristic: Heuristic::Hand,
         }
+    }
+
+    /// The same player judging by `heuristic` (see [`Heuristic`]).
+    pub fn with_heuristic(mut self, heuristic: Heuristic) -> Self {
+        self.heuristic = heuristic;
+        self
     }
 }
 
@@ -90,7 +103,13 @@ impl Ai for Greedy {
                 .ok_or(AiError::NoChoice);
         }
         let sampler = resampler(decision, &mut self.rng)?;
-        let scores = score_choices(decision, sampler.as_ref(), self.samples, &mut self.rng);
+        let scores = score_choices(
+            decision,
+            sampler.as_ref(),
+            self.samples,
+            self.heuristic,
+            &mut self.rng,
+        );
         let best_score = scores
             .iter()
             .flatten()
@@ -121,10 +140,11 @@ pub(crate) fn score_choices(
     decision: &Decision,
     sampler: &dyn hustings_engine::Resampler,
     samples: usize,
+    heuristic: Heuristic,
     rng: &mut ChaCha8Rng,
 ) -> Vec<Option<f64>> {
     let mut legal = Vec::new();
-    let evaluation = eval::evaluation(decision.game);
+    let evaluation = eval::evaluation_with(decision.game, heuristic);
     decision
         .prompt
         .choices
@@ -142,16 +162,18 @@ pub(crate) fn score_choices(
                 };
                 if legal.contains(&code) && state.apply_code(decision.seat, code).is_ok() {
                     match evaluation {
-                        Some(eval::Evaluation {
-                            in_action: Some(in_action),
-                            ..
-                        }) => play_out_action(&mut state, in_action),
+                        Some(
+                            e @ eval::Evaluation {
+                                in_action: Some(in_action),
+                                ..
+                            },
+                        ) => play_out_action(&mut state, e, in_action),
                         Some(e) if e.follow_through => {
-                            follow_through(&mut state, decision.seat, FOLLOW_EVALS, rng)
+                            follow_through(&mut state, decision.seat, e, FOLLOW_EVALS, rng)
                         }
                         _ => {}
                     }
-                    total += eval::score(state.as_ref(), decision.seat);
+                    total += eval::score_with(evaluation, state.as_ref(), decision.seat);
                     n += 1;
                 }
             }
@@ -167,6 +189,7 @@ pub(crate) fn score_choices(
 pub(crate) fn follow_through(
     state: &mut Box<dyn AnyGame>,
     seat: Seat,
+    evaluation: eval::Evaluation,
     max_evals: usize,
     rng: &mut ChaCha8Rng,
 ) {
@@ -197,7 +220,7 @@ pub(crate) fn follow_through(
                 continue;
             }
             evals += 1;
-            let s = eval::score(next.as_ref(), seat);
+            let s = eval::score_with(Some(evaluation), next.as_ref(), seat);
             if best.as_ref().is_none_or(|(b, _)| s > *b + 1e-9) {
                 best = Some((s, next));
             }

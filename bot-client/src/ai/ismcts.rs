@@ -157,9 +157,11 @@ impl Ismcts {
                 decision,
                 sampler.as_ref(),
                 settings.prior_samples,
+                settings.heuristic,
                 &mut self.rng,
             );
-            let scale = eval::evaluation(decision.game).map_or(1.0, |e| e.scale);
+            let scale =
+                eval::evaluation_with(decision.game, settings.heuristic).map_or(1.0, |e| e.scale);
             prior = decision
                 .prompt
                 .choices
@@ -338,8 +340,10 @@ impl Ismcts {
     /// greedily within the evaluation budget (see [`follow_through`]), so that the tree
     /// branches on the first step of each action rather than on every cube of it.
     fn follow_up(&mut self, state: &mut Box<dyn AnyGame>, seat: Seat, settings: &Settings) {
-        if settings.macro_evals > 0 {
-            follow_through(state, seat, settings.macro_evals, &mut self.rng);
+        if settings.macro_evals > 0
+            && let Some(e) = eval::evaluation_with(state.game_id(), settings.heuristic)
+        {
+            follow_through(state, seat, e, settings.macro_evals, &mut self.rng);
         }
     }
 
@@ -351,8 +355,8 @@ impl Ismcts {
         settings: &Settings,
         legal: &mut Vec<u32>,
     ) -> Vec<f64> {
-        let has_heuristic = eval::evaluation(state.game_id()).is_some();
-        let limit = if has_heuristic {
+        let evaluation = eval::evaluation_with(state.game_id(), settings.heuristic);
+        let limit = if evaluation.is_some() {
             settings.playout_depth
         } else {
             MAX_PLAYOUT
@@ -378,7 +382,7 @@ impl Ismcts {
             return outcome_rewards(&outcome, n);
         }
         // Unfinished: the heuristic's estimate, or an even share without one.
-        eval::win_estimates(state).unwrap_or_else(|| vec![1.0 / n.max(1) as f64; n])
+        eval::win_estimates(evaluation, state).unwrap_or_else(|| vec![1.0 / n.max(1) as f64; n])
     }
 }
 

@@ -8,10 +8,12 @@
 //! codes).
 
 pub mod eval;
+pub mod fit;
 mod greedy;
 mod ismcts;
 mod random;
 mod settings;
+pub mod vfw_model;
 
 use hustings_engine::{Outcome, Prompt, Seat, Viewer};
 use rand::RngCore;
@@ -84,6 +86,51 @@ pub fn make_ai(name: &str, level: &str, seed: u64) -> Result<Box<dyn Ai>, String
             "unknown AI '{other}' (known: {})",
             AI_NAMES.join(", ")
         )),
+    }
+}
+
+/// Builds an AI from a spec as the measuring tools take it: `random`, `greedy[:samples]`
+/// or `ismcts[:level]`, followed for `ismcts` by settings changed from its game's, each
+/// after a `/` (see [`Ismcts::with_knob`]): `ismcts:2000/depth=4/eval=learned`; for greedy
+/// only `/eval=…` (which heuristic it judges by).
+pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Ai>, String> {
+    let mut parts = spec.split('/');
+    let head = parts.next().unwrap_or_default();
+    let (name, level) = head.split_once(':').unwrap_or((head, ""));
+    let knobs: Vec<&str> = parts.collect();
+    if knobs.is_empty() {
+        return make_ai(name, level, seed);
+    }
+    match name {
+        "ismcts" => {
+            let mut ai = if level.is_empty() {
+                Ismcts::with_default_budget(seed)
+            } else {
+                Ismcts::new(seed, Budget::parse(level)?)
+            };
+            for knob in knobs {
+                ai = ai.with_knob(knob)?;
+            }
+            Ok(Box::new(ai))
+        }
+        "greedy" => {
+            let samples = if level.is_empty() {
+                greedy::DEFAULT_SAMPLES
+            } else {
+                level
+                    .parse()
+                    .map_err(|_| format!("greedy level '{level}' is not a number"))?
+            };
+            let mut ai = Greedy::new(seed, samples);
+            for knob in knobs {
+                match knob.split_once('=') {
+                    Some(("eval", h)) => ai = ai.with_heuristic(eval::Heuristic::parse(h)?),
+                    _ => return Err(format!("greedy takes only eval=…, not '{knob}'")),
+                }
+            }
+            Ok(Box::new(ai))
+        }
+        _ => Err(format!("settings are for ismcts and greedy only: {spec}")),
     }
 }
 

@@ -3,6 +3,8 @@
 //! nothing here is on faith. A player may change any of them (`Ismcts::with_knob`), which is
 //! how each was measured.
 
+use super::eval::Heuristic;
+
 /// The search's settings for one game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
@@ -24,6 +26,8 @@ pub struct Settings {
     pub bias: f64,
     /// States greedy looks at per root choice, for `top` and `bias`.
     pub prior_samples: usize,
+    /// The evaluation that judges cut playouts and greedy's look at the root.
+    pub heuristic: Heuristic,
 }
 
 impl Settings {
@@ -36,6 +40,7 @@ impl Settings {
         top: 0,
         bias: 0.0,
         prior_samples: 2,
+        heuristic: Heuristic::Hand,
     };
 
     /// The settings for `game`, each measured against greedy at 1,000 iterations in 200
@@ -76,7 +81,8 @@ impl Settings {
     }
 
     /// Changes one setting, written `name=value`: `iterations`, `depth` (playout plies),
-    /// `c` (exploration), `macro`, `top`, `bias`, `ps` (prior samples).
+    /// `c` (exploration), `macro`, `top`, `bias`, `ps` (prior samples), `eval` (`hand` or
+    /// `learned`).
     pub fn set(&mut self, knob: &str) -> Result<(), String> {
         let (name, value) = knob
             .split_once('=')
@@ -91,9 +97,10 @@ impl Settings {
             "top" => self.top = value.parse().map_err(|_| bad())?,
             "bias" => self.bias = value.parse().map_err(|_| bad())?,
             "ps" => self.prior_samples = value.parse().map_err(|_| bad())?,
+            "eval" => self.heuristic = Heuristic::parse(value)?,
             other => {
                 return Err(format!(
-                    "no setting '{other}' (iterations, depth, c, macro, top, bias, ps)"
+                    "no setting '{other}' (iterations, depth, c, macro, top, bias, ps, eval)"
                 ));
             }
         }
@@ -114,5 +121,12 @@ mod tests {
         assert!(s.set("depth=-1").is_err());
         assert!(s.set("speed=9").unwrap_err().contains("no setting 'speed'"));
         assert!(s.set("depth").is_err());
+        s.set("eval=learned").expect("eval");
+        assert_eq!(s.heuristic, Heuristic::Learned);
+        assert!(
+            s.set("eval=oracle")
+                .unwrap_err()
+                .contains("no evaluation 'oracle'")
+        );
     }
 }
