@@ -178,7 +178,8 @@ fn presidency_score(game: &dyn AnyGame, seat: Seat) -> f64 {
 }
 
 /// Worth of one Red X, in checks: the Opposition needs 13 where the Suffragist needs 36.
-const VFW_X: f64 = 36.0 / 13.0;
+const VFW_X: f64 = hustings_engine::votes_for_women::CHECKS_TO_WIN as f64
+    / hustings_engine::votes_for_women::XS_TO_WIN as f64;
 /// Worth of a state holding the 4 cubes that decide it once the amendment is out, as a
 /// share of its check (or X): cubes can still be removed before it votes.
 const VFW_LEAN: f64 = 0.7;
@@ -223,16 +224,15 @@ fn votes_for_women_score(game: &dyn AnyGame, seat: Seat) -> f64 {
         s += b.congress as f64 * urgency * VFW_SENT / 12.0;
     }
     s += VFW_BUTTON * (b.buttons[0] as f64 - b.buttons[1] as f64);
-    // Cards held per side: hand counts are per player (index 0 / 1, plus 2 for partners).
-    let held = |i: usize| -> f64 {
+    let held = |side: Side| -> f64 {
         hands
             .iter()
             .enumerate()
-            .filter(|&(p, _)| p % 2 == i)
+            .filter(|&(p, _)| Side::of_player(p) == side)
             .map(|(_, h)| h.len() as f64)
             .sum()
     };
-    s += VFW_CARD * (held(0) - held(1));
+    s += VFW_CARD * (held(Side::Suffragist) - held(Side::Opposition));
     match my_side {
         Side::Suffragist => s,
         Side::Opposition => -s,

@@ -15,7 +15,7 @@
 use std::sync::OnceLock;
 
 use hustings_engine::votes_for_women::data::Side;
-use hustings_engine::votes_for_women::{Board, Mark, Phase, VotesForWomen};
+use hustings_engine::votes_for_women::{Board, CHECKS_TO_WIN, Mark, Phase, VotesForWomen};
 use serde::{Deserialize, Serialize};
 
 /// The features' names, in order. The weights file names the feature of each weight, so a
@@ -42,8 +42,8 @@ pub const FEATURES: [&str; 14] = [
 /// The number of features.
 pub const N: usize = FEATURES.len();
 
-/// Checks the Suffragist needs; the margin is measured from just under it.
-const CHECKS_TO_WIN: f64 = 35.5;
+/// The margin is measured from just under the checks the Suffragist needs.
+const MARGIN_ZERO: f64 = CHECKS_TO_WIN as f64 - 0.5;
 /// The margin's unit, in checks.
 const MARGIN_UNIT: f64 = 12.0;
 
@@ -179,14 +179,13 @@ pub fn features(game: &VotesForWomen) -> [f64; N] {
     let sent = f64::from(u8::from(b.amendment_sent));
     let unsent = 1.0 - sent;
     let markers = b.congress.min(6) as f64 / 6.0;
-    let margin = (expected_checks(b) - CHECKS_TO_WIN) / MARGIN_UNIT;
-    // Cards held per side: player p belongs to side p % 2.
-    let held = |side: usize| -> f64 {
+    let margin = (expected_checks(b) - MARGIN_ZERO) / MARGIN_UNIT;
+    let held = |side: Side| -> f64 {
         game.hidden()
             .hands
             .iter()
             .enumerate()
-            .filter(|&(p, _)| p % 2 == side)
+            .filter(|&(p, _)| Side::of_player(p) == side)
             .map(|(_, h)| h.len() as f64)
             .sum()
     };
@@ -204,7 +203,7 @@ pub fn features(game: &VotesForWomen) -> [f64; N] {
         sent * margin * t,
         sent * t,
         (b.buttons[0] as f64 - b.buttons[1] as f64) / 4.0,
-        (held(0) - held(1)) / 7.0,
+        (held(Side::Suffragist) - held(Side::Opposition)) / 7.0,
         f64::from(u8::from(solitaire.is_some())),
         f64::from(u8::from(solitaire.is_some_and(|m| m.hard))),
     ]
