@@ -10,6 +10,11 @@ pub struct Sample {
     pub y: f64,
 }
 
+/// A linear model's log-odds: `w · x`.
+pub fn logit(w: &[f64], x: &[f64]) -> f64 {
+    w.iter().zip(x).map(|(a, b)| a * b).sum()
+}
+
 /// The logistic function.
 pub fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
@@ -20,7 +25,7 @@ pub fn log_loss(w: &[f64], samples: &[Sample]) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let p = sigmoid(super::vfw_model::logit(w, &s.x)).clamp(1e-9, 1.0 - 1e-9);
+            let p = sigmoid(logit(w, &s.x)).clamp(1e-9, 1.0 - 1e-9);
             -(s.y * p.ln() + (1.0 - s.y) * (1.0 - p).ln())
         })
         .sum();
@@ -36,7 +41,7 @@ pub fn fit_logistic(samples: &[Sample], l2: f64) -> Vec<f64> {
         let mut grad = vec![0.0; n];
         let mut hess = vec![vec![0.0; n]; n];
         for s in samples {
-            let p = sigmoid(super::vfw_model::logit(&w, &s.x));
+            let p = sigmoid(logit(&w, &s.x));
             let r = p - s.y;
             let v = p * (1.0 - p);
             for (i, row) in hess.iter_mut().enumerate() {
@@ -121,7 +126,7 @@ mod tests {
                     rng.random_range(-1.0..1.0),
                     rng.random_range(-1.0..1.0),
                 ];
-                let p = sigmoid(super::super::vfw_model::logit(&truth, &x));
+                let p = sigmoid(logit(&truth, &x));
                 let y = f64::from(u8::from(rng.random_bool(p)));
                 Sample { x, y }
             })

@@ -211,12 +211,7 @@ pub fn features(game: &VotesForWomen) -> [f64; N] {
 
 /// The Suffragist's log-odds of winning `game` by the shipped weights.
 pub fn suffragist_logit(game: &VotesForWomen) -> f64 {
-    logit(weights(), &features(game))
-}
-
-/// `w · x`.
-pub fn logit(w: &[f64], x: &[f64]) -> f64 {
-    w.iter().zip(x).map(|(a, b)| a * b).sum()
+    super::fit::logit(weights(), &features(game))
 }
 
 #[cfg(test)]
