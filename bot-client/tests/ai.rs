@@ -1,7 +1,7 @@
 //! The AIs against each other in-process, straight on the engine (no server): each is handed
 //! only its seat's view and prompt, as over the network.
 
-use hustings_bot::ai::{Ai, Budget, Decision, Ismcts, make_ai, outcome_rewards};
+use hustings_bot::ai::{Ai, Budget, Decision, Ismcts, from_spec, make_ai, outcome_rewards};
 use hustings_bot::local::{local_tournament, play_local};
 use hustings_engine::{Outcome, Setup, Viewer, new_game};
 
@@ -314,6 +314,49 @@ fn unknown_ais_and_bad_levels_are_refused_with_the_known_names() {
         Budget::Time(std::time::Duration::from_secs(2))
     );
     assert!(make_ai("greedy", "x", 0).is_err());
+}
+
+#[test]
+fn every_named_level_in_the_catalogue_is_played_and_a_slip_is_any_legal_choice() {
+    let mut listed: Vec<&str> = hustings_proto::ais::BUILTIN_AIS
+        .iter()
+        .map(|a| a.id)
+        .collect();
+    let mut played = hustings_bot::ai::AI_NAMES.to_vec();
+    listed.sort();
+    played.sort();
+    assert_eq!(listed, played, "the pool plays exactly the catalogue's AIs");
+    for ai in hustings_proto::ais::BUILTIN_AIS {
+        assert!(make_ai(ai.id, "", 0).is_ok(), "{}", ai.id);
+        for level in ai.levels {
+            assert!(
+                make_ai(ai.id, level.id, 0).is_ok(),
+                "{}:{}",
+                ai.id,
+                level.id
+            );
+        }
+    }
+    let err = make_ai("ismcts", "expert", 0).err().expect("refused");
+    assert!(err.contains("easy, medium, hard"), "{err}");
+    // A level's slips (`blunder`) are drawn from every legal choice, not just the ones the
+    // search likes: at a chance of 1, 300 decisions reach each of the prompt's choices.
+    let (view, prompt, seat) = midgame(3);
+    let d = Decision {
+        game: "presidency",
+        seat,
+        view: &view,
+        prompt: &prompt,
+        time_limit: None,
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..300 {
+        let mut ai = from_spec("ismcts:hard/blunder=1", seed).expect("spec");
+        seen.insert(ai.choose(&d).expect("a choice"));
+    }
+    let offered: std::collections::BTreeSet<String> =
+        prompt.choices.iter().map(|c| c.id.clone()).collect();
+    assert_eq!(seen, offered);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 
 #![allow(clippy::doc_lazy_continuation, clippy::large_enum_variant)]
 
+pub mod ais;
 pub mod endpoint;
 pub mod servers;
 

@@ -594,7 +594,8 @@ impl tonic::codegen::Body for Buffered {
 
 /// Why `level` is no level of the built-in AI `ai`, when the server can tell: the syntax
 /// the project's bot client reads (`hustings-bot`'s `make_ai`) — `greedy` a number of
-/// samples per choice, `ismcts` an iteration count or a time ("400", "150ms", "2s"). The
+/// samples per choice, `ismcts` a named level of the catalogue (`hustings_proto::ais`), an
+/// iteration count or a time ("hard", "400", "150ms", "2s"). The
 /// `random` AI ignores its level; any other AI is a pool's own, its level the pool's to read.
 /// Caught here, a bad level is refused at CreateMatch rather than leaving a seat no pool
 /// will take.
@@ -606,7 +607,9 @@ pub fn level_error(ai: &str, level: &str) -> Option<String> {
     let ok = match ai.trim() {
         "greedy" => level.parse::<u64>().is_ok(),
         "ismcts" => {
-            if let Some(ms) = level.strip_suffix("ms") {
+            if hustings_proto::ais::named_level("ismcts", level).is_some() {
+                true
+            } else if let Some(ms) = level.strip_suffix("ms") {
                 ms.trim().parse::<u64>().is_ok()
             } else if let Some(secs) = level.strip_suffix('s') {
                 secs.trim()
@@ -624,8 +627,13 @@ pub fn level_error(ai: &str, level: &str) -> Option<String> {
             quote(level)
         ),
         _ => format!(
-            "ismcts level {} is neither an iteration count (400) nor a time (150ms, 2s)",
-            quote(level)
+            "ismcts level {} is neither a named level ({}), an iteration count (400) nor a time (150ms, 2s)",
+            quote(level),
+            hustings_proto::ais::SEARCH_LEVELS
+                .iter()
+                .map(|l| l.id)
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     })
 }
@@ -770,7 +778,13 @@ mod tests {
             }],
             ..Default::default()
         };
-        for (ai, level) in [("ismcts", "abc"), ("ismcts", "-2s"), ("greedy", "lots")] {
+        for (ai, level) in [
+            ("ismcts", "abc"),
+            ("ismcts", "-2s"),
+            ("greedy", "lots"),
+            ("ismcts", "Hard"),
+            ("greedy", "easy"),
+        ] {
             let e = with_level(ai, level).check().expect_err(level);
             assert_eq!(e.code(), Code::InvalidArgument);
             assert!(
@@ -781,6 +795,9 @@ mod tests {
         }
         for (ai, level) in [
             ("ismcts", "400"),
+            ("ismcts", "easy"),
+            ("ismcts", "medium"),
+            ("ismcts", "hard"),
             ("ismcts", "150ms"),
             ("ismcts", "2s"),
             ("greedy", "8"),

@@ -17,11 +17,12 @@
 use std::time::{Duration, Instant};
 
 use hustings_engine::{AnyGame, Seat};
-use rand::SeedableRng;
 use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::greedy::{follow_through, score_choices};
+use super::levels::Level;
 use super::settings::Settings;
 use super::{Ai, AiError, Decision, eval, outcome_rewards, resampler};
 
@@ -39,7 +40,9 @@ impl Budget {
     pub fn parse(text: &str) -> Result<Budget, String> {
         let t = text.trim();
         let bad = || {
-            format!("ismcts level '{t}' is neither an iteration count (400) nor a time (150ms, 2s)")
+            format!(
+                "ismcts level '{t}' is neither a named level (easy, medium, hard), an iteration count (400) nor a time (150ms, 2s)"
+            )
         };
         if let Some(ms) = t.strip_suffix("ms") {
             let ms: u64 = ms.trim().parse().map_err(|_| bad())?;
@@ -86,6 +89,8 @@ pub struct Ismcts {
     rng: ChaCha8Rng,
     /// `None`: the game's default ([`Settings::iterations`]).
     budget: Option<Budget>,
+    /// A named level: its settings replace the game's defaults (the knobs still apply).
+    level: Option<Level>,
     /// Settings changed from the game's defaults, each `name=value` (checked when set).
     knobs: Vec<String>,
 }
@@ -96,8 +101,32 @@ impl Ismcts {
         Ismcts {
             rng: ChaCha8Rng::seed_from_u64(seed),
             budget: Some(budget),
+            level: None,
             knobs: Vec::new(),
         }
+    }
+
+    /// A player at a named level (its budget the level's, in each game).
+    pub fn at_level(seed: u64, level: Level) -> Self {
+        Ismcts {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            budget: None,
+            level: Some(level),
+            knobs: Vec::new(),
+        }
+    }
+
+    /// A player from its level text (`SeatConfig.ai_level`): empty for the default budget,
+    /// a named level (`easy`), an iteration count (`400`) or a time (`150ms`).
+    pub fn from_level(seed: u64, text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        Ok(if text.is_empty() {
+            Ismcts::with_default_budget(seed)
+        } else if let Some(level) = Level::parse(text) {
+            Ismcts::at_level(seed, level)
+        } else {
+            Ismcts::new(seed, Budget::parse(text)?)
+        })
     }
 
     /// A player with its game's default budget.
@@ -105,6 +134,7 @@ impl Ismcts {
         Ismcts {
             rng: ChaCha8Rng::seed_from_u64(seed),
             budget: None,
+            level: None,
             knobs: Vec::new(),
         }
     }
@@ -121,7 +151,10 @@ impl Ismcts {
 
     /// The settings it plays `game` with.
     pub fn settings(&self, game: &str) -> Settings {
-        let mut s = Settings::for_game(game);
+        let mut s = match self.level {
+            Some(level) => level.settings(game),
+            None => Settings::for_game(game),
+        };
         for knob in &self.knobs {
             // Checked by `with_knob`.
             let _ = s.set(knob);
@@ -423,6 +456,14 @@ impl Ai for Ismcts {
         let choices = &decision.prompt.choices;
         if choices.len() == 1 {
             return Ok(choices[0].id.clone());
+        }
+        let blunder = self.settings(decision.game).blunder;
+        if blunder > 0.0 && self.rng.random_bool(blunder) {
+            // An easier level's slip: any legal choice, as the random AI would.
+            return choices
+                .choose(&mut self.rng)
+                .map(|c| c.id.clone())
+                .ok_or(AiError::NoChoice);
         }
         Ok(self.search(decision)?.best)
     }

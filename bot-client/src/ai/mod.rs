@@ -11,6 +11,7 @@ pub mod eval;
 pub mod fit;
 mod greedy;
 mod ismcts;
+pub mod levels;
 mod random;
 mod settings;
 pub mod vfw_model;
@@ -60,7 +61,8 @@ pub trait Ai: Send {
 }
 
 /// Builds an AI by name. `level` is the AI's own strength setting (`SeatConfig.ai_level`):
-/// for `ismcts` an iteration count (`400`) or a time budget (`150ms`), for `greedy` the
+/// for `ismcts` a named level (`easy`, `medium`, `hard`: see [`levels`]), an iteration
+/// count (`400`) or a time budget (`150ms`), for `greedy` the
 /// number of resampled states per choice; empty takes the default. `seed` seeds the AI's own
 /// random generator (never the game's).
 pub fn make_ai(name: &str, level: &str, seed: u64) -> Result<Box<dyn Ai>, String> {
@@ -77,11 +79,7 @@ pub fn make_ai(name: &str, level: &str, seed: u64) -> Result<Box<dyn Ai>, String
             };
             Ok(Box::new(Greedy::new(seed, samples)))
         }
-        "ismcts" => Ok(Box::new(if level.is_empty() {
-            Ismcts::with_default_budget(seed)
-        } else {
-            Ismcts::new(seed, Budget::parse(level)?)
-        })),
+        "ismcts" => Ok(Box::new(Ismcts::from_level(seed, level)?)),
         other => Err(format!(
             "unknown AI '{other}' (known: {})",
             AI_NAMES.join(", ")
@@ -103,11 +101,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Ai>, String> {
     }
     match name {
         "ismcts" => {
-            let mut ai = if level.is_empty() {
-                Ismcts::with_default_budget(seed)
-            } else {
-                Ismcts::new(seed, Budget::parse(level)?)
-            };
+            let mut ai = Ismcts::from_level(seed, level)?;
             for knob in knobs {
                 ai = ai.with_knob(knob)?;
             }

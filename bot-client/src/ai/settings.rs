@@ -28,6 +28,9 @@ pub struct Settings {
     pub prior_samples: usize,
     /// The evaluation that judges cut playouts and greedy's look at the root.
     pub heuristic: Heuristic,
+    /// The chance, per decision with a choice, of playing a uniformly random legal choice
+    /// instead of searching: how the easier named levels are made weaker (0: never).
+    pub blunder: f64,
 }
 
 impl Settings {
@@ -41,6 +44,7 @@ impl Settings {
         bias: 0.0,
         prior_samples: 2,
         heuristic: Heuristic::Hand,
+        blunder: 0.0,
     };
 
     /// The settings for `game`, each measured against greedy at 1,000 iterations in 200
@@ -82,7 +86,7 @@ impl Settings {
 
     /// Changes one setting, written `name=value`: `iterations`, `depth` (playout plies),
     /// `c` (exploration), `macro`, `top`, `bias`, `ps` (prior samples), `eval` (`hand` or
-    /// `learned`).
+    /// `learned`), `blunder` (a chance from 0 to 1).
     pub fn set(&mut self, knob: &str) -> Result<(), String> {
         let (name, value) = knob
             .split_once('=')
@@ -98,9 +102,16 @@ impl Settings {
             "bias" => self.bias = value.parse().map_err(|_| bad())?,
             "ps" => self.prior_samples = value.parse().map_err(|_| bad())?,
             "eval" => self.heuristic = Heuristic::parse(value)?,
+            "blunder" => {
+                self.blunder = value
+                    .parse()
+                    .ok()
+                    .filter(|p: &f64| (0.0..=1.0).contains(p))
+                    .ok_or_else(bad)?
+            }
             other => {
                 return Err(format!(
-                    "no setting '{other}' (iterations, depth, c, macro, top, bias, ps, eval)"
+                    "no setting '{other}' (iterations, depth, c, macro, top, bias, ps, eval, blunder)"
                 ));
             }
         }
@@ -123,6 +134,10 @@ mod tests {
         assert!(s.set("depth").is_err());
         s.set("eval=learned").expect("eval");
         assert_eq!(s.heuristic, Heuristic::Learned);
+        s.set("blunder=0.25").expect("blunder");
+        assert_eq!(s.blunder, 0.25);
+        assert!(s.set("blunder=1.5").is_err(), "a chance is at most 1");
+        assert!(s.set("blunder=NaN").is_err());
         assert!(
             s.set("eval=oracle")
                 .unwrap_err()

@@ -45,6 +45,8 @@ pub fn game_info(info: &engine::GameInfo) -> pb::GameInfo {
             .collect(),
         options: info.options.iter().map(option_spec).collect(),
         timeout_policy: policy(info.timeout_policy) as i32,
+        // The same AIs play every game; their levels' budgets are the bot client's, per game.
+        ais: hustings_proto::ais::catalogue(),
     }
 }
 
