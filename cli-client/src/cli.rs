@@ -16,6 +16,7 @@ use crate::render::Layout;
 Examples:
   hustings games
   hustings play --game presidency --bot 1=random        play the Democrat against a bot
+  hustings play --game the-vote --bot 1=ismcts:easy     ... against the easy tree search
   hustings create presidency --option rounds=5           prints a match id
   hustings play --match <ID>                             join any open seat and play
   hustings play --match <ID> --token <TOKEN>             resume a seat after leaving
@@ -293,8 +294,10 @@ pub struct SetupArgs {
     /// A set-up option as KEY=VALUE (see `hustings games`); repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Make SEAT a bot seat, optionally naming the AI (random, greedy, ismcts); repeatable.
-    #[arg(long = "bot", value_name = "SEAT[=AI]")]
+    /// Make SEAT a bot seat, optionally naming the AI (random, greedy, ismcts) and its level
+    /// (ismcts:easy, ismcts:medium, ismcts:hard; `hustings games` says what each does);
+    /// repeatable.
+    #[arg(long = "bot", value_name = "SEAT[=AI[:LEVEL]]")]
     pub bots: Vec<String>,
     /// Seed for the dice and shuffles (default: random).
     #[arg(long)]

@@ -101,6 +101,32 @@ pub fn describe_game(g: &GameInfo, style: &Style) -> String {
             let _ = writeln!(out, "      {}", o.description);
         }
     }
+    if !g.ais.is_empty() {
+        let _ = writeln!(out, "  AIs for bot seats (--bot SEAT=AI or SEAT=AI:LEVEL):");
+    }
+    for a in &g.ais {
+        let _ = writeln!(
+            out,
+            "    {}: {} — {}",
+            style.bold(&a.id),
+            a.name,
+            a.description
+        );
+        for l in &a.levels {
+            let default = if l.id == a.default_level {
+                " (default)"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "      {}:{}{default}: {}",
+                a.id,
+                style.bold(&l.id),
+                l.description
+            );
+        }
+    }
     out.push('\n');
     out
 }
@@ -120,9 +146,11 @@ pub fn create_request(game: &str, setup: &SetupArgs) -> anyhow::Result<CreateMat
     let mut seat_config: Vec<SeatConfig> = Vec::new();
     for b in &setup.bots {
         let (seat, ai) = match b.split_once('=') {
-            Some((s, ai)) => (s, ai.trim().to_string()),
-            None => (b.as_str(), String::new()),
+            Some((s, ai)) => (s, ai.trim()),
+            None => (b.as_str(), ""),
         };
+        // `ismcts:easy`: the AI, then its level (a named one or the AI's own setting).
+        let (ai, ai_level) = ai.split_once(':').unwrap_or((ai, ""));
         let seat: usize = seat
             .trim()
             .parse()
@@ -135,8 +163,8 @@ pub fn create_request(game: &str, setup: &SetupArgs) -> anyhow::Result<CreateMat
         }
         seat_config[seat] = SeatConfig {
             bot: true,
-            ai,
-            ai_level: String::new(),
+            ai: ai.trim().to_string(),
+            ai_level: ai_level.trim().to_string(),
         };
     }
     Ok(CreateMatchRequest {
@@ -444,7 +472,7 @@ mod tests {
             variant: Some("convention".into()),
             seats: Some(4),
             options: vec!["rounds=5".into(), "convert_once = true".into()],
-            bots: vec!["3=greedy".into(), "1".into()],
+            bots: vec!["3=greedy".into(), "1".into(), "2=ismcts:easy".into()],
             seed: Some(9),
             clock: Some("10m+5s".into()),
             abandon_grace: Some(90),
@@ -472,14 +500,19 @@ mod tests {
             req.options.get("convert_once").map(String::as_str),
             Some("true")
         );
-        let bots: Vec<(bool, &str)> = req
+        let bots: Vec<(bool, &str, &str)> = req
             .seat_config
             .iter()
-            .map(|s| (s.bot, s.ai.as_str()))
+            .map(|s| (s.bot, s.ai.as_str(), s.ai_level.as_str()))
             .collect();
         assert_eq!(
             bots,
-            vec![(false, ""), (true, ""), (false, ""), (true, "greedy")]
+            vec![
+                (false, "", ""),
+                (true, "", ""),
+                (true, "ismcts", "easy"),
+                (true, "greedy", "")
+            ]
         );
     }
 
@@ -543,8 +576,20 @@ mod tests {
                 })),
             }],
             timeout_policy: 0,
+            ais: hustings_proto::ais::catalogue(),
         };
         let text = describe_game(&g, &Style::PLAIN);
+        // Every built-in AI and each of its levels, with its sentence, as --bot takes them.
+        assert!(text.contains("AIs for bot seats (--bot SEAT=AI or SEAT=AI:LEVEL):"));
+        assert!(
+            text.contains("    greedy: Greedy — Looks one move ahead"),
+            "{text}"
+        );
+        assert!(text.contains("      ismcts:easy: Thinks briefly"), "{text}");
+        assert!(
+            text.contains("      ismcts:hard (default): Searches the full"),
+            "{text}"
+        );
         assert!(text.contains("standard (default): Two parties — 2 seats"));
         assert!(text.contains("seats: 0=Democrat, 1=Republican"));
         assert!(text.contains("convention: National Convention — 2–6 seats, default 4"));

@@ -255,6 +255,8 @@ pub(crate) struct Form<'a> {
     pub(crate) grace: Option<&'a str>,
     /// Tick "bots may claim it too".
     pub(crate) bots_claim: bool,
+    /// The AI and named level for seat 1 (a bot seat), picked from the catalogue's lists.
+    pub(crate) bot: Option<(&'a str, &'a str)>,
 }
 
 /// Creates a match of `game` from the lobby's form as a person would, with `form`'s
@@ -285,6 +287,21 @@ pub(crate) async fn create_from_lobby(
     }
     if let Some(kind) = form.second {
         b.js(&set("[data-seat-kind=\"1\"]", kind)).await;
+    }
+    if let Some((ai, level)) = form.bot {
+        b.js(&set("[data-seat-ai=\"1\"]", ai)).await;
+        b.js(&set("[data-seat-level=\"1\"]", level)).await;
+        // The form says what the level plays like, in the catalogue's words.
+        let about = b
+            .wait_for(
+                "the level's sentence",
+                Duration::from_secs(5),
+                "const e = document.querySelector('[data-seat-about=\"1\"]'); \
+                 return e && e.textContent.length > 0 ? e.textContent : null;",
+            )
+            .await;
+        let want = hustings_proto::ais::named_level(ai, level).expect("a listed level");
+        assert_eq!(about.as_str(), Some(want.description));
     }
     if let Some(clock) = form.clock {
         b.js(&set("select[aria-label=\"Clock\"]", clock)).await;
@@ -388,6 +405,43 @@ pub(crate) async fn summary(url: &str, id: &str) -> pb::MatchSummary {
     all.into_iter()
         .find(|m| m.match_id == id)
         .expect("the match is listed")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_picks_the_tree_searchs_easy_level_and_the_pool_plays_it() {
+    let Some(stage) = Stage::new(true).await else {
+        return;
+    };
+    let (b, url) = (&stage.b, stage.url.clone());
+    let form = Form {
+        bot: Some(("ismcts", "easy")),
+        ..Form::default()
+    };
+    let id = create_from_lobby(b, &url, "presidency", form).await;
+    let m = summary(&url, &id).await;
+    let bot = &m.seats[1];
+    assert!(bot.bot);
+    assert_eq!((bot.ai.as_str(), bot.ai_level.as_str()), ("ismcts", "easy"));
+    // The pool takes the seat at that level and answers: the person gets decision after
+    // decision, the bot's turns between them played.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let before = summary(&url, &id).await.version;
+    for _ in 0..12 {
+        let s = ready(b, Duration::from_secs(60)).await;
+        if !s["outcome"].is_null() {
+            break;
+        }
+        click_one(b, &s, &mut rng, Duration::from_secs(60)).await;
+    }
+    let m = summary(&url, &id).await;
+    assert!(m.seats[1].taken, "the pool took the seat");
+    assert!(
+        m.version > before + 12,
+        "the bot played too: {} → {}",
+        before,
+        m.version
+    );
+    stage.end().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

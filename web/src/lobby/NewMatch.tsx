@@ -6,7 +6,7 @@ import { create } from "@bufbuild/protobuf";
 import { joinName } from "../account";
 import { api, describeError } from "../api";
 import { ClockSettingSchema, ClientKind } from "../gen/hustings/v1/hustings_pb";
-import type { ClockSetting, GameInfo, OptionSpec } from "../gen/hustings/v1/hustings_pb";
+import type { AiInfo, ClockSetting, GameInfo, OptionSpec } from "../gen/hustings/v1/hustings_pb";
 import { go, href } from "../route";
 import { displayName, rememberSeat } from "../storage";
 import { GRACE_CHOICES } from "./absence";
@@ -15,15 +15,18 @@ type SeatKind = "me" | "open" | "bot";
 interface SeatPlan {
   kind: SeatKind;
   ai: string;
+  /** A named level's id, or the AI's own setting when `custom`; empty: the AI's default. */
   level: string;
+  custom: boolean;
 }
 
-/** The AIs `hustings-bot pool` plays (see SeatConfig.ai in hustings.proto). */
-const AIS = [
-  { id: "greedy", name: "greedy (one ply ahead)" },
-  { id: "ismcts", name: "ismcts (tree search)" },
-  { id: "random", name: "random" },
-];
+/** What the level picker says about the AI chosen for a seat: its level's sentence, else its own. */
+function aiSentence(ai: AiInfo | undefined, p: SeatPlan): string {
+  if (!ai) return "";
+  if (p.custom) return `${ai.description} A custom budget: an iteration count (400) or a time (150ms).`;
+  const level = ai.levels.find((l) => l.id === (p.level || ai.defaultLevel));
+  return level ? level.description : ai.description;
+}
 
 type ClockKind = "none" | "per-decision" | "game" | "correspondence";
 
@@ -107,12 +110,14 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
-  const plan = (i: number): SeatPlan => plans[i] ?? { kind: i === 0 ? "me" : "bot", ai: "greedy", level: "" };
+  const plan = (i: number): SeatPlan =>
+    plans[i] ?? { kind: i === 0 ? "me" : "bot", ai: "greedy", level: "", custom: false };
   const setPlan = (i: number, p: Partial<SeatPlan>) => {
     const next = Array.from({ length: Math.max(plans.length, seats) }, (_, k) => plan(k));
     next[i] = { ...plan(i), ...p };
     setPlans(next);
   };
+  const ai = (p: SeatPlan): AiInfo | undefined => game?.ais.find((a) => a.id === p.ai);
   const seatNames = useMemo(() => variant?.seatNames.slice(0, seats) ?? [], [variant, seats]);
 
   const clock = (): ClockSetting | undefined => {
@@ -275,21 +280,49 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
               </select>
               {p.kind === "bot" && (
                 <>
-                  <select aria-label={`AI for ${name}`} value={p.ai} onChange={(e) => setPlan(i, { ai: e.currentTarget.value })}>
-                    {AIS.map((a) => (
+                  <select
+                    aria-label={`AI for ${name}`}
+                    value={p.ai}
+                    data-seat-ai={i}
+                    onChange={(e) => setPlan(i, { ai: e.currentTarget.value, level: "", custom: false })}
+                  >
+                    {game.ais.map((a) => (
                       <option key={a.id} value={a.id}>
                         {a.name}
                       </option>
                     ))}
                   </select>
-                  <input
-                    class="level"
-                    aria-label={`Level for ${name}`}
-                    placeholder={p.ai === "ismcts" ? "200 or 50ms" : "level"}
-                    value={p.level}
-                    maxLength={20}
-                    onInput={(e) => setPlan(i, { level: e.currentTarget.value })}
-                  />
+                  {(ai(p)?.levels.length ?? 0) > 0 && (
+                    <select
+                      aria-label={`Level for ${name}`}
+                      data-seat-level={i}
+                      value={p.custom ? "custom" : p.level || (ai(p)?.defaultLevel ?? "")}
+                      onChange={(e) => {
+                        const v = e.currentTarget.value;
+                        setPlan(i, v === "custom" ? { level: "", custom: true } : { level: v, custom: false });
+                      }}
+                    >
+                      {ai(p)?.levels.map((l) => (
+                        <option key={l.id} value={l.id}>
+                          {l.name}
+                        </option>
+                      ))}
+                      <option value="custom">Custom budget…</option>
+                    </select>
+                  )}
+                  {(p.custom || (ai(p)?.levels.length ?? 0) === 0) && p.ai !== "random" && (
+                    <input
+                      class="level"
+                      aria-label={`Budget for ${name}`}
+                      placeholder={p.ai === "ismcts" ? "400 or 150ms" : "level"}
+                      value={p.level}
+                      maxLength={20}
+                      onInput={(e) => setPlan(i, { level: e.currentTarget.value })}
+                    />
+                  )}
+                  <span class="small seat-ai-about" data-seat-about={i}>
+                    {aiSentence(ai(p), p)}
+                  </span>
                 </>
               )}
             </div>
