@@ -279,7 +279,7 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
                 <option value="bot">A bot</option>
               </select>
               {p.kind === "bot" && (
-                <>
+                <div class="seat-bot">
                   <select
                     aria-label={`AI for ${name}`}
                     value={p.ai}
@@ -310,7 +310,7 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
                       <option value="custom">Custom budget…</option>
                     </select>
                   )}
-                  {(p.custom || (ai(p)?.levels.length ?? 0) === 0) && p.ai !== "random" && (
+                  {p.custom && (
                     <input
                       class="level"
                       aria-label={`Budget for ${name}`}
@@ -323,7 +323,7 @@ export function NewMatch({ games }: { games: GameInfo[] }) {
                   <span class="small seat-ai-about" data-seat-about={i}>
                     {aiSentence(ai(p), p)}
                   </span>
-                </>
+                </div>
               )}
             </div>
           );
