@@ -190,6 +190,7 @@ mod tests {
                         number: 1,
                         name: "Start".into(),
                         description: "collect".into(),
+                        ..Default::default()
                     }],
                     cards: vec![pcard("a", "does a"), pcard("b", "does b")],
                 })),

@@ -1282,6 +1282,7 @@ mod tests {
             number: 1,
             name: "Start".into(),
             description: "collect $1M".into(),
+            ..Default::default()
         };
         let view = |board: Vec<PresidencySpace>, description: &str| GameView {
             json: String::new(),

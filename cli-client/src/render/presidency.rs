@@ -400,8 +400,10 @@ mod tests {
                     number: n,
                     name: format!("Space {n}"),
                     description: format!("effect of {n}"),
+                    effects: vec![],
                 })
                 .collect(),
+            reach: vec![],
             rules: Some(PresidencyRules {
                 rounds: 7,
                 ..Default::default()

@@ -270,49 +270,55 @@ fn compact_choices(
     out
 }
 
-/// Hints from the game's view: where each dice choice can take the pawn.
+/// Hints from the game's view: where each dice choice can take the pawn, as the engine
+/// lists it (`PresidencyView.reach`, the mover's): the client does no track arithmetic.
 fn hints(prompt: &Prompt, ctx: Context<'_>, style: &Style, width: usize) -> Vec<String> {
     let Some(game_view::Game::Presidency(v)) = ctx.view.and_then(|v| v.game.as_ref()) else {
         return Vec::new();
     };
-    let Some(from) = v
-        .players
-        .iter()
-        .find(|p| p.seat == prompt.seat)
-        .map(|p| p.position)
-    else {
+    if v.current != Some(prompt.seat) {
         return Vec::new();
+    }
+    let board = if v.board.is_empty() {
+        ctx.reference.board()
+    } else {
+        &v.board
     };
     let mut out = Vec::new();
     for c in prompt.choices.iter().filter(|c| c.kind == "dice") {
-        let Some(dice) = c.amount.filter(|&n| (1..=6).contains(&n)) else {
+        let Some(reach) = v.reach.iter().find(|r| c.amount == Some(i64::from(r.dice))) else {
             continue;
         };
-        let dice = dice as u32;
-        let board = if v.board.is_empty() {
-            ctx.reference.board()
-        } else {
-            &v.board
-        };
-        let spaces: Vec<String> = (dice..=dice * 6)
-            .map(|k| {
-                let n = (from - 1 + k) % 40 + 1;
+        let spaces: Vec<String> = reach
+            .spaces
+            .iter()
+            .map(|s| {
                 let name = board
                     .iter()
-                    .find(|s| s.number == n)
-                    .map(|s| compact::presidency::short_name(&s.name, compact::presidency::SHORT))
+                    .find(|b| b.number == s.space)
+                    .map(|b| compact::presidency::short_name(&b.name, compact::presidency::SHORT))
                     .unwrap_or_default();
-                format!("{n} {name}")
+                format!("{} {name}", s.space)
             })
             .collect();
-        let likely = if dice == 2 {
-            let n = (from - 1 + 7) % 40 + 1;
-            format!(" (7 the likeliest: space {n})")
-        } else {
-            String::new()
+        // Where the chances differ (two dice), the likeliest total is worth a word.
+        let best = reach.spaces.iter().max_by_key(|s| s.chance_in_36);
+        let likely = match best {
+            Some(b)
+                if reach
+                    .spaces
+                    .iter()
+                    .any(|s| s.chance_in_36 != b.chance_in_36) =>
+            {
+                format!(" ({} the likeliest: space {})", b.total, b.space)
+            }
+            _ => String::new(),
         };
         out.extend(wrap_items(
-            &format!("  {} ", style.dim(&format!("{dice}D6 reaches{likely}:"))),
+            &format!(
+                "  {} ",
+                style.dim(&format!("{}D6 reaches{likely}:", reach.dice))
+            ),
             &spaces,
             " · ",
             6,
@@ -327,7 +333,7 @@ fn hints(prompt: &Prompt, ctx: Context<'_>, style: &Style, width: usize) -> Vec<
 mod tests {
     use super::*;
     use crate::render::Size;
-    use crate::render::test_views::presidency_view;
+    use crate::render::test_views::{mover, presidency_view};
 
     const WIDTH: usize = Size::DEFAULT.width;
 
@@ -363,7 +369,7 @@ mod tests {
 
     #[test]
     fn dice_choices_say_which_spaces_they_reach() {
-        let v = presidency_view(2);
+        let v = mover(presidency_view(2), 1);
         let view = GameView {
             json: String::new(),
             game: Some(game_view::Game::Presidency(v)),
@@ -403,6 +409,7 @@ mod tests {
         // Past space 40 the track goes on from Start.
         let mut v = presidency_view(2);
         v.players[1].position = 38;
+        let v = mover(v, 1);
         let view = GameView {
             json: String::new(),
             game: Some(game_view::Game::Presidency(v)),

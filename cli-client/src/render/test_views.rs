@@ -3,13 +3,13 @@
 
 use hustings_proto::v1::game_view::Game;
 use hustings_proto::v1::{
-    GameView, PresidencyCard, PresidencyElectionDraw, PresidencyPlayer, PresidencyRules,
-    PresidencySpace, PresidencyView, TheVoteAction, TheVoteAmendment, TheVoteBoxes, TheVoteCard,
-    TheVoteCongress, TheVoteLaw, TheVoteLimits, TheVotePending, TheVotePlayer, TheVoteRegion,
-    TheVoteReserveCard, TheVoteTarget, TheVoteView, VotesForWomenCampaigner, VotesForWomenCard,
-    VotesForWomenCongress, VotesForWomenExchange, VotesForWomenPending, VotesForWomenPlay,
-    VotesForWomenPlayer, VotesForWomenRegion, VotesForWomenSide, VotesForWomenState,
-    VotesForWomenView, VotesForWomenVote,
+    GameView, PresidencyCard, PresidencyElectionDraw, PresidencyPlayer, PresidencyReach,
+    PresidencyReachSpace, PresidencyRules, PresidencySpace, PresidencyView, TheVoteAction,
+    TheVoteAmendment, TheVoteBoxes, TheVoteCard, TheVoteCongress, TheVoteLaw, TheVoteLimits,
+    TheVotePending, TheVotePlayer, TheVoteRegion, TheVoteReserveCard, TheVoteTarget, TheVoteView,
+    VotesForWomenCampaigner, VotesForWomenCard, VotesForWomenCongress, VotesForWomenExchange,
+    VotesForWomenPending, VotesForWomenPlay, VotesForWomenPlayer, VotesForWomenRegion,
+    VotesForWomenSide, VotesForWomenState, VotesForWomenView, VotesForWomenVote,
 };
 
 /// Every Votes for Women variant.
@@ -80,13 +80,40 @@ pub fn presidency_view(players: u32) -> PresidencyView {
                 number: n,
                 name: format!("Space {n}"),
                 description: format!("effect of {n}"),
+                effects: vec![],
             })
             .collect(),
         rules: Some(PresidencyRules {
             rounds: 7,
             ..Default::default()
         }),
+        reach: vec![],
     }
+}
+
+/// `v` with `seat` about to roll, and the reach the engine would send for its pawn (one
+/// die: six spaces at 6 in 36; two dice: eleven, 7 the likeliest).
+pub fn mover(mut v: PresidencyView, seat: u32) -> PresidencyView {
+    let from = v
+        .players
+        .iter()
+        .find(|p| p.seat == seat)
+        .map_or(1, |p| p.position);
+    v.current = Some(seat);
+    v.reach = [(1u32, 1u32..=6), (2, 2..=12)]
+        .into_iter()
+        .map(|(dice, totals)| PresidencyReach {
+            dice,
+            spaces: totals
+                .map(|total| PresidencyReachSpace {
+                    space: (from - 1 + total) % 40 + 1,
+                    total,
+                    chance_in_36: if dice == 1 { 6 } else { 6 - total.abs_diff(7) },
+                })
+                .collect(),
+        })
+        .collect();
+    v
 }
 
 /// The race as full as it gets: every nominee with five Candidate cards with long texts,

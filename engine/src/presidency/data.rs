@@ -541,4 +541,38 @@ impl Space {
     pub fn def(self) -> &'static SpaceDef {
         &SPACES[(self.0 as usize).clamp(1, SPACES.len()) - 1]
     }
+
+    /// Where a roll of `dice` six-sided dice (1 or 2) takes a pawn standing here: every
+    /// space it can reach, nearest first, with the total that reaches it and how many of
+    /// the 36 equally likely outcomes of two dice give that total (six each for one die),
+    /// so clients draw a roll's reach without the track's arithmetic. Empty for any other
+    /// number of dice.
+    pub fn reach(self, dice: u8) -> Vec<Reach> {
+        let (low, high) = match dice {
+            1 => (1, 6),
+            2 => (2, 12),
+            _ => return Vec::new(),
+        };
+        (low..=high)
+            .map(|total: u8| Reach {
+                space: self.advance(total as u32),
+                total,
+                in_36: if dice == 1 {
+                    6
+                } else {
+                    6 - (total as i8 - 7).unsigned_abs()
+                },
+            })
+            .collect()
+    }
+}
+
+/// One space a roll can reach (see [`Space::reach`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    pub space: Space,
+    /// The dice total that reaches it.
+    pub total: u8,
+    /// That total's chance, in 36ths.
+    pub in_36: u8,
 }

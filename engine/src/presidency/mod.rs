@@ -149,6 +149,21 @@ impl View {
         }
     }
 
+    /// Where the nominee about to roll can go, for one die and for two: each space in
+    /// reach (see [`data::Space::reach`]). Empty unless a roll is being declared. Public:
+    /// every seat sees the pawns and whose roll it is.
+    pub fn reach(&self) -> Vec<(u8, Vec<data::Reach>)> {
+        let from = (self.phase == Phase::Declare)
+            .then(|| self.current())
+            .flatten()
+            .and_then(|seat| self.players.get(seat))
+            .and_then(|p| data::Space::new(p.position));
+        match from {
+            Some(from) => [1, 2].into_iter().map(|d| (d, from.reach(d))).collect(),
+            None => Vec::new(),
+        }
+    }
+
     /// A nominee's name.
     pub fn name(&self, seat: Seat) -> &str {
         self.players.get(seat).map_or("", |p| p.name.as_str())

@@ -507,6 +507,10 @@ fn declaring_1d6_or_2d6_rolls_that_many_dice_and_moves_clockwise() {
             let seat = g.to_act()[0];
             let before = g.public.players[seat].position as u32;
             let n = turn % 2 + 1;
+            // What the view says the roll can reach, before it is rolled.
+            let reach = g.public.reach();
+            assert_eq!(reach.iter().map(|(d, _)| *d).collect::<Vec<_>>(), [1, 2]);
+            let in_reach = reach[n - 1].1.clone();
             let log = g.play(&format!("dice:{n}d6"));
             let mv = of_kind(&log, "move")[0];
             assert_eq!(mv.seat, Some(seat));
@@ -515,11 +519,50 @@ fn declaring_1d6_or_2d6_rolls_that_many_dice_and_moves_clockwise() {
             totals[n - 1].insert(total);
             let to = (before - 1 + total) % 40 + 1;
             assert_eq!(g.public.players[seat].position as u32, to);
+            assert!(
+                in_reach
+                    .iter()
+                    .any(|r| r.total as u32 == total && r.space.number() as u32 == to),
+                "{total} to {to} is in the reach {in_reach:?}"
+            );
             assert_eq!(mv.location.as_deref(), Some(to.to_string().as_str()));
         }
     }
     assert_eq!(totals[0], (1..=6).collect());
     assert_eq!(totals[1], (2..=12).collect());
+}
+
+#[test]
+fn a_rolls_reach_wraps_round_the_track_with_each_totals_chance() {
+    use crate::presidency::data::Space;
+    let from = Space::new(38).expect("space 38");
+    let one: Vec<(u8, u8, u8)> = from
+        .reach(1)
+        .iter()
+        .map(|r| (r.space.number(), r.total, r.in_36))
+        .collect();
+    assert_eq!(
+        one,
+        [
+            (39, 1, 6),
+            (40, 2, 6),
+            (1, 3, 6),
+            (2, 4, 6),
+            (3, 5, 6),
+            (4, 6, 6)
+        ]
+    );
+    let two = from.reach(2);
+    assert_eq!(two.len(), 11);
+    assert_eq!((two[0].space.number(), two[0].in_36), (40, 1));
+    let seven = two.iter().find(|r| r.total == 7).expect("7");
+    assert_eq!(
+        (seven.space.number(), seven.in_36),
+        (5, 6),
+        "7 is the likeliest"
+    );
+    assert_eq!(two.iter().map(|r| r.in_36 as u32).sum::<u32>(), 36);
+    assert!(from.reach(3).is_empty());
 }
 
 #[test]

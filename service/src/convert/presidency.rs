@@ -64,8 +64,30 @@ pub(super) fn render_presidency_board() -> Vec<pb::PresidencySpace> {
             number: s.number as u32,
             name: s.name.to_string(),
             description: pdata::describe(s.effects, 0),
+            effects: s.effects.iter().map(effect).collect(),
         })
         .collect()
+}
+
+/// A space's effect as data (the description says the same in words).
+fn effect(e: &pdata::Effect) -> pb::PresidencyEffect {
+    use pb::PresidencyEffectKind as K;
+    use pdata::Effect;
+    let (kind, amount, cost, party_seat) = match *e {
+        Effect::Gain(n) => (K::Gain, n, 0, 0),
+        Effect::Lose(n) => (K::Lose, n, 0, 0),
+        Effect::OpponentLoses(n) => (K::OpponentLoses, n, 0, 0),
+        Effect::Money(n) => (K::Money, n, 0, 0),
+        Effect::Ad { votes, cost } => (K::Ad, votes, cost, 0),
+        Effect::DrawCampaign => (K::DrawCampaign, 0, 0, 0),
+        Effect::StateVotes { party, votes } => (K::StateVotes, votes, 0, party.seat() as u32),
+    };
+    pb::PresidencyEffect {
+        kind: kind as i32,
+        amount,
+        cost,
+        party_seat,
+    }
 }
 
 /// The Presidential Race's typed view; with the board and the card texts when `full`.
@@ -132,6 +154,21 @@ pub fn presidency_view(v: &presidency::View, full: bool) -> pb::PresidencyView {
             party_bound_states: v.rules.party_bound_states,
             setup_damage_control: v.rules.setup_damage_control,
         }),
+        reach: v
+            .reach()
+            .into_iter()
+            .map(|(dice, spaces)| pb::PresidencyReach {
+                dice: dice as u32,
+                spaces: spaces
+                    .iter()
+                    .map(|r| pb::PresidencyReachSpace {
+                        space: r.space.number() as u32,
+                        total: r.total as u32,
+                        chance_in_36: r.in_36 as u32,
+                    })
+                    .collect(),
+            })
+            .collect(),
     }
 }
 

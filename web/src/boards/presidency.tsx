@@ -6,6 +6,7 @@
 import type { JSX } from "preact";
 import type { Choice, LogEntry } from "../gen/hustings/v1/hustings_pb";
 import type { PresidencyPlayer, PresidencySpace, PresidencyView } from "../gen/hustings/v1/presidency_pb";
+import { effectKind, shortEffect } from "./presidencyEffects";
 import type { BoardModule, BoardProps } from "./types";
 import { Clickable, Die, SeatMark, seatColor, wrap } from "./svg";
 import { count } from "../words";
@@ -22,39 +23,6 @@ export function ringCell(n: number): { col: number; row: number } {
   if (n <= 20) return { col: SIDE - 1, row: n - 11 };
   if (n <= 31) return { col: SIDE - 1 - (n - 21), row: SIDE - 1 };
   return { col: 0, row: SIDE - 1 - (n - 31) };
-}
-
-/** The space `steps` ahead of `from` on the 40-space loop. */
-export function ahead(from: number, steps: number): number {
-  return ((from - 1 + steps) % 40) + 1;
-}
-
-/** How likely each total of `dice` six-sided dice is (1 or 2 dice), as a fraction. */
-export function chance(dice: number, total: number): number {
-  if (dice === 1) return total >= 1 && total <= 6 ? 1 / 6 : 0;
-  const ways = total >= 2 && total <= 12 ? 6 - Math.abs(total - 7) : 0;
-  return ways / 36;
-}
-
-/** A short form of a space's effect for its cell (the full text is in its tooltip). */
-export function shortEffect(text: string): string {
-  const ad = /^pay (\d+) money for \+(\d+) votes?/.exec(text);
-  if (ad) return `pay $${ad[1]}: +${count(Number(ad[2]), "vote")}`;
-  return text
-    .replace(/^\+(\d+) money$/, "+$$$1")
-    .replace(/^you lose (\d+) votes?$/, (_, n: string) => `−${count(Number(n), "vote")}`)
-    .replace(/^draw a Campaign card$/, "Campaign card")
-    .replace(/an opponent loses (\d+) votes?, you lose (\d+) votes?/, "rival −$1, you −$2");
-}
-
-/** A space's kind, for its colour and glyph (letters stand beside colours). */
-function effectKind(text: string): { cls: string; glyph: string } {
-  if (text.startsWith("pay")) return { cls: "ad", glyph: "AD" };
-  if (text.includes("money")) return { cls: "money", glyph: "$" };
-  if (text.includes("Campaign card")) return { cls: "card", glyph: "?" };
-  if (text.includes("lose")) return { cls: "loss", glyph: "−" };
-  if (text.startsWith("+")) return { cls: "gain", glyph: "+" };
-  return { cls: "plain", glyph: "" };
 }
 
 /** The letters on the pawns: initials when they differ (D, R), else seat numbers. */
@@ -74,8 +42,8 @@ function Space(props: {
   const { col, row } = ringCell(space.number);
   const x = col * CELL_W;
   const y = row * CELL_H;
-  const effect = shortEffect(space.description);
-  const kind = effectKind(space.description);
+  const effect = shortEffect(space.effects);
+  const kind = effectKind(space.effects);
   const name = wrap(space.name, 13).slice(0, 2);
   return (
     <g
@@ -387,18 +355,15 @@ function PresidencyBoard({ view, reference, state, offered, choose }: BoardProps
   const letters = pawnLetters(v.players);
   const names = v.players.map((p) => p.name);
   const mover = v.current;
-  const moverPos = mover === undefined ? undefined : v.players[mover]?.position;
-  const showReach = moverPos !== undefined && (v.phase === "declare" || offered.some((c) => c.kind === "dice"));
+  // Where the mover's roll can go, as the engine says (empty unless a roll is declared).
+  const showReach = v.reach.length > 0;
   const reachOf = (n: number) => {
-    if (!showReach || moverPos === undefined) return undefined;
-    let one = 0;
-    let two = 0;
-    for (let s = 1; s <= 12; s++) {
-      if (ahead(moverPos, s) === n) {
-        one += chance(1, s);
-        two += chance(2, s);
-      }
-    }
+    const chanceWith = (dice: number) =>
+      (v.reach.find((r) => r.dice === dice)?.spaces ?? [])
+        .filter((s) => s.space === n)
+        .reduce((sum, s) => sum + s.chanceIn36 / 36, 0);
+    const one = chanceWith(1);
+    const two = chanceWith(2);
     return one || two ? { one, two } : undefined;
   };
   const targets = new Map(

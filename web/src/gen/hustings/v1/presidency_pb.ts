@@ -4,15 +4,15 @@
 // @generated from file hustings/v1/presidency.proto (package hustings.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file hustings/v1/presidency.proto.
  */
 export const file_hustings_v1_presidency: GenFile = /*@__PURE__*/
-  fileDesc("ChxodXN0aW5ncy92MS9wcmVzaWRlbmN5LnByb3RvEgtodXN0aW5ncy52MSLpAwoOUHJlc2lkZW5jeVZpZXcSDwoHdmFyaWFudBgBIAEoCRIOCgZyb3VuZHMYAiABKA0SDQoFcm91bmQYAyABKA0SDQoFcGhhc2UYBCABKAkSLgoHcGxheWVycxgFIAMoCzIdLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lQbGF5ZXISEQoJdW5kZWNpZGVkGAYgASgNEg0KBW9yZGVyGAcgAygNEhQKB2N1cnJlbnQYCCABKA1IAIgBARI1ChBjYW1wYWlnbl9kaXNjYXJkGAkgAygLMhsuaHVzdGluZ3MudjEuUHJlc2lkZW5jeUNhcmQSGwoTY2FtcGFpZ25fZGVja19jb3VudBgKIAEoDRIcChRjYW5kaWRhdGVfZGVja19jb3VudBgLIAEoDRIbChNlbGVjdGlvbl9kZWNrX2NvdW50GAwgASgNEjsKDmVsZWN0aW9uX2RyYXduGA0gAygLMiMuaHVzdGluZ3MudjEuUHJlc2lkZW5jeUVsZWN0aW9uRHJhdxIrCgVib2FyZBgOIAMoCzIcLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lTcGFjZRIrCgVydWxlcxgPIAEoCzIcLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lSdWxlc0IKCghfY3VycmVudCKlAQoQUHJlc2lkZW5jeVBsYXllchIMCgRzZWF0GAEgASgNEgwKBG5hbWUYAiABKAkSDQoFdm90ZXMYAyABKA0SDQoFbW9uZXkYBCABKA0SEAoIcG9zaXRpb24YBSABKA0SLwoKY2FuZGlkYXRlcxgGIAMoCzIbLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lDYXJkEhQKDGRlYmF0ZV9ib251cxgHIAEoDSI/Cg5QcmVzaWRlbmN5Q2FyZBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJIlEKFlByZXNpZGVuY3lFbGVjdGlvbkRyYXcSDAoEc2VhdBgBIAEoDRIpCgRjYXJkGAIgASgLMhsuaHVzdGluZ3MudjEuUHJlc2lkZW5jeUNhcmQiRAoPUHJlc2lkZW5jeVNwYWNlEg4KBm51bWJlchgBIAEoDRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJInoKD1ByZXNpZGVuY3lSdWxlcxIOCgZyb3VuZHMYASABKA0SHQoVY29udmVydF9vbmNlX3Blcl90dXJuGAIgASgIEhoKEnBhcnR5X2JvdW5kX3N0YXRlcxgDIAEoCBIcChRzZXR1cF9kYW1hZ2VfY29udHJvbBgEIAEoCCJuChNQcmVzaWRlbmN5UmVmZXJlbmNlEisKBWJvYXJkGAEgAygLMhwuaHVzdGluZ3MudjEuUHJlc2lkZW5jeVNwYWNlEioKBWNhcmRzGAIgAygLMhsuaHVzdGluZ3MudjEuUHJlc2lkZW5jeUNhcmRiBnByb3RvMw");
+  fileDesc("ChxodXN0aW5ncy92MS9wcmVzaWRlbmN5LnByb3RvEgtodXN0aW5ncy52MSKWBAoOUHJlc2lkZW5jeVZpZXcSDwoHdmFyaWFudBgBIAEoCRIOCgZyb3VuZHMYAiABKA0SDQoFcm91bmQYAyABKA0SDQoFcGhhc2UYBCABKAkSLgoHcGxheWVycxgFIAMoCzIdLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lQbGF5ZXISEQoJdW5kZWNpZGVkGAYgASgNEg0KBW9yZGVyGAcgAygNEhQKB2N1cnJlbnQYCCABKA1IAIgBARI1ChBjYW1wYWlnbl9kaXNjYXJkGAkgAygLMhsuaHVzdGluZ3MudjEuUHJlc2lkZW5jeUNhcmQSGwoTY2FtcGFpZ25fZGVja19jb3VudBgKIAEoDRIcChRjYW5kaWRhdGVfZGVja19jb3VudBgLIAEoDRIbChNlbGVjdGlvbl9kZWNrX2NvdW50GAwgASgNEjsKDmVsZWN0aW9uX2RyYXduGA0gAygLMiMuaHVzdGluZ3MudjEuUHJlc2lkZW5jeUVsZWN0aW9uRHJhdxIrCgVib2FyZBgOIAMoCzIcLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lTcGFjZRIrCgVydWxlcxgPIAEoCzIcLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lSdWxlcxIrCgVyZWFjaBgQIAMoCzIcLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lSZWFjaEIKCghfY3VycmVudCJSCg9QcmVzaWRlbmN5UmVhY2gSDAoEZGljZRgBIAEoDRIxCgZzcGFjZXMYAiADKAsyIS5odXN0aW5ncy52MS5QcmVzaWRlbmN5UmVhY2hTcGFjZSJKChRQcmVzaWRlbmN5UmVhY2hTcGFjZRINCgVzcGFjZRgBIAEoDRINCgV0b3RhbBgCIAEoDRIUCgxjaGFuY2VfaW5fMzYYAyABKA0ipQEKEFByZXNpZGVuY3lQbGF5ZXISDAoEc2VhdBgBIAEoDRIMCgRuYW1lGAIgASgJEg0KBXZvdGVzGAMgASgNEg0KBW1vbmV5GAQgASgNEhAKCHBvc2l0aW9uGAUgASgNEi8KCmNhbmRpZGF0ZXMYBiADKAsyGy5odXN0aW5ncy52MS5QcmVzaWRlbmN5Q2FyZBIUCgxkZWJhdGVfYm9udXMYByABKA0iPwoOUHJlc2lkZW5jeUNhcmQSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCSJRChZQcmVzaWRlbmN5RWxlY3Rpb25EcmF3EgwKBHNlYXQYASABKA0SKQoEY2FyZBgCIAEoCzIbLmh1c3RpbmdzLnYxLlByZXNpZGVuY3lDYXJkInQKD1ByZXNpZGVuY3lTcGFjZRIOCgZudW1iZXIYASABKA0SDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIuCgdlZmZlY3RzGAQgAygLMh0uaHVzdGluZ3MudjEuUHJlc2lkZW5jeUVmZmVjdCJ1ChBQcmVzaWRlbmN5RWZmZWN0Ei8KBGtpbmQYASABKA4yIS5odXN0aW5ncy52MS5QcmVzaWRlbmN5RWZmZWN0S2luZBIOCgZhbW91bnQYAiABKA0SDAoEY29zdBgDIAEoDRISCgpwYXJ0eV9zZWF0GAQgASgNInoKD1ByZXNpZGVuY3lSdWxlcxIOCgZyb3VuZHMYASABKA0SHQoVY29udmVydF9vbmNlX3Blcl90dXJuGAIgASgIEhoKEnBhcnR5X2JvdW5kX3N0YXRlcxgDIAEoCBIcChRzZXR1cF9kYW1hZ2VfY29udHJvbBgEIAEoCCJuChNQcmVzaWRlbmN5UmVmZXJlbmNlEisKBWJvYXJkGAEgAygLMhwuaHVzdGluZ3MudjEuUHJlc2lkZW5jeVNwYWNlEioKBWNhcmRzGAIgAygLMhsuaHVzdGluZ3MudjEuUHJlc2lkZW5jeUNhcmQqvgIKFFByZXNpZGVuY3lFZmZlY3RLaW5kEiYKIlBSRVNJREVOQ1lfRUZGRUNUX0tJTkRfVU5TUEVDSUZJRUQQABIfChtQUkVTSURFTkNZX0VGRkVDVF9LSU5EX0dBSU4QARIfChtQUkVTSURFTkNZX0VGRkVDVF9LSU5EX0xPU0UQAhIpCiVQUkVTSURFTkNZX0VGRkVDVF9LSU5EX09QUE9ORU5UX0xPU0VTEAMSIAocUFJFU0lERU5DWV9FRkZFQ1RfS0lORF9NT05FWRAEEh0KGVBSRVNJREVOQ1lfRUZGRUNUX0tJTkRfQUQQBRIoCiRQUkVTSURFTkNZX0VGRkVDVF9LSU5EX0RSQVdfQ0FNUEFJR04QBhImCiJQUkVTSURFTkNZX0VGRkVDVF9LSU5EX1NUQVRFX1ZPVEVTEAdiBnByb3RvMw");
 
 /**
  * What a viewer sees of a Presidential Race. The game hides only deck order and future dice,
@@ -126,6 +126,15 @@ export type PresidencyView = Message<"hustings.v1.PresidencyView"> & {
    * @generated from field: hustings.v1.PresidencyRules rules = 15;
    */
   rules?: PresidencyRules | undefined;
+
+  /**
+   * Where the nominee about to roll can go, once for one die and once for two, while a
+   * roll is being declared (phase "declare"); empty otherwise. From the engine, so clients
+   * draw a roll's reach without the track's arithmetic.
+   *
+   * @generated from field: repeated hustings.v1.PresidencyReach reach = 16;
+   */
+  reach: PresidencyReach[];
 };
 
 /**
@@ -134,6 +143,69 @@ export type PresidencyView = Message<"hustings.v1.PresidencyView"> & {
  */
 export const PresidencyViewSchema: GenMessage<PresidencyView> = /*@__PURE__*/
   messageDesc(file_hustings_v1_presidency, 0);
+
+/**
+ * Where a roll of some dice can take the mover's pawn.
+ *
+ * @generated from message hustings.v1.PresidencyReach
+ */
+export type PresidencyReach = Message<"hustings.v1.PresidencyReach"> & {
+  /**
+   * Dice rolled: 1 or 2.
+   *
+   * @generated from field: uint32 dice = 1;
+   */
+  dice: number;
+
+  /**
+   * Each space the roll can reach, nearest first.
+   *
+   * @generated from field: repeated hustings.v1.PresidencyReachSpace spaces = 2;
+   */
+  spaces: PresidencyReachSpace[];
+};
+
+/**
+ * Describes the message hustings.v1.PresidencyReach.
+ * Use `create(PresidencyReachSchema)` to create a new message.
+ */
+export const PresidencyReachSchema: GenMessage<PresidencyReach> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_presidency, 1);
+
+/**
+ * One space a roll can reach.
+ *
+ * @generated from message hustings.v1.PresidencyReachSpace
+ */
+export type PresidencyReachSpace = Message<"hustings.v1.PresidencyReachSpace"> & {
+  /**
+   * The space, 1–40.
+   *
+   * @generated from field: uint32 space = 1;
+   */
+  space: number;
+
+  /**
+   * The dice total that reaches it.
+   *
+   * @generated from field: uint32 total = 2;
+   */
+  total: number;
+
+  /**
+   * That total's chance in 36ths (6 for each total of one die; 1 to 6 for two dice).
+   *
+   * @generated from field: uint32 chance_in_36 = 3;
+   */
+  chanceIn36: number;
+};
+
+/**
+ * Describes the message hustings.v1.PresidencyReachSpace.
+ * Use `create(PresidencyReachSpaceSchema)` to create a new message.
+ */
+export const PresidencyReachSpaceSchema: GenMessage<PresidencyReachSpace> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_presidency, 2);
 
 /**
  * One nominee.
@@ -196,7 +268,7 @@ export type PresidencyPlayer = Message<"hustings.v1.PresidencyPlayer"> & {
  * Use `create(PresidencyPlayerSchema)` to create a new message.
  */
 export const PresidencyPlayerSchema: GenMessage<PresidencyPlayer> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_presidency, 1);
+  messageDesc(file_hustings_v1_presidency, 3);
 
 /**
  * A card, with its effect in words.
@@ -232,7 +304,7 @@ export type PresidencyCard = Message<"hustings.v1.PresidencyCard"> & {
  * Use `create(PresidencyCardSchema)` to create a new message.
  */
 export const PresidencyCardSchema: GenMessage<PresidencyCard> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_presidency, 2);
+  messageDesc(file_hustings_v1_presidency, 4);
 
 /**
  * An Election card drawn.
@@ -260,7 +332,7 @@ export type PresidencyElectionDraw = Message<"hustings.v1.PresidencyElectionDraw
  * Use `create(PresidencyElectionDrawSchema)` to create a new message.
  */
 export const PresidencyElectionDrawSchema: GenMessage<PresidencyElectionDraw> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_presidency, 3);
+  messageDesc(file_hustings_v1_presidency, 5);
 
 /**
  * A board space.
@@ -283,11 +355,18 @@ export type PresidencySpace = Message<"hustings.v1.PresidencySpace"> & {
   name: string;
 
   /**
-   * What landing there does.
+   * What landing there does, in words.
    *
    * @generated from field: string description = 3;
    */
   description: string;
+
+  /**
+   * The same as data, in the order it happens, for clients that draw or translate it.
+   *
+   * @generated from field: repeated hustings.v1.PresidencyEffect effects = 4;
+   */
+  effects: PresidencyEffect[];
 };
 
 /**
@@ -295,7 +374,50 @@ export type PresidencySpace = Message<"hustings.v1.PresidencySpace"> & {
  * Use `create(PresidencySpaceSchema)` to create a new message.
  */
 export const PresidencySpaceSchema: GenMessage<PresidencySpace> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_presidency, 4);
+  messageDesc(file_hustings_v1_presidency, 6);
+
+/**
+ * One thing a space does to the nominee who lands on it.
+ *
+ * @generated from message hustings.v1.PresidencyEffect
+ */
+export type PresidencyEffect = Message<"hustings.v1.PresidencyEffect"> & {
+  /**
+   * What it does.
+   *
+   * @generated from field: hustings.v1.PresidencyEffectKind kind = 1;
+   */
+  kind: PresidencyEffectKind;
+
+  /**
+   * Votes gained (GAIN, AD, STATE_VOTES) or lost (LOSE, OPPONENT_LOSES), or money gained
+   * (MONEY); 0 for DRAW_CAMPAIGN.
+   *
+   * @generated from field: uint32 amount = 2;
+   */
+  amount: number;
+
+  /**
+   * For AD: the money paid for the votes (with less, nothing is paid and nothing gained).
+   *
+   * @generated from field: uint32 cost = 3;
+   */
+  cost: number;
+
+  /**
+   * For STATE_VOTES: the seat of the party whose state it is (0 Democrat, 1 Republican).
+   *
+   * @generated from field: uint32 party_seat = 4;
+   */
+  partySeat: number;
+};
+
+/**
+ * Describes the message hustings.v1.PresidencyEffect.
+ * Use `create(PresidencyEffectSchema)` to create a new message.
+ */
+export const PresidencyEffectSchema: GenMessage<PresidencyEffect> = /*@__PURE__*/
+  messageDesc(file_hustings_v1_presidency, 7);
 
 /**
  * The options a match was created with.
@@ -337,7 +459,7 @@ export type PresidencyRules = Message<"hustings.v1.PresidencyRules"> & {
  * Use `create(PresidencyRulesSchema)` to create a new message.
  */
 export const PresidencyRulesSchema: GenMessage<PresidencyRules> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_presidency, 5);
+  messageDesc(file_hustings_v1_presidency, 8);
 
 /**
  * The Presidential Race's fixed data (see MatchReference).
@@ -365,5 +487,74 @@ export type PresidencyReference = Message<"hustings.v1.PresidencyReference"> & {
  * Use `create(PresidencyReferenceSchema)` to create a new message.
  */
 export const PresidencyReferenceSchema: GenMessage<PresidencyReference> = /*@__PURE__*/
-  messageDesc(file_hustings_v1_presidency, 6);
+  messageDesc(file_hustings_v1_presidency, 9);
+
+/**
+ * The kinds of effect a space has.
+ *
+ * @generated from enum hustings.v1.PresidencyEffectKind
+ */
+export enum PresidencyEffectKind {
+  /**
+   * Not set (a client older than the kind should show the description).
+   *
+   * @generated from enum value: PRESIDENCY_EFFECT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Gain votes, from Undecided first.
+   *
+   * @generated from enum value: PRESIDENCY_EFFECT_KIND_GAIN = 1;
+   */
+  GAIN = 1,
+
+  /**
+   * Lose votes to Undecided.
+   *
+   * @generated from enum value: PRESIDENCY_EFFECT_KIND_LOSE = 2;
+   */
+  LOSE = 2,
+
+  /**
+   * An opponent loses votes to Undecided.
+   *
+   * @generated from enum value: PRESIDENCY_EFFECT_KIND_OPPONENT_LOSES = 3;
+   */
+  OPPONENT_LOSES = 3,
+
+  /**
+   * Gain money.
+   *
+   * @generated from enum value: PRESIDENCY_EFFECT_KIND_MONEY = 4;
+   */
+  MONEY = 4,
+
+  /**
+   * Pay money for votes (an advertisement).
+   *
+   * @generated from enum value: PRESIDENCY_EFFECT_KIND_AD = 5;
+   */
+  AD = 5,
+
+  /**
+   * Draw and play a Campaign card.
+   *
+   * @generated from enum value: PRESIDENCY_EFFECT_KIND_DRAW_CAMPAIGN = 6;
+   */
+  DRAW_CAMPAIGN = 6,
+
+  /**
+   * Votes for a party's state.
+   *
+   * @generated from enum value: PRESIDENCY_EFFECT_KIND_STATE_VOTES = 7;
+   */
+  STATE_VOTES = 7,
+}
+
+/**
+ * Describes the enum hustings.v1.PresidencyEffectKind.
+ */
+export const PresidencyEffectKindSchema: GenEnum<PresidencyEffectKind> = /*@__PURE__*/
+  enumDesc(file_hustings_v1_presidency, 0);
 
