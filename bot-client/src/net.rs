@@ -198,6 +198,7 @@ pub fn prompt_from_wire(p: &pb::Prompt) -> Prompt {
                 location: text(&c.location),
                 amount: c.amount,
                 target: c.target.map(|t| t as usize),
+                subject: text(&c.subject),
             })
             .collect(),
     }

@@ -343,9 +343,19 @@ pub struct Choice {
     pub amount: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<Seat>,
+    /// What else it is about, when neither its card nor its place says: in The Vote, the
+    /// kind of marker a flip or replace changes (`blue-apathy`), so a client draws it on
+    /// that marker without reading the label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subject: Option<String>,
 }
 
 impl Choice {
+    /// What else it is about (see [`Choice::subject`]).
+    pub fn subject(mut self, subject: impl Into<String>) -> Self {
+        self.subject = Some(subject.into());
+        self
+    }
     pub fn new(id: impl Into<String>, kind: &str, label: impl Into<String>) -> Self {
         Choice {
             id: id.into(),

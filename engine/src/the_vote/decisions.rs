@@ -707,16 +707,16 @@ impl TheVote {
         let (Action::Marker(op, row), Some(a)) = (action, self.action()) else {
             return Choice::new(id, "done", "Flip no more markers here");
         };
-        let what = match (op, a.seat) {
-            (Op::Flip, EQUALITY) if a.kind == ActionKind::Persuade => {
-                "Flip a Supremacy marker to Red Apathy"
-            }
-            (Op::Flip, EQUALITY) => "Flip a Blue Apathy marker to Equality",
-            (Op::Flip, _) => "Flip a Red Apathy marker to Supremacy",
-            (Op::Replace, EQUALITY) => "Replace a Red Apathy marker with Blue Apathy",
-            (Op::Replace, _) => "Replace a Blue Apathy marker with Red Apathy",
+        // The words and the marker it takes away, from the table the effect uses.
+        let (from, to) = super::opinion::marker_change(a.kind, a.seat, op);
+        let name = |m: usize| ["Equality", "Blue Apathy", "Red Apathy", "Supremacy"][m];
+        let what = match op {
+            Op::Flip => format!("Flip a {} marker to {}", name(from), name(to)),
+            Op::Replace => format!("Replace a {} marker with {}", name(from), name(to)),
         };
-        Choice::new(id, op.verb(), format!("{what} ({} voters)", row.slug())).location(region.id())
+        Choice::new(id, op.verb(), format!("{what} ({} voters)", row.slug()))
+            .location(region.id())
+            .subject(["equality", "blue-apathy", "red-apathy", "supremacy"][from])
     }
 
     fn apply_marker(&mut self, target: usize, left: u8, action: Action) {

@@ -215,13 +215,7 @@ impl TheVote {
             return;
         };
         let seat = a.seat;
-        let (from, to) = match (a.kind, seat, op) {
-            (ActionKind::Radicalize, EQUALITY, _) => (BLUE, EQ),
-            (ActionKind::Radicalize, _, _) => (RED, SUP),
-            (_, EQUALITY, Op::Flip) => (SUP, RED),
-            (_, EQUALITY, _) => (RED, BLUE),
-            _ => (BLUE, RED),
-        };
+        let (from, to) = marker_change(a.kind, seat, op);
         let cells = self.public.region_mut(region).row_mut(row);
         if cells[from] == 0 {
             return;
@@ -256,5 +250,18 @@ impl TheVote {
             .seat(seat)
             .location(region.id())
         );
+    }
+}
+
+/// The marker a flip or replace takes away and the one it puts in its place (indices of a
+/// row: [`EQ`], [`BLUE`], [`RED`], [`SUP`]), for an action of `kind` by `seat`: one table for
+/// the effect ([`TheVote::change_marker`]) and the choice that offers it.
+pub(super) fn marker_change(kind: ActionKind, seat: Seat, op: Op) -> (usize, usize) {
+    match (kind, seat, op) {
+        (ActionKind::Radicalize, EQUALITY, _) => (BLUE, EQ),
+        (ActionKind::Radicalize, _, _) => (RED, SUP),
+        (_, EQUALITY, Op::Flip) => (SUP, RED),
+        (_, EQUALITY, _) => (RED, BLUE),
+        _ => (BLUE, RED),
     }
 }

@@ -1631,3 +1631,49 @@ fn the_views_pending_names_the_seat_to_act() {
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }
+
+#[test]
+fn a_marker_choice_names_a_marker_its_row_holds_and_each_kind_is_named() {
+    let subjects = ["equality", "blue-apathy", "red-apathy", "supremacy"];
+    let mut seen = std::collections::BTreeSet::new();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    for seed in 0..40 {
+        let mut g = game(seed);
+        while let Some(&seat) = g.to_act().first() {
+            let prompt = g.prompt(seat).expect("a prompt");
+            for c in prompt
+                .choices
+                .iter()
+                .filter(|c| c.kind == "flip" || c.kind == "replace")
+            {
+                let kind = subjects
+                    .iter()
+                    .position(|s| c.subject.as_deref() == Some(s))
+                    .unwrap_or_else(|| panic!("{} names no marker: {:?}", c.id, c.subject));
+                let r = region(c.location.as_deref().expect("a region"));
+                let row = if c.id.ends_with(":women") {
+                    Row::Women
+                } else {
+                    Row::Men
+                };
+                // The marker it takes away is there to be clicked: the row holds one.
+                let held = g.public.region(r).row(row)[kind];
+                assert!(
+                    held > 0,
+                    "{} ({}) names {} but the row holds none: {:?}",
+                    c.label,
+                    c.id,
+                    subjects[kind],
+                    g.public.region(r).row(row)
+                );
+                seen.insert(subjects[kind]);
+            }
+            random_prompt_step(&mut g, &mut rng).unwrap();
+        }
+    }
+    // No action takes an Equality marker away; every other kind is taken by some choice.
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        ["blue-apathy", "red-apathy", "supremacy"]
+    );
+}

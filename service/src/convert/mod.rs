@@ -98,6 +98,7 @@ pub fn prompt(p: &engine::Prompt) -> pb::Prompt {
                 amount: c.amount,
                 target: c.target.map(|t| t as u32),
                 origin: pb::Origin::Game as i32,
+                subject: c.subject.clone().unwrap_or_default(),
             })
             .collect(),
     }

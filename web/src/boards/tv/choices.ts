@@ -36,7 +36,7 @@ export function claimsChoice(c: Choice, v: TheVoteView): boolean {
   const r = v.regions.find((x) => x.id === c.location);
   if (!r || !REGION_KINDS.has(c.kind)) return false;
   if (c.kind !== "flip" && c.kind !== "replace") return true;
-  const k = changedKind(c.label);
+  const k = changedKind(c);
   const row = c.id.endsWith(":women") ? r.women : c.id.endsWith(":men") ? r.men : undefined;
   return !!k && count(row, k) > 0;
 }

@@ -2,6 +2,7 @@
 // (never colour alone): Equality a filled blue circle "E", Blue Apathy a pale blue circle
 // "b", Red Apathy a pale vermilion square "r", Supremacy a filled vermilion square "S".
 // An empty Support Box is an empty outlined square.
+import type { Choice } from "../../gen/hustings/v1/hustings_pb";
 
 /** The four sides a marker shows, in the order a row of boxes is filled for drawing. */
 export const MARKER_KINDS = ["equality", "blue", "red", "supremacy"] as const;
@@ -21,15 +22,17 @@ const LOOK: Record<MarkerKind, { fill: string; ink: string; letter: string; roun
   supremacy: { fill: "#D55E00", ink: "#ffffff", letter: "S", round: false },
 };
 
-/** The marker kind a marker-change choice changes: the first side its label names ("Flip a
- * Blue Apathy marker to Equality" changes a Blue Apathy marker). */
-export function changedKind(label: string): MarkerKind | undefined {
-  let best: { kind: MarkerKind; at: number } | undefined;
-  for (const kind of MARKER_KINDS) {
-    const at = label.indexOf(MARKER_NAMES[kind]);
-    if (at >= 0 && (!best || at < best.at)) best = { kind, at };
-  }
-  return best?.kind;
+/** The engine's names for the marker kinds (Choice.subject of a flip or replace). */
+const SUBJECTS: Record<string, MarkerKind> = {
+  equality: "equality",
+  "blue-apathy": "blue",
+  "red-apathy": "red",
+  supremacy: "supremacy",
+};
+
+/** The marker kind a marker-change choice changes, as the engine says (Choice.subject). */
+export function changedKind(c: Choice): MarkerKind | undefined {
+  return SUBJECTS[c.subject];
 }
 
 /** One Support Box, `s` wide, holding a marker of `kind` (or none). */

@@ -51,7 +51,7 @@ function Row(props: {
   const offered = new Map<MarkerKind, Choice>();
   const loose: Choice[] = [];
   for (const c of props.ops) {
-    const k = changedKind(c.label);
+    const k = changedKind(c);
     if (k && kinds.includes(k) && !offered.has(k)) offered.set(k, c);
     else loose.push(c);
   }
