@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use hustings::server_proc::temp_dir;
-use hustings_engine::testing::worded_as_recorded;
+use hustings_engine::testing::{prompt_as_recorded, worded_as_recorded};
 use hustings_engine::{self as engine, LogEntry, Outcome, Seat, Setup};
 use hustings_service::actor::{Played, seat_name};
 use hustings_service::clock::{ClockSetting, MatchSettings};
@@ -93,7 +93,8 @@ fn rebuild(record: &MatchRecord, default_choices: &[usize]) -> Expected {
     let mut prompts = Sha256::new();
     let mut hash_prompts = |game: &dyn engine::AnyGame| {
         for seat in 0..seats {
-            prompts.update(worded_as_recorded(&json(&game.prompt(seat))).as_bytes());
+            let prompt = prompt_as_recorded(game.prompt(seat));
+            prompts.update(worded_as_recorded(&json(&prompt)).as_bytes());
             prompts.update(b"\n");
         }
     };
