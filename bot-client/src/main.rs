@@ -81,8 +81,9 @@ struct AiArgs {
     /// The AI: random, greedy or ismcts.
     #[arg(long)]
     ai: String,
-    /// The AI's level: ismcts iterations (400) or time per decision (150ms); greedy samples
-    /// per choice (8). Empty: the default.
+    /// The AI's level: for ismcts a named level (easy, medium, hard: docs/ais.md, "Levels"),
+    /// iterations (400) or time per decision (150ms); greedy samples per choice (8). Empty:
+    /// the default (ismcts: hard).
     #[arg(long, default_value = "")]
     level: String,
     /// Seed of the AI's own random choices.
@@ -180,7 +181,8 @@ struct TournamentArgs {
     /// table.
     #[arg(long, default_value_t = 0)]
     seats: u32,
-    /// Side A's AI, optionally with a level: `ismcts`, `ismcts:200`, `ismcts:50ms`.
+    /// Side A's AI, optionally with a level: `ismcts`, `ismcts:easy`, `ismcts:200`,
+    /// `ismcts:50ms`.
     #[arg(long)]
     a: String,
     /// Side B's AI, the same way.

@@ -153,36 +153,36 @@ pub fn votes_for_women_view(
     let opponent_hand = v
         .viewer
         .and_then(|s| {
-            [0, 2]
+            [0, 1]
                 .into_iter()
-                .map(|k| s.other().index() + k)
+                .map(|slot| vfw::player(s.other(), slot))
                 .find_map(|p| v.hands.get(p).and_then(|h| h.as_deref()))
         })
         .map(vfw_cards)
         .unwrap_or_default();
-    // Sums over a side's players (index `i` and `i + 2`).
-    let side_hand = |i: usize| {
+    // Sums over a side's players (see `vfw::player` for the layout).
+    let side_hand = |side: Side| {
         v.hand_count
             .iter()
             .enumerate()
-            .filter(|&(p, _)| p % 2 == i)
+            .filter(|&(p, _)| Side::of_player(p) == side)
             .map(|(_, &n)| n as u32)
             .sum::<u32>()
     };
-    let side_claimed = |i: usize| -> Vec<vfwdata::CardId> {
+    let side_claimed = |side: Side| -> Vec<vfwdata::CardId> {
         b.claimed
             .iter()
             .enumerate()
-            .filter(|&(p, _)| p % 2 == i)
+            .filter(|&(p, _)| Side::of_player(p) == side)
             .flat_map(|(_, c)| c.iter().copied())
             .collect()
     };
     let state_card_of = |s: vfwdata::St| -> String {
         let holds =
             |ids: &[vfwdata::CardId]| ids.iter().any(|&c| vfwdata::card(c).state == Some(s));
-        if holds(&side_claimed(0)) {
+        if holds(&side_claimed(Side::Suffragist)) {
             "suffragist".into()
-        } else if holds(&side_claimed(1)) {
+        } else if holds(&side_claimed(Side::Opposition)) {
             "opposition".into()
         } else if holds(&b.available_states) {
             "available".into()
@@ -273,13 +273,13 @@ pub fn votes_for_women_view(
                     seat: seat_of(side),
                     buttons: b.buttons[i] as u32,
                     button_cap: side.button_cap() as u32,
-                    hand_count: side_hand(i),
+                    hand_count: side_hand(side),
                     drawn_count: v.drawn_count[i] as u32,
                     deck_count: v.deck_count[i] as u32,
                     deck_top_count: v.deck_top_count[i] as u32,
                     deck_bottom_count: v.deck_bottom_count[i] as u32,
                     deck_by_era: b.era_ordered[i],
-                    claimed: vfw_cards(&side_claimed(i)),
+                    claimed: vfw_cards(&side_claimed(side)),
                 }
             })
             .collect(),
