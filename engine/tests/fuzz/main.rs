@@ -4,6 +4,8 @@
 //! core idles. Run one with a filter: `cargo test -p hustings-engine --test fuzz the_vote::`.
 
 mod golden_digests;
+mod log_digest;
+mod log_golden;
 mod presidency;
 mod the_vote;
 mod the_vote_golden;
