@@ -513,7 +513,7 @@ card_type!(
 );
 
 /// A space of the 40-space track, numbered 1–40 clockwise from Start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Space(u8);
 
 impl Space {

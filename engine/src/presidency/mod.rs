@@ -21,15 +21,17 @@
 //! | effects, gains (Undecided first, then an opponent), losses and Damage Control, Campaign draws and reshuffles, debates: the queue of [`Step`]s | `resolve.rs` |
 //! | moving, conversion limits, turn and round order, the Election deck and the count, the convention's end | `turns.rs` |
 //! | what is hidden (deck order, the generator) and how search redraws it | `hidden.rs` |
+//! | the log as typed events, rendered to text only when read | `log.rs` |
 //!
 //! The state is its public part ([`View`], which every viewer sees alike) plus the hidden
-//! decks and generator, plus the log. Decisions are typed [`Action`]s; their ids
+//! decks and generator, plus the log of typed events. Decisions are typed [`Action`]s; their ids
 //! (`dice:2d6`, `convert:3`, `take:1`, `target:2`, `debate:1`, `done`) are their `Display`.
 
 pub mod actions;
 pub mod data;
 pub mod help;
 mod hidden;
+pub mod log;
 mod resolve;
 mod setup;
 mod turns;
@@ -42,6 +44,7 @@ use serde::{Deserialize, Serialize};
 pub use self::actions::{Action, Dice};
 use self::data::{CampaignCard, CandidateCard, ElectionCard};
 use self::hidden::Hidden;
+use self::log::PresEvent;
 pub use self::resolve::Step;
 use crate::Game;
 use crate::core::*;
@@ -175,14 +178,25 @@ impl View {
 pub struct Presidency {
     public: View,
     hidden: Hidden,
-    log: GameLog,
+    log: GameLog<PresEvent>,
 }
 
 impl Presidency {
-    /// Every log entry, borrowed: this game keeps its entries as they are read, so it
-    /// needs no [`std::borrow::Cow`] (see [`Game::log`]).
-    pub fn log(&self) -> &[LogEntry] {
-        self.log.entries()
+    /// Every log entry, rendered (see [`log`]).
+    pub fn log(&self) -> Vec<LogEntry> {
+        self.render_log(0)
+    }
+
+    /// The log from entry `from` on, rendered from its events on this board.
+    fn render_log(&self, from: usize) -> Vec<LogEntry> {
+        let events = self.log.entries();
+        events
+            .get(from..)
+            .unwrap_or(&[])
+            .iter()
+            .zip(from as u64..)
+            .map(|(e, seq)| e.render(&self.public, seq))
+            .collect()
     }
 
     /// The public state (the same for every viewer).
@@ -190,18 +204,11 @@ impl Presidency {
         &self.public
     }
 
-    /// Logs the entry `entry` builds from the public state, if this state keeps a log (a
-    /// state built for search does not, and builds no text).
-    fn note(&mut self, entry: impl FnOnce(&View) -> LogEntry) {
-        if self.log.is_on() {
-            let e = entry(&self.public);
-            self.log.push(e);
-        }
-    }
-
-    /// Logs an entry about `seat` whose text names it (`text` gets the name).
-    fn note_about(&mut self, seat: Seat, kind: &str, text: impl FnOnce(&str) -> String) {
-        self.note(|v| LogEntry::new(kind, text(v.name(seat))).seat(seat));
+    /// Logs the event `event()` builds, if this state keeps a log (a state built for
+    /// search does not).
+    #[inline]
+    fn note(&mut self, event: impl FnOnce() -> PresEvent) {
+        self.log.push_event(event);
     }
 
     fn opponents(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
@@ -264,7 +271,15 @@ impl Game for Presidency {
     }
 
     fn log(&self) -> std::borrow::Cow<'_, [LogEntry]> {
-        std::borrow::Cow::Borrowed(self.log.entries())
+        std::borrow::Cow::Owned(self.render_log(0))
+    }
+
+    fn log_len(&self) -> usize {
+        self.log.len()
+    }
+
+    fn log_from(&self, from: usize) -> std::borrow::Cow<'_, [LogEntry]> {
+        std::borrow::Cow::Owned(self.render_log(from))
     }
 
     fn view(&self, _viewer: Viewer) -> View {

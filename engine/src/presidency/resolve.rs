@@ -7,8 +7,9 @@
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use super::data::{CampaignCard, Effect, describe, votes};
-use super::{Phase, Player, Presidency, Variant, join};
+use super::data::{CampaignCard, Effect};
+use super::log::PresEvent;
+use super::{Phase, Player, Presidency, Variant};
 use crate::core::*;
 use crate::rng::{d6, dice_array};
 
@@ -24,15 +25,6 @@ pub enum Step {
     OpponentLoses { seat: Seat, amount: u32 },
     /// `seat` debates an opponent on its space.
     Debate { seat: Seat },
-}
-
-/// A debate bonus as shown after the dice: ", +2 bonus" (nothing without a bonus).
-fn bonus_text(bonus: u32) -> String {
-    if bonus > 0 {
-        format!(", +{bonus} bonus")
-    } else {
-        String::new()
-    }
 }
 
 impl Presidency {
@@ -86,28 +78,13 @@ impl Presidency {
                 let taken = amount.min(self.public.players[from].votes);
                 self.public.players[from].votes -= taken;
                 self.public.players[seat].votes += taken;
-                self.note(|v| {
-                    LogEntry::new(
-                        "take",
-                        format!(
-                            "{} takes {} from {} (no undecided votes left)",
-                            v.name(seat),
-                            votes(taken),
-                            v.name(from)
-                        ),
-                    )
-                    .seat(seat)
-                    .target(from)
-                    .amount(taken as i64)
-                });
+                self.note(|| PresEvent::Take { seat, from, taken });
                 self.still_to_take(seat, amount - taken);
             }
             Step::OpponentLoses { seat, amount } => {
                 let Some(victim) = target.or_else(|| self.only_candidate(seat, |p| p.votes > 0))
                 else {
-                    self.note_about(seat, "no-effect", |name| {
-                        format!("No opponent of {name} has votes to lose")
-                    });
+                    self.note(|| PresEvent::NoOpponentVotes { seat });
                     return;
                 };
                 self.lose(victim, amount, true);
@@ -148,30 +125,15 @@ impl Presidency {
             }
             Effect::Money(n) => {
                 self.public.players[seat].money += n;
-                self.note(|v| {
-                    LogEntry::new("money", format!("{} gains {n} money", v.name(seat)))
-                        .seat(seat)
-                        .amount(n as i64)
-                });
+                self.note(|| PresEvent::Money { seat, n });
             }
             Effect::Ad { votes, cost } => {
                 if self.public.players[seat].money >= cost {
                     self.public.players[seat].money -= cost;
-                    self.note(|v| {
-                        LogEntry::new("pay", format!("{} pays {cost} money", v.name(seat)))
-                            .seat(seat)
-                            .amount(cost as i64)
-                    });
+                    self.note(|| PresEvent::Pay { seat, cost });
                     self.gain(seat, votes);
                 } else {
-                    self.note(|v| {
-                        LogEntry::new(
-                            "cannot-pay",
-                            format!("{} cannot pay {cost} money and gains nothing", v.name(seat)),
-                        )
-                        .seat(seat)
-                        .amount(cost as i64)
-                    });
+                    self.note(|| PresEvent::CannotPay { seat, cost });
                 }
             }
             Effect::DrawCampaign => self.draw_campaign(seat),
@@ -194,13 +156,9 @@ impl Presidency {
         self.public.undecided -= from_undecided;
         self.public.players[seat].votes += from_undecided;
         if from_undecided > 0 {
-            self.note(|v| {
-                LogEntry::new(
-                    "gain",
-                    format!("{} gains {}", v.name(seat), votes(from_undecided)),
-                )
-                .seat(seat)
-                .amount(from_undecided as i64)
+            self.note(|| PresEvent::Gain {
+                seat,
+                n: from_undecided,
             });
         }
         self.still_to_take(seat, n - from_undecided);
@@ -218,9 +176,7 @@ impl Presidency {
     /// Loses votes to Undecided, never below zero; with Damage Control, a 6 saves two.
     fn lose(&mut self, seat: Seat, n: u32, damage_control: bool) {
         if self.public.players[seat].votes == 0 {
-            self.note_about(seat, "no-effect", |name| {
-                format!("{name} has no votes to lose")
-            });
+            self.note(|| PresEvent::NoVotesToLose { seat });
             return;
         }
         let mut amount = n;
@@ -228,35 +184,12 @@ impl Presidency {
             let roll = d6(&mut self.hidden.rng);
             let saved = if roll >= 6 { n.min(2) } else { 0 };
             amount -= saved;
-            self.note(|v| {
-                let name = v.name(seat);
-                LogEntry::new(
-                    "damage-control",
-                    if saved > 0 {
-                        format!(
-                            "{name} rolls {roll} for Damage Control and saves {}",
-                            votes(saved)
-                        )
-                    } else {
-                        format!("{name} rolls {roll} for Damage Control: no help")
-                    },
-                )
-                .seat(seat)
-                .dice(vec![roll])
-                .amount(saved as i64)
-            });
+            self.note(|| PresEvent::DamageControl { seat, roll, saved });
         }
         let lost = amount.min(self.public.players[seat].votes);
         self.public.players[seat].votes -= lost;
         self.public.undecided += lost;
-        self.note(|v| {
-            LogEntry::new(
-                "lose",
-                format!("{} loses {} to Undecided", v.name(seat), votes(lost)),
-            )
-            .seat(seat)
-            .amount(lost as i64)
-        });
+        self.note(|| PresEvent::Lose { seat, lost });
     }
 
     /// Draws the top Campaign card (reshuffling the discards into a new deck when it is
@@ -272,7 +205,7 @@ impl Presidency {
             deck.shuffle(&mut self.hidden.rng);
             self.hidden.campaign = deck;
             self.public.campaign_deck_count = self.hidden.campaign.len() as u32;
-            self.note(|_| LogEntry::new("reshuffle", "The Campaign deck is reshuffled"));
+            self.note(|| PresEvent::Reshuffle);
         }
         let Some(idx) = self.hidden.campaign.pop() else {
             return;
@@ -281,19 +214,7 @@ impl Presidency {
         let card = CampaignCard(idx);
         let def = card.def();
         self.public.campaign_discard.push(card);
-        self.note(|v| {
-            LogEntry::new(
-                "campaign-card",
-                format!(
-                    "{} draws {}: {}",
-                    v.name(seat),
-                    def.name,
-                    describe(def.effects, 0)
-                ),
-            )
-            .seat(seat)
-            .card(def.id)
-        });
+        self.note(|| PresEvent::CampaignCard { seat, card });
         for &effect in def.effects.iter().rev() {
             self.public
                 .pending
@@ -319,33 +240,15 @@ impl Presidency {
             self.public.players[loser].votes -= taken;
             self.public.players[w].votes += taken;
         }
-        self.note(|v| {
-            let result = match winner {
-                Some(w) => format!("{} wins and takes {}", v.name(w), votes(taken)),
-                None => "a tie: no votes change hands".into(),
-            };
-            let mut all = a.to_vec();
-            all.extend(b);
-            let mut entry = LogEntry::new(
-                "debate",
-                format!(
-                    "Debate: {} rolls {}{} (total {ta}), {} rolls {}{} (total {tb}): {result}",
-                    v.name(mover),
-                    join(&a),
-                    bonus_text(v.players[mover].debate_bonus),
-                    v.name(other),
-                    join(&b),
-                    bonus_text(v.players[other].debate_bonus),
-                ),
-            )
-            .seat(mover)
-            .target(other)
-            .dice(all)
-            .amount(taken as i64);
-            if let Some(w) = winner {
-                entry.location = Some(format!("winner:{w}"));
-            }
-            entry
+        self.note(|| PresEvent::Debate {
+            mover,
+            other,
+            a,
+            b,
+            ta,
+            tb,
+            winner,
+            taken,
         });
     }
 }

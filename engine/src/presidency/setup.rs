@@ -3,11 +3,12 @@
 
 use rand::seq::SliceRandom;
 
-use super::data::{CAMPAIGN, CANDIDATE, CandidateCard, ELECTION, describe};
+use super::data::{CAMPAIGN, CANDIDATE, CandidateCard, ELECTION};
 use super::hidden::Hidden;
+use super::log::{Dice, PresEvent};
 use super::{
     CANDIDATE_CARDS_EACH, GAME_ID, Phase, Player, Presidency, Rules, Step, TOTAL_VOTES, Variant,
-    View, join,
+    View,
 };
 use crate::Game;
 use crate::core::*;
@@ -181,26 +182,16 @@ impl Presidency {
             self.public.players[seat].votes = votes;
             self.public.players[seat].money = money;
             self.public.undecided -= votes;
-            self.note(|view| {
-                let mut all = v.clone();
-                all.extend(&m);
-                LogEntry::new(
-                    "setup",
-                    format!(
-                        "{} starts with {votes} votes (rolled {}) and {money} money (rolled {})",
-                        view.name(seat),
-                        join(&v),
-                        join(&m)
-                    ),
-                )
-                .seat(seat)
-                .dice(all)
+            self.note(|| PresEvent::StartValues {
+                seat,
+                votes,
+                vote_dice: Dice::of(&v),
+                money,
+                money_dice: Dice::of(&m),
             });
         }
-        self.note(|view| {
-            let u = view.undecided;
-            LogEntry::new("setup", format!("{u} votes are undecided")).amount(u as i64)
-        });
+        let undecided = self.public.undecided;
+        self.note(|| PresEvent::Undecided { votes: undecided });
     }
 
     /// Each nominee in turn draws five Candidate cards; their effects queue up in order.
@@ -216,19 +207,7 @@ impl Presidency {
                 let p = &mut self.public.players[seat];
                 p.candidates.push(card);
                 p.debate_bonus += def.debate;
-                self.note(|view| {
-                    LogEntry::new(
-                        "candidate",
-                        format!(
-                            "{} draws Candidate card {}: {}",
-                            view.name(seat),
-                            def.name,
-                            describe(def.effects, def.debate)
-                        ),
-                    )
-                    .seat(seat)
-                    .card(def.id)
-                });
+                self.note(|| PresEvent::CandidateCard { seat, card });
                 for &effect in def.effects {
                     self.public.pending.push_back(Step::Effect { seat, effect });
                 }
@@ -245,15 +224,8 @@ impl Presidency {
                 .map(|_| d6(&mut self.hidden.rng))
                 .collect();
             let best = rolls.iter().copied().max().unwrap_or(0);
-            self.note(|view| {
-                let text = contenders
-                    .iter()
-                    .zip(&rolls)
-                    .map(|(&s, r)| format!("{} {r}", view.name(s)))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                LogEntry::new("first-player-roll", format!("Roll for first move: {text}"))
-                    .dice(rolls.clone())
+            self.note(|| PresEvent::FirstPlayerRoll {
+                rolls: contenders.iter().copied().zip(rolls.iter().copied()).collect(),
             });
             contenders = contenders
                 .into_iter()
@@ -268,14 +240,12 @@ impl Presidency {
         self.public.turn_index = 0;
         self.public.round = 1;
         self.public.phase = Phase::Declare;
-        self.note_about(first, "first-player", |name| format!("{name} moves first"));
+        self.note(|| PresEvent::FirstPlayer { seat: first });
         self.log_round_start();
     }
 
     pub(super) fn log_round_start(&mut self) {
-        self.note(|view| {
-            let (r, total) = (view.round, view.rules.rounds);
-            LogEntry::new("round", format!("Round {r} of {total}")).amount(r as i64)
-        });
+        let round = self.public.round;
+        self.note(|| PresEvent::Round { round });
     }
 }

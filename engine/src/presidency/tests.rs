@@ -41,8 +41,14 @@ fn ids(entries: &[LogEntry]) -> Vec<&str> {
     entries.iter().map(|e| e.kind.as_str()).collect()
 }
 
-fn of_kind<'a>(entries: &'a [LogEntry], kind: &str) -> Vec<&'a LogEntry> {
-    entries.iter().filter(|e| e.kind == kind).collect()
+/// The entries of `kind` (owned: a game renders its log when it is read).
+fn of_kind(entries: impl AsRef<[LogEntry]>, kind: &str) -> Vec<LogEntry> {
+    entries
+        .as_ref()
+        .iter()
+        .filter(|e| e.kind == kind)
+        .cloned()
+        .collect()
 }
 
 fn choice_ids(g: &Presidency) -> Vec<String> {
@@ -299,7 +305,7 @@ fn the_attack_cards_cost_the_attacker_a_vote_and_no_card_costs_money() {
 fn replay_setup(g: &Presidency, vote_base: u32) -> Option<(Vec<u32>, Vec<u32>, u32)> {
     let n = g.num_seats();
     let log = g.log();
-    let rolls = of_kind(log, "setup");
+    let rolls = of_kind(&log, "setup");
     let mut votes = vec![0; n];
     let mut money = vec![0; n];
     let vote_dice = if vote_base == 0 { 2 } else { 1 };
@@ -314,7 +320,7 @@ fn replay_setup(g: &Presidency, vote_base: u32) -> Option<(Vec<u32>, Vec<u32>, u
         Some(undecided as i64),
         "undecided remainder"
     );
-    for e in of_kind(log, "candidate") {
+    for e in of_kind(&log, "candidate") {
         let s = e.seat.unwrap();
         let (_, card) = card_by_id(e.card.as_deref().unwrap()).unwrap();
         for effect in card.effects {
@@ -512,7 +518,7 @@ fn declaring_1d6_or_2d6_rolls_that_many_dice_and_moves_clockwise() {
             assert_eq!(reach.iter().map(|(d, _)| *d).collect::<Vec<_>>(), [1, 2]);
             let in_reach = reach[n - 1].1.clone();
             let log = g.play(&format!("dice:{n}d6"));
-            let mv = of_kind(&log, "move")[0];
+            let mv = &of_kind(&log, "move")[0];
             assert_eq!(mv.seat, Some(seat));
             assert_eq!(mv.dice.len(), n);
             let total: u32 = mv.dice.iter().sum();
@@ -800,7 +806,7 @@ fn damage_control_on_a_six_saves_two_votes() {
         let mut g = standard(40);
         let m = g.to_act()[0];
         let log = roll(&mut g, "dice:2d6", &[5, 5, dc]); // Scandal, -5
-        let roll = of_kind(&log, "damage-control")[0];
+        let roll = &of_kind(&log, "damage-control")[0];
         assert_eq!(roll.dice, [dc]);
         assert_eq!(roll.seat, Some(m), "the loser rolls");
         assert_eq!(g.public.players[m].votes, 40 - lost, "roll {dc}");
@@ -890,7 +896,7 @@ fn landing_on_the_opponent_starts_a_debate_with_candidate_bonuses() {
     g.public.players[o].debate_bonus = 1;
     // Move 3 onto the opponent; the mover rolls 4+4 (+2 = 10), the opponent 5+5 (+1 = 11).
     let log = roll(&mut g, "dice:1d6", &[3, 4, 4, 5, 5]);
-    let d = of_kind(&log, "debate")[0];
+    let d = &of_kind(&log, "debate")[0];
     assert_eq!(d.dice, [4, 4, 5, 5]);
     assert_eq!((d.seat, d.target), (Some(m), Some(o)));
     assert_eq!(d.amount, Some(1), "the winner takes the difference");
@@ -929,7 +935,7 @@ fn a_debate_takes_no_more_votes_than_the_loser_has() {
 fn a_tied_debate_moves_no_votes() {
     let (mut g, m, o) = debate_table(4);
     let log = roll(&mut g, "dice:1d6", &[3, 3, 4, 5, 2]);
-    let d = of_kind(&log, "debate")[0];
+    let d = &of_kind(&log, "debate")[0];
     assert_eq!(d.amount, Some(0));
     assert_eq!(d.location, None, "no winner");
     assert_eq!(
@@ -1539,7 +1545,8 @@ fn a_scripted_game_from_seed_15_reproduces_the_hand_checked_log() {
         g.apply(seat, choice)
             .unwrap_or_else(|e| panic!("{choice}: {e}"));
     }
-    let texts: Vec<&str> = g.log().iter().map(|e| e.text.as_str()).collect();
+    let log = g.log();
+    let texts: Vec<&str> = log.iter().map(|e| e.text.as_str()).collect();
     assert_eq!(texts, LOG);
     // The structured fields agree with the texts.
     let debate = &g.log()[50];

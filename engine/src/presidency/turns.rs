@@ -1,8 +1,9 @@
 //! Turns and the end: moving, what conversion allows, the order of turns and rounds, the
 //! Election deck's draws and the count (standard game), and the convention's end.
 
-use super::data::{ELECTION, ElectionCard, Space, describe, votes};
-use super::{ELECTION_DRAWS_EACH, Phase, Presidency, Step, Variant, join};
+use super::data::{ELECTION, ElectionCard, Space};
+use super::log::{Dice, PresEvent};
+use super::{ELECTION_DRAWS_EACH, Phase, Presidency, Step, Variant};
 use crate::core::*;
 use crate::rng::d6;
 
@@ -52,19 +53,7 @@ impl Presidency {
         let p = &mut self.public.players[seat];
         p.money -= 2 * k;
         p.converted_this_turn += 1;
-        self.note(|v| {
-            LogEntry::new(
-                "convert",
-                format!(
-                    "{} converts {} money into {}",
-                    v.name(seat),
-                    2 * k,
-                    votes(k)
-                ),
-            )
-            .seat(seat)
-            .amount(k as i64)
-        });
+        self.note(|| PresEvent::Convert { seat, k });
         self.gain(seat, k);
     }
 
@@ -84,22 +73,10 @@ impl Presidency {
             .advance(total);
         p.position = to.number();
         let space = to.def();
-        self.note(|v| {
-            LogEntry::new(
-                "move",
-                format!(
-                    "{} rolls {n}D6: {} and moves {total} to space {}, {} ({})",
-                    v.name(seat),
-                    join(d),
-                    to.number(),
-                    space.name,
-                    describe(space.effects, 0)
-                ),
-            )
-            .seat(seat)
-            .dice(d.to_vec())
-            .location(to.number().to_string())
-            .amount(total as i64)
+        self.note(|| PresEvent::Move {
+            seat,
+            dice: Dice::new(two, n),
+            to,
         });
         self.public.phase = Phase::Resolving;
         // Debate first (if an opponent stands here), then the space itself.
@@ -138,12 +115,7 @@ impl Presidency {
                 self.public.phase = Phase::Election;
                 // The nominee who moved second in the campaign draws first.
                 self.public.election_next = Some(self.public.order[1]);
-                self.note(|_| {
-                    LogEntry::new(
-                        "election",
-                        "The campaign is over: the Election deck is drawn",
-                    )
-                });
+                self.note(|| PresEvent::Election);
             }
             Variant::Convention => self.finish_convention(),
         }
@@ -191,9 +163,7 @@ impl Presidency {
             return;
         }
         if done_regular {
-            self.note(|_| {
-                LogEntry::new("tie", format!("Votes tied at {va}: another round of draws"))
-            });
+            self.note(|| PresEvent::Tie { votes: va });
         }
         let (Some(seat), Some(idx)) = (self.public.election_next, self.hidden.election.pop())
         else {
@@ -209,19 +179,7 @@ impl Presidency {
         let def = &ELECTION[idx as usize];
         self.public.election_drawn.push((seat, card));
         self.public.election_next = Some(if seat == a { b } else { a });
-        self.note(|v| {
-            LogEntry::new(
-                "election-card",
-                format!(
-                    "{} draws Election card {}: {}",
-                    v.name(seat),
-                    def.name,
-                    describe(def.effects, 0)
-                ),
-            )
-            .seat(seat)
-            .card(def.id)
-        });
+        self.note(|| PresEvent::ElectionCard { seat, card });
         for &effect in def.effects {
             self.public.pending.push_back(Step::Effect { seat, effect });
         }
@@ -262,7 +220,7 @@ impl Presidency {
         self.public.election_next = None;
         self.public.pending.clear();
         let scores = self.public.players.iter().map(|p| p.votes as i64).collect();
-        self.note(|_| LogEntry::new("outcome", reason.clone()));
+        self.note(|| PresEvent::Outcome);
         self.public.outcome = Some(Outcome {
             winners,
             reason,
