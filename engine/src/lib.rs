@@ -10,18 +10,6 @@
 //! use to host any game without knowing which one it is; [`new_game`] and [`catalogue`] are
 //! the registry of games.
 
-/// Logs a line whose text is formatted only when the game keeps a log (a search state keeps
-/// none, and formats nothing): `say!(game, a, b, "format", args…)` calls the game's own
-/// `game.say(a, b, text)` (who the line is about, and its kind, in the game's order).
-macro_rules! say {
-    ($game:expr, $a:expr, $b:expr, $($fmt:tt)+) => {
-        if $game.log.is_on() {
-            let text = format!($($fmt)+);
-            $game.say($a, $b, text);
-        }
-    };
-}
-
 /// Logs the entry `$entry` builds through the game's `push_log`, building nothing when the
 /// game keeps no log.
 macro_rules! note {

@@ -59,40 +59,93 @@ pub enum PresEvent {
         money_dice: Dice,
     },
     /// After every start roll, `votes` are undecided.
-    Undecided { votes: u32 },
-    CandidateCard { seat: Seat, card: CandidateCard },
+    Undecided {
+        votes: u32,
+    },
+    CandidateCard {
+        seat: Seat,
+        card: CandidateCard,
+    },
     /// One roll for the first move: each contender and its die.
-    FirstPlayerRoll { rolls: Vec<(Seat, u32)> },
-    FirstPlayer { seat: Seat },
-    Round { round: u32 },
+    FirstPlayerRoll {
+        rolls: Vec<(Seat, u32)>,
+    },
+    FirstPlayer {
+        seat: Seat,
+    },
+    Round {
+        round: u32,
+    },
     /// `seat` converts `2 k` money into `k` votes.
-    Convert { seat: Seat, k: u32 },
+    Convert {
+        seat: Seat,
+        k: u32,
+    },
     /// `seat` rolls `dice` and moves their total to `to`.
-    Move { seat: Seat, dice: Dice, to: Space },
+    Move {
+        seat: Seat,
+        dice: Dice,
+        to: Space,
+    },
     /// The campaign is over: the Election deck is drawn.
     Election,
     /// Votes tied at `votes` after the regular draws: another round of draws.
-    Tie { votes: u32 },
-    ElectionCard { seat: Seat, card: ElectionCard },
+    Tie {
+        votes: u32,
+    },
+    ElectionCard {
+        seat: Seat,
+        card: ElectionCard,
+    },
     /// The game's end: its text is the outcome's reason.
     Outcome,
     /// `seat` takes `taken` votes from `from` (Undecided being empty).
-    Take { seat: Seat, from: Seat, taken: u32 },
+    Take {
+        seat: Seat,
+        from: Seat,
+        taken: u32,
+    },
     /// No opponent of `seat` has votes to lose.
-    NoOpponentVotes { seat: Seat },
+    NoOpponentVotes {
+        seat: Seat,
+    },
     /// `seat` has no votes to lose.
-    NoVotesToLose { seat: Seat },
-    Money { seat: Seat, n: u32 },
-    Pay { seat: Seat, cost: u32 },
-    CannotPay { seat: Seat, cost: u32 },
+    NoVotesToLose {
+        seat: Seat,
+    },
+    Money {
+        seat: Seat,
+        n: u32,
+    },
+    Pay {
+        seat: Seat,
+        cost: u32,
+    },
+    CannotPay {
+        seat: Seat,
+        cost: u32,
+    },
     /// `seat` gains `n` votes from Undecided.
-    Gain { seat: Seat, n: u32 },
+    Gain {
+        seat: Seat,
+        n: u32,
+    },
     /// `seat` rolls `roll` for Damage Control and saves `saved` votes.
-    DamageControl { seat: Seat, roll: u32, saved: u32 },
+    DamageControl {
+        seat: Seat,
+        roll: u32,
+        saved: u32,
+    },
     /// `seat` loses `lost` votes to Undecided.
-    Lose { seat: Seat, lost: u32 },
+    Lose {
+        seat: Seat,
+        lost: u32,
+    },
     Reshuffle,
-    CampaignCard { seat: Seat, card: CampaignCard },
+    CampaignCard {
+        seat: Seat,
+        card: CampaignCard,
+    },
     /// `mover` debates `other`: their dice and totals (dice plus bonus), and who won how much.
     Debate {
         mover: Seat,
@@ -176,11 +229,10 @@ impl PresEvent {
             PresEvent::FirstPlayer { seat } => {
                 LogEntry::new("first-player", format!("{} moves first", name(seat))).seat(seat)
             }
-            PresEvent::Round { round } => LogEntry::new(
-                "round",
-                format!("Round {round} of {}", v.rules.rounds),
-            )
-            .amount(round as i64),
+            PresEvent::Round { round } => {
+                LogEntry::new("round", format!("Round {round} of {}", v.rules.rounds))
+                    .amount(round as i64)
+            }
             PresEvent::Convert { seat, k } => LogEntry::new(
                 "convert",
                 format!("{} converts {} money into {}", name(seat), 2 * k, votes(k)),
@@ -211,9 +263,10 @@ impl PresEvent {
                 "election",
                 "The campaign is over: the Election deck is drawn",
             ),
-            PresEvent::Tie { votes } => {
-                LogEntry::new("tie", format!("Votes tied at {votes}: another round of draws"))
-            }
+            PresEvent::Tie { votes } => LogEntry::new(
+                "tie",
+                format!("Votes tied at {votes}: another round of draws"),
+            ),
             PresEvent::ElectionCard { seat, card } => {
                 let def = &ELECTION[card.0 as usize];
                 LogEntry::new(

@@ -225,7 +225,11 @@ impl Presidency {
                 .collect();
             let best = rolls.iter().copied().max().unwrap_or(0);
             self.note(|| PresEvent::FirstPlayerRoll {
-                rolls: contenders.iter().copied().zip(rolls.iter().copied()).collect(),
+                rolls: contenders
+                    .iter()
+                    .copied()
+                    .zip(rolls.iter().copied())
+                    .collect(),
             });
             contenders = contenders
                 .into_iter()

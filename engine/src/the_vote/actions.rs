@@ -67,7 +67,7 @@ impl Play {
 
 /// What a Public Opinion action does to one marker: flip it in place, or replace it with a
 /// marker from the pool.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Op {
     Flip,
     Replace,

@@ -26,6 +26,7 @@
 //! | the end of a Player Phase (6.0), Turn End (14.0): game end, Congress Control, the exhausted Deck, passive abilities, Refresh; the next turn | `turns.rs` |
 //! | what the view says the game waits for, and where each Amendment stands | `pending.rs` |
 //! | what no seat sees, and how search redraws it | `hidden.rs` |
+//! | the log as typed events, rendered to text only when read | `log.rs` |
 //!
 //! Readings of the engine's own (beyond findings.md):
 //! - Radicalize may stop short of its strength (`done`); Persuade changes as many markers as
@@ -52,6 +53,7 @@ pub mod data;
 mod decisions;
 pub mod help;
 mod hidden;
+pub mod log;
 mod opinion;
 pub mod pending;
 mod plays;
@@ -72,6 +74,7 @@ use self::actions::{Op, Play};
 pub use self::card::Card;
 use self::data::{CardKind, CardType, Faction, Law, Special, TABLE, Table};
 pub use self::decisions::Decision;
+use self::log::{ReshuffleFor, TvEvent, VoteResult, VpFor};
 pub use self::pending::{AmendmentStatus, Pending};
 pub use self::region::Region;
 use crate::core::*;
@@ -490,7 +493,7 @@ struct Hidden {
 pub struct TheVote {
     public: View,
     hidden: Hidden,
-    log: GameLog,
+    log: GameLog<TvEvent>,
 }
 
 /// Subset sums reachable with `values` (bit i set: sum i reachable).
@@ -524,10 +527,21 @@ pub fn federal_law_vp(pw: u8) -> u8 {
 }
 
 impl TheVote {
-    /// Every log entry, borrowed: this game keeps its entries as they are read, so it
-    /// needs no [`std::borrow::Cow`] (see [`Game::log`]).
-    pub fn log(&self) -> &[LogEntry] {
-        self.log.entries()
+    /// Every log entry, rendered (see [`log`]).
+    pub fn log(&self) -> Vec<LogEntry> {
+        self.render_log(0)
+    }
+
+    /// The log from entry `from` on, rendered from its events on this board.
+    fn render_log(&self, from: usize) -> Vec<LogEntry> {
+        self.log
+            .entries()
+            .get(from..)
+            .unwrap_or(&[])
+            .iter()
+            .zip(from as u64..)
+            .map(|(e, seq)| e.render(&self.public, seq))
+            .collect()
     }
 
     /// The public state (every viewer's view).
@@ -535,17 +549,11 @@ impl TheVote {
         &self.public
     }
 
-    /// Logs `text` about `seat` (through `say!`, which formats nothing when the log is
-    /// off).
-    fn push_log(&mut self, entry: LogEntry) {
-        self.log.push(entry);
-    }
-
-    /// A log line of `kind` about `seat` (see the crate's `say!`).
-    fn say(&mut self, kind: &str, seat: Option<Seat>, text: String) {
-        let mut e = LogEntry::new(kind, text);
-        e.seat = seat;
-        self.log.push(e);
+    /// Logs the event `event()` builds, if this state keeps a log (a state built for
+    /// search does not).
+    #[inline]
+    fn note(&mut self, event: impl FnOnce() -> TvEvent) {
+        self.log.push_event(event);
     }
 
     fn player(&self, seat: Seat) -> &Player {
@@ -626,7 +634,15 @@ impl Game for TheVote {
     }
 
     fn log(&self) -> std::borrow::Cow<'_, [LogEntry]> {
-        std::borrow::Cow::Borrowed(self.log.entries())
+        std::borrow::Cow::Owned(self.render_log(0))
+    }
+
+    fn log_len(&self) -> usize {
+        self.log.len()
+    }
+
+    fn log_from(&self, from: usize) -> std::borrow::Cow<'_, [LogEntry]> {
+        std::borrow::Cow::Owned(self.render_log(from))
     }
 
     fn view(&self, _viewer: Viewer) -> View {

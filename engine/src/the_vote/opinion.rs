@@ -180,18 +180,11 @@ impl TheVote {
             i += 1;
         }
         // Every Region is done.
-        say!(
-            self,
-            "resolved",
-            Some(a.seat),
-            "{:?} resolved: markers changed {}",
-            a.kind,
-            a.targets
-                .iter()
-                .map(|t| format!("{} in {}", t.changed, t.region.name()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+        self.note(|| TvEvent::Resolved {
+            seat: a.seat,
+            kind: a.kind,
+            changed: a.targets.iter().map(|t| (t.changed, t.region)).collect(),
+        });
         if a.kind == ActionKind::Persuade && self.public.persuade_card_counters() {
             // 7.2: the card turns face-down once the action is over (already so if it
             // Countered a Block).
@@ -234,22 +227,14 @@ impl TheVote {
                 t.flipped.push(row);
             }
         }
-        note!(
-            self,
-            LogEntry::new(
-                "marker",
-                format!(
-                    "{}: {} {} → {} ({} voters)",
-                    region.name(),
-                    op.verb(),
-                    SIDE_NAMES[from],
-                    SIDE_NAMES[to],
-                    row.slug()
-                ),
-            )
-            .seat(seat)
-            .location(region.id())
-        );
+        self.note(|| TvEvent::Marker {
+            seat,
+            region,
+            op,
+            from: from as u8,
+            to: to as u8,
+            row,
+        });
     }
 }
 

@@ -8,40 +8,22 @@ use super::*;
 impl TheVote {
     /// Pass: the Player Phase ends.
     pub(super) fn pass(&mut self, seat: Seat) {
-        say!(
-            self,
-            "pass",
-            Some(seat),
-            "{} ends its Player Phase",
-            faction_name(seat)
-        );
+        self.note(|| TvEvent::Pass { seat });
         self.end_player_phase();
     }
 
     /// The Discard Action (12.0) spends all PW, then asks what to Discard or Remove.
     pub(super) fn discard_action(&mut self, seat: Seat) {
         let pw = self.spend_all(seat);
-        say!(
-            self,
-            "discard-action",
-            Some(seat),
-            "{} takes the Discard Action, spending {pw} PW",
-            faction_name(seat)
-        );
+        self.note(|| TvEvent::DiscardAction { seat, pw });
         self.public.step = Step::DiscardWhat;
     }
 
     /// A Federal Law (13.0) buys VP with all PW and ends the phase.
     pub(super) fn federal_law(&mut self, seat: Seat) {
         let pw = self.spend_all(seat);
-        say!(
-            self,
-            "federal-law",
-            Some(seat),
-            "{} passes a Federal Law with {pw} PW",
-            faction_name(seat)
-        );
-        self.gain_vp(seat, federal_law_vp(pw), "a Federal Law");
+        self.note(|| TvEvent::FederalLaw { seat, pw });
+        self.gain_vp(seat, federal_law_vp(pw), VpFor::FederalLaw);
         self.end_player_phase();
     }
 
@@ -61,88 +43,67 @@ impl TheVote {
     /// Radicalize (7.1): pay the card from the Display; its cost is the strength.
     pub(super) fn radicalize(&mut self, seat: Seat, card: Card) {
         let cost = card.def().cost();
-        self.start_paid(seat, card, ActionKind::Radicalize, cost, "Radicalizes with");
+        self.start_paid(seat, card, ActionKind::Radicalize, cost);
         self.public.step = Step::Region;
     }
 
     /// The start of an action paid with the card's PW cost (Radicalize, Suppression, Law):
     /// the card leaves the Display, its cost is paid and logged ("Equality Radicalizes with
     /// … (2 PW)"), and the action of `kind` begins with `strength`.
-    fn start_paid(&mut self, seat: Seat, card: Card, kind: ActionKind, strength: u8, how: &str) {
-        let name = faction_name(seat);
-        let d = card.def();
-        let cname = d.name;
+    fn start_paid(&mut self, seat: Seat, card: Card, kind: ActionKind, strength: u8) {
         self.take_from_display(card);
-        self.pay(seat, d.cost());
-        say!(
-            self,
-            kind.slug(),
-            Some(seat),
-            "{name} {how} {cname} ({} PW)",
-            d.cost()
-        );
+        self.pay(seat, card.def().cost());
+        self.note(|| TvEvent::Paid { seat, kind, card });
         self.new_action(kind, seat, card, strength);
     }
 
     /// The start of an action that spends all PW with a card from the Display (Organization,
     /// a Special Event): the card leaves the Display, the PW are spent and logged ("Equality
     /// plays the Special Event … , spending 4 PW").
-    fn start_all_in(&mut self, seat: Seat, card: Card, kind: &str, how: &str) {
-        let name = faction_name(seat);
+    fn start_all_in(&mut self, seat: Seat, card: Card, event: bool) {
         self.take_from_display(card);
         let pw = self.spend_all(seat);
-        say!(
-            self,
-            kind,
-            Some(seat),
-            "{name} {how} {}, spending {pw} PW",
-            card.name()
-        );
+        self.note(|| TvEvent::AllIn {
+            seat,
+            card,
+            pw,
+            event,
+        });
     }
 
     /// Persuade (7.2): pay with a Reserve card, which is flipped face-down; each face-up Public
     /// Opinion card adds one to the strength, counted here once.
     pub(super) fn persuade(&mut self, seat: Seat, card: Card) {
-        let name = faction_name(seat);
-        let d = card.def();
-        let cname = d.name;
-        self.pay(seat, d.cost());
+        self.pay(seat, card.def().cost());
         let strength = self.face_up_po_iter(seat).count() as u8;
         // Revision 0 turned the card face-down at once; 7.2 does it once the action is
         // over (`next_flip`), so it may still Counter a Block against this action.
         if !self.public.persuade_card_counters() {
             self.set_face(seat, card, false);
         }
-        say!(
-            self,
-            "persuade",
-            Some(seat),
-            "{name} Persuades with {cname} ({} PW), strength {strength}",
-            d.cost()
-        );
+        self.note(|| TvEvent::Persuade {
+            seat,
+            card,
+            strength,
+        });
         self.new_action(ActionKind::Persuade, seat, card, strength);
         self.public.step = Step::Region;
     }
 
     /// Organization (8.0): score, raise Org, refresh the Reserve; a Last Action.
     pub(super) fn organize(&mut self, seat: Seat, card: Card) {
-        let name = faction_name(seat);
         let d = card.def();
-        self.start_all_in(seat, card, "organize", "takes the Organization Action with");
+        self.start_all_in(seat, card, false);
         self.org_score(seat);
         let before = self.player(seat).org;
         let after = (before + 1).min(T.org_max);
         self.player_mut(seat).org = after;
         self.refresh_all(seat);
-        note!(
-            self,
-            LogEntry::new(
-                "org",
-                format!("{name} Org {before} → {after}; its Reserve is refreshed"),
-            )
-            .seat(seat)
-            .amount(after as i64)
-        );
+        self.note(|| TvEvent::Org {
+            seat,
+            before,
+            after,
+        });
         self.discard_card(card);
         if seat == EQUALITY
             && before + 1 == T.org_max
@@ -153,12 +114,7 @@ impl TheVote {
             {
                 self.public.aside.retain(|&c| c != ss);
                 self.public.discard.push(ss);
-                say!(
-                    self,
-                    "silent-sentinels",
-                    Some(EQUALITY),
-                    "Silent Sentinels enters the Discard pile"
-                );
+                self.note(|| TvEvent::SentinelsToDiscard);
             }
         }
         self.gain_pw(1 - seat, d.opponent_pw());
@@ -168,8 +124,7 @@ impl TheVote {
     /// The Suppression Action (9.0): a Suppression card costs a face-up Public Opinion card;
     /// a Region card enters the Reserve face-up.
     pub(super) fn suppression(&mut self, seat: Seat, card: Card) {
-        let how = "takes the Suppression Action with";
-        self.start_paid(seat, card, ActionKind::Suppression, 0, how);
+        self.start_paid(seat, card, ActionKind::Suppression, 0);
         if card.def().kind == CardKind::Suppression {
             self.public.step = Step::RemovePublicOpinion;
         } else {
@@ -179,7 +134,7 @@ impl TheVote {
 
     /// A Law Action (10.0): the Law (and Region) to vote, from the card.
     pub(super) fn law_action(&mut self, seat: Seat, card: Card) {
-        self.start_paid(seat, card, ActionKind::Law, 0, "takes a Law Action with");
+        self.start_paid(seat, card, ActionKind::Law, 0);
         match card.def().kind {
             CardKind::Law(Some(l)) => {
                 if let Some(a) = self.public.action.as_mut() {
@@ -195,7 +150,7 @@ impl TheVote {
     /// Blue Apathy to Equality and Remove cards.
     pub(super) fn event(&mut self, seat: Seat, card: Card) {
         let d = card.def();
-        self.start_all_in(seat, card, "event", "plays the Special Event");
+        self.start_all_in(seat, card, true);
         match d.kind {
             CardKind::Special(Special::SupremeCourts) => {
                 self.new_action(ActionKind::SupremeCourts, seat, card, 0);
@@ -204,17 +159,12 @@ impl TheVote {
             _ => {
                 self.new_action(ActionKind::SilentSentinels, seat, card, 0);
                 let laws: u8 = self.public.regions.iter().map(RegionState::discs).sum();
-                self.gain_vp(EQUALITY, laws, "Laws in place");
+                self.gain_vp(EQUALITY, laws, VpFor::LawsInPlace);
                 for r in &mut self.public.regions {
                     r.men[EQ] += std::mem::take(&mut r.men[BLUE]);
                     r.women[EQ] += std::mem::take(&mut r.women[BLUE]);
                 }
-                say!(
-                    self,
-                    "silent-sentinels",
-                    Some(EQUALITY),
-                    "Every Blue Apathy marker turns to Equality"
-                );
+                self.note(|| TvEvent::BlueTurnsEquality);
                 self.refresh_all(EQUALITY);
                 self.public.step = Step::SentinelRemove;
             }
@@ -224,17 +174,10 @@ impl TheVote {
     /// An Amendment (11.3): all PW, a Public Opinion card Removed to pay, then a ratification
     /// vote in every Region.
     pub(super) fn amendment(&mut self, seat: Seat, card: Card) {
-        let name = faction_name(seat);
         let d = card.def();
-        let cname = d.name;
         self.public.aside.retain(|&c| c != card);
         let pw = self.spend_all(seat);
-        say!(
-            self,
-            "amendment",
-            Some(seat),
-            "{name} attempts the {cname}, spending {pw} PW"
-        );
+        self.note(|| TvEvent::Amendment { seat, card, pw });
         self.new_action(ActionKind::Amendment, seat, card, 0);
         if let CardKind::Special(Special::Amendment(l)) = d.kind
             && let Some(a) = self.public.action.as_mut()
@@ -292,14 +235,10 @@ impl TheVote {
                     card: a.card,
                     face_up,
                 });
-                say!(
-                    self,
-                    "reserve",
-                    Some(SUPREMACY),
-                    "{} enters Supremacy's Reserve face-{}",
-                    a.card.name(),
-                    if face_up { "up" } else { "down" }
-                );
+                self.note(|| TvEvent::SuppressionReserve {
+                    card: a.card,
+                    face_up,
+                });
                 self.complete_action();
             }
             ActionKind::Amendment => {

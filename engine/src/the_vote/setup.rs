@@ -85,14 +85,8 @@ impl TheVote {
             },
             log: GameLog::new(),
         };
-        say!(
-            game,
-            "setup",
-            None,
-            "Set-up: {} cards dealt face-down under Supreme Courts; {} cards in the Deck",
-            game.public.hidden_discards,
-            game.public.deck_count
-        );
+        let (hidden, deck) = (game.public.hidden_discards, game.public.deck_count);
+        game.note(|| TvEvent::SetUp { hidden, deck });
         let each = T.setup_display_each;
         game.fill_display([each, each]);
         game.income();
@@ -112,31 +106,12 @@ impl TheVote {
                 return;
             }
             let Some(card) = self.hidden.deck.pop() else {
-                say!(
-                    self,
-                    "deck-empty",
-                    None,
-                    "The Deck is exhausted: no more cards are drawn"
-                );
+                self.note(|| TvEvent::DeckEmpty);
                 return;
             };
             self.public.deck_count = self.hidden.deck.len() as u8;
             self.public.display.push(card);
-            let f = card.def().faction;
-            note!(
-                self,
-                LogEntry::new(
-                    "draw",
-                    format!(
-                        "Drawn to the Display for {}: {} ({})",
-                        f.name(),
-                        card.name(),
-                        card.def().describe(&T)
-                    ),
-                )
-                .seat(f.seat())
-                .card(card.id())
-            );
+            self.note(|| TvEvent::Drawn { card });
         }
     }
 

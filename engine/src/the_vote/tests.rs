@@ -1260,7 +1260,7 @@ fn equality_wins_with_both_amendments_and_at_least_supremacy_s_score() {
 fn supremacy_wins_at_75_vp_and_vp_stop_at_75() {
     let mut g = end_of_turn();
     g.public.players[SUPREMACY].vp = 74;
-    g.gain_vp(SUPREMACY, 5, "a test");
+    g.gain_vp(SUPREMACY, 5, VpFor::SuppressionCards);
     assert_eq!(g.public.players[SUPREMACY].vp, 75);
     choose(&mut g, SUPREMACY, "pass");
     let o = g.outcome().unwrap();

@@ -13,41 +13,17 @@ impl TheVote {
         p.pw = (p.pw + n).min(T.pw_max);
         let got = p.pw - before;
         let now = p.pw;
-        note!(
-            self,
-            LogEntry::new(
-                "pw",
-                format!(
-                    "{} earns {n} PW{} (now {now})",
-                    faction_name(seat),
-                    if got < n {
-                        format!(", {} lost above {}", n - got, T.pw_max)
-                    } else {
-                        String::new()
-                    }
-                ),
-            )
-            .seat(seat)
-            .amount(got as i64)
-        );
+        self.note(|| TvEvent::Pw { seat, n, got, now });
     }
 
-    pub(super) fn gain_vp(&mut self, seat: Seat, n: u8, why: &str) {
+    pub(super) fn gain_vp(&mut self, seat: Seat, n: u8, why: VpFor) {
         if n == 0 {
             return;
         }
         let p = self.player_mut(seat);
         p.vp = (p.vp + n).min(T.vp_max);
         let now = p.vp;
-        note!(
-            self,
-            LogEntry::new(
-                "vp",
-                format!("{} scores {n} VP for {why} (now {now})", faction_name(seat)),
-            )
-            .seat(seat)
-            .amount(n as i64)
-        );
+        self.note(|| TvEvent::Vp { seat, n, why, now });
     }
 
     pub(super) fn pay(&mut self, seat: Seat, n: u8) {
@@ -140,7 +116,7 @@ impl TheVote {
                 .iter()
                 .filter(|r| r.red() > r.blue())
                 .count() as u8;
-            self.gain_vp(seat, n, "Regions with more red than blue markers");
+            self.gain_vp(seat, n, VpFor::RedRegions);
         } else {
             let n = self
                 .public
@@ -148,33 +124,18 @@ impl TheVote {
                 .iter()
                 .map(RegionState::discs)
                 .sum::<u8>();
-            self.gain_vp(seat, n, "Laws in place");
+            self.gain_vp(seat, n, VpFor::LawsInPlace);
         }
     }
 
     pub(super) fn discard_card(&mut self, card: Card) {
         self.public.discard.push(card);
-        note!(
-            self,
-            LogEntry::new("discard", format!("{} is Discarded", card.name())).card(card.id())
-        );
+        self.note(|| TvEvent::Discarded { card });
     }
 
     pub(super) fn remove_card(&mut self, seat: Seat, card: Card) {
         self.take_from_reserve(seat, card);
         self.public.removed.push(card);
-        note!(
-            self,
-            LogEntry::new(
-                "remove",
-                format!(
-                    "{} Removes {} from the game",
-                    faction_name(seat),
-                    card.name()
-                ),
-            )
-            .seat(seat)
-            .card(card.id())
-        );
+        self.note(|| TvEvent::Removed { seat, card });
     }
 }

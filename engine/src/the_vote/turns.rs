@@ -10,15 +10,7 @@ impl TheVote {
         let lost = p.pw.saturating_sub(p.org);
         p.pw -= lost;
         if lost > 0 {
-            note!(
-                self,
-                LogEntry::new(
-                    "pw-lost",
-                    format!("{} discards {lost} PW above its Org", faction_name(seat)),
-                )
-                .seat(seat)
-                .amount(lost as i64)
-            );
+            self.note(|| TvEvent::PwLost { seat, lost });
         }
         self.public.action = None;
         if self.public.phase_index == 0 {
@@ -59,7 +51,7 @@ impl TheVote {
         self.congress_control();
         // 14.3 Reshuffle.
         if self.hidden.deck.is_empty() && !self.public.discard.is_empty() {
-            self.reshuffle("the Deck is exhausted");
+            self.reshuffle(ReshuffleFor::DeckExhausted);
             self.refresh_all(EQUALITY);
             self.refresh_all(SUPREMACY);
             self.org_score(SUPREMACY);
@@ -67,13 +59,7 @@ impl TheVote {
         } else if self.hidden.deck.is_empty() && self.public.refresh_on_empty_deck() {
             // 14.3 asks only that the Deck be empty: with no Discards to shuffle, both
             // players still refresh and score (revision 0 skipped the step).
-            say!(
-                self,
-                "reshuffle",
-                None,
-                "The Deck and the Discards are empty: nothing to shuffle, but both sides \
-                 refresh and score"
-            );
+            self.note(|| TvEvent::NothingToShuffle);
             self.refresh_all(EQUALITY);
             self.refresh_all(SUPREMACY);
             self.org_score(SUPREMACY);
@@ -83,7 +69,7 @@ impl TheVote {
         let sup = self
             .face_up(SUPREMACY, |c| c.def().kind == CardKind::Suppression)
             .len() as u8;
-        self.gain_vp(SUPREMACY, sup, "face-up Suppression cards");
+        self.gain_vp(SUPREMACY, sup, VpFor::SuppressionCards);
         let full = self
             .face_up(EQUALITY, |c| {
                 c.def()
@@ -91,7 +77,7 @@ impl TheVote {
                     .is_some_and(|r| self.public.region(r).discs() == 3)
             })
             .len() as u8;
-        self.gain_vp(EQUALITY, full, "Region cards with all three Laws");
+        self.gain_vp(EQUALITY, full, VpFor::FullRegionCards);
         self.start_refresh(EQUALITY);
     }
 
@@ -116,15 +102,7 @@ impl TheVote {
         };
         self.public.congress_points = points;
         if holder != self.public.congress {
-            say!(
-                self,
-                "congress",
-                Some(holder),
-                "{} takes Congress Control ({} to {})",
-                faction_name(holder),
-                points[holder],
-                points[1 - holder]
-            );
+            self.note(|| TvEvent::Congress { holder, points });
         }
         self.public.congress = holder;
     }
@@ -155,13 +133,7 @@ impl TheVote {
             };
         } else if n >= down {
             self.refresh_all(seat);
-            say!(
-                self,
-                "refresh",
-                Some(seat),
-                "{} refreshes its whole Reserve",
-                faction_name(seat)
-            );
+            self.note(|| TvEvent::RefreshesAll { seat });
             self.after_refresh(seat);
         } else {
             self.public.step = Step::Refresh { seat, left: n };
@@ -187,7 +159,8 @@ impl TheVote {
             return;
         }
         self.public.turn += 1;
-        say!(self, "turn", None, "Turn {} begins", self.public.turn);
+        let turn = self.public.turn;
+        self.note(|| TvEvent::Turn { turn });
         let want = [
             self.player(EQUALITY).org as usize,
             self.player(SUPREMACY).org as usize,
@@ -199,7 +172,7 @@ impl TheVote {
     pub(super) fn finish(&mut self, winners: Vec<Seat>, reason: String) {
         self.public.step = Step::Finished;
         self.public.action = None;
-        note!(self, LogEntry::new("outcome", reason.clone()));
+        self.note(|| TvEvent::Outcome);
         self.public.outcome = Some(Outcome {
             winners,
             reason,

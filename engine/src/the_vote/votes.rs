@@ -152,30 +152,18 @@ impl TheVote {
         let passed = in_force || self.vote_passes(t);
         let r = self.public.region(region);
         let votes = r.count(EQ).saturating_sub(t.suppressed);
-        if self.log.is_on() {
-            let text = if in_force {
-                format!("{} ratifies: the Law is already in force", region.name())
-            } else {
-                format!(
-                    "{}: {votes} of {} votes for Equality ({} suppressed): {}",
-                    region.name(),
-                    r.total(),
-                    t.suppressed,
-                    match (passed, a.kind) {
-                        (true, ActionKind::Amendment) => "ratified",
-                        (false, ActionKind::Amendment) => "not ratified",
-                        (true, _) => "the Law passes",
-                        (false, _) => "the Law fails",
-                    }
-                )
-            };
-            self.log.push(
-                LogEntry::new("vote", text)
-                    .seat(EQUALITY)
-                    .location(region.id())
-                    .amount(votes as i64),
-            );
-        }
+        let result = if in_force {
+            VoteResult::InForce { votes }
+        } else {
+            VoteResult::Counted {
+                votes,
+                total: r.total(),
+                suppressed: t.suppressed,
+                passed,
+                amendment: a.kind == ActionKind::Amendment,
+            }
+        };
+        self.note(|| TvEvent::Vote { region, result });
         if let Some(t) = self
             .public
             .action
@@ -201,7 +189,7 @@ impl TheVote {
                     let region = t.region;
                     self.place_law(region, law);
                     let discs = self.public.region(region).discs();
-                    self.gain_vp(EQUALITY, discs, &format!("Laws in {}", region.name()));
+                    self.gain_vp(EQUALITY, discs, VpFor::LawsIn(region));
                 }
                 if a.card.def().region().is_some() && self.room(EQUALITY) {
                     self.public.step = Step::Keep;
@@ -217,18 +205,9 @@ impl TheVote {
                     .filter(|t| t.passed)
                     .map(|t| self.public.region_points(t.region))
                     .sum();
-                let name = a.card.name();
+                let card = a.card;
                 if points >= T.amendment_points {
-                    note!(
-                        self,
-                        LogEntry::new(
-                            "amendment-passed",
-                            format!("The {name} passes with {points} Congress Control Points"),
-                        )
-                        .seat(EQUALITY)
-                        .card(a.card.id())
-                        .amount(points as i64)
-                    );
+                    self.note(|| TvEvent::AmendmentPassed { card, points });
                     for r in Region::all() {
                         if !self.public.region(r).law(law) {
                             self.place_law(r, law);
@@ -242,21 +221,9 @@ impl TheVote {
                     });
                     self.refresh_all(EQUALITY);
                     self.refresh_all(SUPREMACY);
-                    self.reshuffle("the Amendment passed");
+                    self.reshuffle(ReshuffleFor::AmendmentPassed);
                 } else {
-                    note!(
-                        self,
-                        LogEntry::new(
-                            "amendment-failed",
-                            format!(
-                                "The {name} fails with {points} of {} Congress Control Points",
-                                T.amendment_points
-                            ),
-                        )
-                        .seat(EQUALITY)
-                        .card(a.card.id())
-                        .amount(points as i64)
-                    );
+                    self.note(|| TvEvent::AmendmentFailed { card, points });
                     self.public.aside.push(a.card);
                 }
                 self.public.action = None;
@@ -268,15 +235,7 @@ impl TheVote {
 
     pub(super) fn place_law(&mut self, region: Region, law: Law) {
         self.public.region_mut(region).laws[law.index()] = true;
-        note!(
-            self,
-            LogEntry::new(
-                "law",
-                format!("{} is in force in {}", law.name(), region.name()),
-            )
-            .seat(EQUALITY)
-            .location(region.id())
-        );
+        self.note(|| TvEvent::Law { law, region });
         if law == Law::WomanSuffrage && !self.public.region(region).women_open {
             let boxes = region.def().women;
             let red = boxes.min(self.public.pool(SUPREMACY));
@@ -284,31 +243,13 @@ impl TheVote {
             let r = self.public.region_mut(region);
             r.women_open = true;
             r.women = [0, blue, red, 0];
-            say!(
-                self,
-                "women-voters",
-                None,
-                "The Women boxes of {} open: {red} Red Apathy, {blue} Blue Apathy",
-                region.name()
-            );
+            self.note(|| TvEvent::WomenOpen { region, red, blue });
         }
     }
 
     pub(super) fn strike_law(&mut self, region: Region, law: Law) {
         self.public.region_mut(region).laws[law.index()] = false;
-        note!(
-            self,
-            LogEntry::new(
-                "strike",
-                format!(
-                    "The Supreme Courts strike {} in {}",
-                    law.name(),
-                    region.name()
-                ),
-            )
-            .seat(SUPREMACY)
-            .location(region.id())
-        );
+        self.note(|| TvEvent::Strike { law, region });
         if law == Law::WomanSuffrage {
             let r = self.public.region_mut(region);
             r.women = [0; 4];
@@ -318,12 +259,16 @@ impl TheVote {
 
     pub(super) fn finish_court(&mut self) {
         // Supremacy played it: Equality earns the PW; the card is discarded.
-        self.finish_reshuffling_special("the Supreme Courts", EQUALITY, |v, c| v.discard.push(c));
+        self.finish_reshuffling_special(ReshuffleFor::SupremeCourts, EQUALITY, |v, c| {
+            v.discard.push(c)
+        });
     }
 
     pub(super) fn finish_sentinels(&mut self) {
         // Equality played it: Supremacy earns the PW; the card is Permanently Removed.
-        self.finish_reshuffling_special("Silent Sentinels", SUPREMACY, |v, c| v.removed.push(c));
+        self.finish_reshuffling_special(ReshuffleFor::SilentSentinels, SUPREMACY, |v, c| {
+            v.removed.push(c)
+        });
     }
 
     /// Ends a Special Event that reshuffles the Deck (the Supreme Courts, Silent Sentinels):
@@ -332,7 +277,7 @@ impl TheVote {
     /// the Player Phase ends. Nothing happens without an action in progress.
     fn finish_reshuffling_special(
         &mut self,
-        why: &str,
+        why: ReshuffleFor,
         earner: Seat,
         put: impl FnOnce(&mut View, Card),
     ) {
@@ -346,7 +291,7 @@ impl TheVote {
     }
 
     /// Shuffles every Discard (the set-up ones too) into the Deck.
-    pub(super) fn reshuffle(&mut self, why: &str) {
+    pub(super) fn reshuffle(&mut self, why: ReshuffleFor) {
         let mut cards = std::mem::take(&mut self.public.discard);
         cards.append(&mut self.hidden.setup_discards);
         self.hidden.deck.extend(cards);
@@ -354,16 +299,7 @@ impl TheVote {
         self.public.hidden_discards = 0;
         self.public.deck_count = self.hidden.deck.len() as u8;
         self.public.reshuffles += 1;
-        note!(
-            self,
-            LogEntry::new(
-                "reshuffle",
-                format!(
-                    "The Discards are shuffled into the Deck ({why}): {} cards",
-                    self.public.deck_count
-                ),
-            )
-            .amount(self.public.deck_count as i64)
-        );
+        let deck = self.public.deck_count;
+        self.note(|| TvEvent::Reshuffled { why, deck });
     }
 }

@@ -51,7 +51,10 @@ pub fn log_digest<G: Game + AnyGame>(mut g: G, seed: u64, what: &str) -> u64 {
         steps += 1;
         assert!(steps < 100_000, "{what} seed {seed}: no end");
     }
-    assert!(Game::outcome(&g).is_some(), "{what} seed {seed}: no outcome");
+    assert!(
+        Game::outcome(&g).is_some(),
+        "{what} seed {seed}: no outcome"
+    );
     let len = AnyGame::log_len(&g);
     h.json(&len);
     h.json(&Game::log(&g)[..]);

@@ -19,13 +19,19 @@ const GAMES: u64 = 150;
 
 const TABLE: &str = include_str!("log_golden.txt");
 
+/// Options of a set-up, as key and value.
+type Options = &'static [(&'static str, &'static str)];
+
 /// The Presidential Race's rows: variant, seats and the options that change what is logged.
-const PRESIDENCY: [(&str, usize, &[(&str, &str)]); 5] = [
+const PRESIDENCY: [(&str, usize, Options); 5] = [
     ("standard", 2, &[]),
     (
         "standard",
         2,
-        &[("red-blue-states", "party"), ("conversion", "once-per-turn")],
+        &[
+            ("red-blue-states", "party"),
+            ("conversion", "once-per-turn"),
+        ],
     ),
     ("convention", 2, &[]),
     ("convention", 4, &[]),

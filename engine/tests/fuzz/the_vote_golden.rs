@@ -36,7 +36,7 @@ fn digest_of_game(seed: u64) -> u64 {
         acc.push(digest_of(&(seat, action.to_string())));
         game.apply_action(seat, action);
     }
-    acc.push(digest_of(game.log()));
+    acc.push(digest_of(&game.log()[..]));
     acc.push(digest_of(&game.outcome()));
     digest_of(&acc)
 }
