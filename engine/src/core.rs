@@ -520,6 +520,18 @@ impl<E> GameLog<E> {
         }
     }
 
+    /// The entries from `from` on (none past the end), each put into words by `render`
+    /// with its position: how a game that logs typed events renders its log when read.
+    pub fn render_from(&self, from: usize, render: impl Fn(&E, u64) -> LogEntry) -> Vec<LogEntry> {
+        self.entries
+            .get(from..)
+            .unwrap_or(&[])
+            .iter()
+            .zip(from as u64..)
+            .map(|(e, seq)| render(e, seq))
+            .collect()
+    }
+
     /// Every entry, unredacted.
     pub fn entries(&self) -> &[E] {
         &self.entries

@@ -47,6 +47,20 @@ impl Dice {
     }
 }
 
+/// A debate: `mover` against `other`, their dice and totals (dice plus bonus), and who won
+/// how many votes (no winner on a tie).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Debate {
+    pub mover: Seat,
+    pub other: Seat,
+    pub a: [u32; 2],
+    pub b: [u32; 2],
+    pub ta: u32,
+    pub tb: u32,
+    pub winner: Option<Seat>,
+    pub taken: u32,
+}
+
 /// One entry of a game's log, as it happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PresEvent {
@@ -146,17 +160,43 @@ pub enum PresEvent {
         seat: Seat,
         card: CampaignCard,
     },
-    /// `mover` debates `other`: their dice and totals (dice plus bonus), and who won how much.
-    Debate {
-        mover: Seat,
-        other: Seat,
-        a: [u32; 2],
-        b: [u32; 2],
-        ta: u32,
-        tb: u32,
-        winner: Option<Seat>,
-        taken: u32,
-    },
+    Debate(Debate),
+}
+
+impl Debate {
+    fn entry(&self, v: &View) -> LogEntry {
+        let name = |s: Seat| v.name(s);
+        let result = match self.winner {
+            Some(w) => format!("{} wins and takes {}", name(w), votes(self.taken)),
+            None => "a tie: no votes change hands".into(),
+        };
+        let mut all = self.a.to_vec();
+        all.extend(self.b);
+        // The bonus is what the total adds to the dice.
+        let bonus = |t: u32, d: [u32; 2]| t - d[0] - d[1];
+        let mut entry = LogEntry::new(
+            "debate",
+            format!(
+                "Debate: {} rolls {}{} (total {}), {} rolls {}{} (total {}): {result}",
+                name(self.mover),
+                join(&self.a),
+                bonus_text(bonus(self.ta, self.a)),
+                self.ta,
+                name(self.other),
+                join(&self.b),
+                bonus_text(bonus(self.tb, self.b)),
+                self.tb,
+            ),
+        )
+        .seat(self.mover)
+        .target(self.other)
+        .dice(all)
+        .amount(self.taken as i64);
+        if let Some(w) = self.winner {
+            entry.location = Some(format!("winner:{w}"));
+        }
+        entry
+    }
 }
 
 /// A debate bonus as shown after the dice: ", +2 bonus" (nothing without a bonus).
@@ -367,45 +407,7 @@ impl PresEvent {
                 .seat(seat)
                 .card(def.id)
             }
-            PresEvent::Debate {
-                mover,
-                other,
-                a,
-                b,
-                ta,
-                tb,
-                winner,
-                taken,
-            } => {
-                let result = match winner {
-                    Some(w) => format!("{} wins and takes {}", name(w), votes(taken)),
-                    None => "a tie: no votes change hands".into(),
-                };
-                let mut all = a.to_vec();
-                all.extend(b);
-                // The bonus is what the total adds to the dice.
-                let bonus = |t: u32, d: [u32; 2]| t - d[0] - d[1];
-                let mut entry = LogEntry::new(
-                    "debate",
-                    format!(
-                        "Debate: {} rolls {}{} (total {ta}), {} rolls {}{} (total {tb}): {result}",
-                        name(mover),
-                        join(&a),
-                        bonus_text(bonus(ta, a)),
-                        name(other),
-                        join(&b),
-                        bonus_text(bonus(tb, b)),
-                    ),
-                )
-                .seat(mover)
-                .target(other)
-                .dice(all)
-                .amount(taken as i64);
-                if let Some(w) = winner {
-                    entry.location = Some(format!("winner:{w}"));
-                }
-                entry
-            }
+            PresEvent::Debate(d) => d.entry(v),
         }
     }
 }

@@ -189,14 +189,8 @@ impl Presidency {
 
     /// The log from entry `from` on, rendered from its events on this board.
     fn render_log(&self, from: usize) -> Vec<LogEntry> {
-        let events = self.log.entries();
-        events
-            .get(from..)
-            .unwrap_or(&[])
-            .iter()
-            .zip(from as u64..)
-            .map(|(e, seq)| e.render(&self.public, seq))
-            .collect()
+        self.log
+            .render_from(from, |e, seq| e.render(&self.public, seq))
     }
 
     /// The public state (the same for every viewer).

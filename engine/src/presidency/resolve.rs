@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::data::{CampaignCard, Effect};
-use super::log::PresEvent;
+use super::log::{Debate, PresEvent};
 use super::{Phase, Player, Presidency, Variant};
 use crate::core::*;
 use crate::rng::{d6, dice_array};
@@ -240,7 +240,7 @@ impl Presidency {
             self.public.players[loser].votes -= taken;
             self.public.players[w].votes += taken;
         }
-        self.note(|| PresEvent::Debate {
+        let debate = Debate {
             mover,
             other,
             a,
@@ -249,6 +249,7 @@ impl Presidency {
             tb,
             winner,
             taken,
-        });
+        };
+        self.note(|| PresEvent::Debate(debate));
     }
 }

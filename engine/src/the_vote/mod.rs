@@ -535,13 +535,7 @@ impl TheVote {
     /// The log from entry `from` on, rendered from its events on this board.
     fn render_log(&self, from: usize) -> Vec<LogEntry> {
         self.log
-            .entries()
-            .get(from..)
-            .unwrap_or(&[])
-            .iter()
-            .zip(from as u64..)
-            .map(|(e, seq)| e.render(&self.public, seq))
-            .collect()
+            .render_from(from, |e, seq| e.render(&self.public, seq))
     }
 
     /// The public state (every viewer's view).

@@ -729,10 +729,8 @@ impl VotesForWomen {
 
     /// The log from entry `from` on, rendered.
     fn render_log(&self, from: usize) -> Vec<LogEntry> {
-        let events = self.log.entries();
-        (from.min(events.len())..events.len())
-            .map(|i| events[i].render(i, &self.board))
-            .collect()
+        self.log
+            .render_from(from, |e, seq| e.render(seq as usize, &self.board))
     }
 
     /// Whether card `c` is in effect. Oppobot cards count as the Opposition cards whose

@@ -5,32 +5,10 @@
 //! so a change in how a log is kept (typed events rendered on demand) is held to reading
 //! exactly as the text once built during play did.
 
-use hustings_engine::testing::worded_as_recorded;
+use crate::golden_digests::Fnv;
 use hustings_engine::{AnyGame, Game, Viewer};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
-
-/// FNV-1a, 64 bits: the same in every build and on every machine, so the recorded digests
-/// stay comparable.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn bytes(&mut self, b: &[u8]) {
-        for &x in b {
-            self.0 ^= u64::from(x);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    fn json<T: serde::Serialize + ?Sized>(&mut self, v: &T) {
-        // In the recording's wording (see worded_as_recorded: deliberate rewordings only).
-        let text = serde_json::to_string(v).unwrap_or_default();
-        self.bytes(worded_as_recorded(&text).as_bytes());
-        self.bytes(b"\n");
-    }
-}
 
 /// Plays `g` to its end uniformly at random (the policy seeded by `seed`), through the
 /// checked `apply` as a client plays, and digests its log as every reader gets it. `what`

@@ -9,7 +9,7 @@
 //! `VFW_GOLDEN_PRINT=1 cargo test -p hustings-engine --test fuzz votes_for_women_rev0_golden -- --nocapture`,
 //! which prints the table (`votes_for_women_rev0_golden.txt`) instead of checking it. Never re-record it to make a change pass.
 
-use hustings_engine::testing::worded_as_recorded;
+use crate::golden_digests::Fnv;
 use hustings_engine::votes_for_women::VotesForWomen;
 use hustings_engine::{Game, Setup};
 use rand::SeedableRng;
@@ -29,28 +29,6 @@ const VARIANTS: [(&str, usize, &str); 8] = [
     ("team-3-opposition", 3, "normal"),
     ("team-4", 4, "normal"),
 ];
-
-/// FNV-1a, 64 bits: a hash that is the same in every build and on every machine, so the
-/// recorded digests stay comparable.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn bytes(&mut self, b: &[u8]) {
-        for &x in b {
-            self.0 ^= u64::from(x);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    fn json<T: serde::Serialize>(&mut self, v: &T) {
-        // In the recording's wording (see worded_as_recorded: deliberate rewordings only).
-        let text = serde_json::to_string(v).unwrap_or_default();
-        self.bytes(worded_as_recorded(&text).as_bytes());
-        self.bytes(b"\n");
-    }
-}
 
 /// One random game of `variant` at revision 0, played the way a client plays (a random
 /// choice id of the first seat to act's prompt, through the checked `apply`): the digest of
