@@ -577,6 +577,23 @@ pub struct LogEntry {
     pub amount: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<Seat>,
+    /// Every seat the entry names, in the order given: `seat` first, then `target`, then any
+    /// other (a debate's winner). With the lists below, what a client needs to render or
+    /// translate the entry without reading `text`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<Seat>,
+    /// Every card the entry names (ids), `card` first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<String>,
+    /// Every state the entry names (two-letter codes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub states: Vec<String>,
+    /// Every region the entry names (ids).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
+    /// Every number the entry gives, `amount` first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub amounts: Vec<i64>,
     /// `None`: everyone sees this entry. `Some(seats)`: only these seats see it in full;
     /// everyone else sees `redacted_text` (or nothing when that is `None`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -593,15 +610,66 @@ impl LogEntry {
             ..LogEntry::default()
         }
     }
+    /// The seat it is about (also the first of `seats`).
     pub fn seat(mut self, seat: Seat) -> Self {
         self.seat = Some(seat);
+        self.seats.insert(0, seat);
         self
     }
     pub fn dice(mut self, dice: Vec<u32>) -> Self {
         self.dice = dice;
         self
     }
-    structured_fields!();
+    /// The card it is about (its id; also the first of `cards`).
+    pub fn card(mut self, card: impl Into<String>) -> Self {
+        let card = card.into();
+        self.cards.insert(0, card.clone());
+        self.card = Some(card);
+        self
+    }
+    /// The place it is about (a space, a state, a region). A state or region is also
+    /// listed with [`Self::state`] or [`Self::region`].
+    pub fn location(mut self, location: impl Into<String>) -> Self {
+        self.location = Some(location.into());
+        self
+    }
+    /// The amount it is about (also the first of `amounts`).
+    pub fn amount(mut self, amount: i64) -> Self {
+        self.amount = Some(amount);
+        self.amounts.insert(0, amount);
+        self
+    }
+    /// The seat it is aimed at (listed in `seats` after `seat`).
+    pub fn target(mut self, seat: Seat) -> Self {
+        self.target = Some(seat);
+        self.seats.push(seat);
+        self
+    }
+    /// Another seat it names, after `seat` and `target`.
+    pub fn also_seat(mut self, seat: Seat) -> Self {
+        self.seats.push(seat);
+        self
+    }
+    /// Another card it names, after `card`.
+    pub fn also_card(mut self, card: impl Into<String>) -> Self {
+        self.cards.push(card.into());
+        self
+    }
+    /// Another number it gives, after `amount`.
+    pub fn also_amount(mut self, amount: i64) -> Self {
+        self.amounts.push(amount);
+        self
+    }
+    /// A state it names (its two-letter code).
+    pub fn state(mut self, code: impl Into<String>) -> Self {
+        self.states.push(code.into());
+        self
+    }
+    /// A region it names (its id).
+    pub fn region(mut self, id: impl Into<String>) -> Self {
+        self.regions.push(id.into());
+        self
+    }
     /// Makes the entry private to `seats`; others see `redacted` instead, if given.
     pub fn private(mut self, seats: Vec<Seat>, redacted: Option<String>) -> Self {
         self.private_to = Some(seats);
@@ -610,7 +678,8 @@ impl LogEntry {
     }
 
     /// This entry as `viewer` may see it, or `None` when the viewer may not see it at all.
-    /// A redacted entry keeps its kind and seat but loses its text and every field.
+    /// A redacted entry keeps its kind, seat and target (and `seats`, which lists just those)
+    /// but loses its text and every other field.
     pub fn for_viewer(&self, viewer: Viewer) -> Option<LogEntry> {
         match &self.private_to {
             None => Some(self.clone()),
@@ -625,6 +694,7 @@ impl LogEntry {
                 kind: self.kind.clone(),
                 text: text.clone(),
                 target: self.target,
+                seats: self.seat.into_iter().chain(self.target).collect(),
                 ..LogEntry::default()
             }),
         }

@@ -16,15 +16,15 @@ use crate::core::{LogEntry, Seat};
 
 /// Up to two dice, as rolled (a search rolls millions: kept off the heap).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Dice {
+pub struct Rolled {
     rolled: [u32; 2],
     n: u8,
 }
 
-impl Dice {
+impl Rolled {
     /// The first `n` (at most two) of `rolled`.
     pub fn new(rolled: [u32; 2], n: usize) -> Self {
-        Dice {
+        Rolled {
             rolled,
             n: n.min(2) as u8,
         }
@@ -35,7 +35,7 @@ impl Dice {
         for (r, &x) in rolled.iter_mut().zip(d) {
             *r = x;
         }
-        Dice::new(rolled, d.len())
+        Rolled::new(rolled, d.len())
     }
 
     pub fn as_slice(&self) -> &[u32] {
@@ -68,9 +68,9 @@ pub enum PresEvent {
     StartValues {
         seat: Seat,
         votes: u32,
-        vote_dice: Dice,
+        vote_dice: Rolled,
         money: u32,
-        money_dice: Dice,
+        money_dice: Rolled,
     },
     /// After every start roll, `votes` are undecided.
     Undecided {
@@ -98,7 +98,7 @@ pub enum PresEvent {
     /// `seat` rolls `dice` and moves their total to `to`.
     Move {
         seat: Seat,
-        dice: Dice,
+        dice: Rolled,
         to: Space,
     },
     /// The campaign is over: the Election deck is drawn.
@@ -191,8 +191,13 @@ impl Debate {
         .seat(self.mover)
         .target(self.other)
         .dice(all)
-        .amount(self.taken as i64);
+        .amount(self.taken as i64)
+        .also_amount(i64::from(self.ta))
+        .also_amount(i64::from(self.tb));
+        // The winner: the third of `seats`, and (as servers before `seats` sent it) the
+        // location "winner:<seat>".
         if let Some(w) = self.winner {
+            entry = entry.also_seat(w);
             entry.location = Some(format!("winner:{w}"));
         }
         entry

@@ -5,7 +5,7 @@ use rand::seq::SliceRandom;
 
 use super::data::{CAMPAIGN, CANDIDATE, CandidateCard, ELECTION};
 use super::hidden::Hidden;
-use super::log::{Dice, PresEvent};
+use super::log::{PresEvent, Rolled};
 use super::{
     CANDIDATE_CARDS_EACH, GAME_ID, Phase, Player, Presidency, Rules, Step, TOTAL_VOTES, Variant,
     View,
@@ -185,9 +185,9 @@ impl Presidency {
             self.note(|| PresEvent::StartValues {
                 seat,
                 votes,
-                vote_dice: Dice::of(&v),
+                vote_dice: Rolled::of(&v),
                 money,
-                money_dice: Dice::of(&m),
+                money_dice: Rolled::of(&m),
             });
         }
         let undecided = self.public.undecided;

@@ -945,6 +945,27 @@ fn a_tied_debate_moves_no_votes() {
 }
 
 #[test]
+fn a_debates_entry_gives_its_seats_and_totals_as_data() {
+    // What a client draws under the dice, without reading the text: the winner is the third
+    // seat listed, the votes taken the first amount, the two totals the next.
+    let (mut g, m, o) = debate_table(4);
+    g.public.players[m].debate_bonus = 2;
+    g.public.players[o].debate_bonus = 1;
+    let log = roll(&mut g, "dice:1d6", &[3, 4, 4, 5, 5]);
+    let d = &of_kind(&log, "debate")[0];
+    assert_eq!(d.seats, [m, o, o]);
+    assert_eq!(d.amounts, [1, 10, 11]);
+
+    let (mut g, m, o) = debate_table(4);
+    let log = roll(&mut g, "dice:1d6", &[3, 3, 4, 5, 2]);
+    let d = &of_kind(&log, "debate")[0];
+    assert_eq!(d.seats, [m, o], "a tie lists no winner");
+    assert_eq!(d.amounts.len(), 3);
+    assert_eq!(d.amounts[0], 0, "no votes taken");
+    assert_eq!(d.amounts[1], d.amounts[2], "equal totals");
+}
+
+#[test]
 fn passing_the_opponent_starts_no_debate() {
     let (mut g, m, o) = debate_table(3);
     let log = roll(&mut g, "dice:1d6", &[3]); // 1 -> 4, past the opponent on 3

@@ -2,7 +2,7 @@
 //! Election deck's draws and the count (standard game), and the convention's end.
 
 use super::data::{ELECTION, ElectionCard, Space};
-use super::log::{Dice, PresEvent};
+use super::log::{PresEvent, Rolled};
 use super::{ELECTION_DRAWS_EACH, Phase, Presidency, Step, Variant};
 use crate::core::*;
 use crate::rng::d6;
@@ -75,7 +75,7 @@ impl Presidency {
         let space = to.def();
         self.note(|| PresEvent::Move {
             seat,
-            dice: Dice::new(two, n),
+            dice: Rolled::new(two, n),
             to,
         });
         self.public.phase = Phase::Resolving;

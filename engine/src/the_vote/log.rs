@@ -272,9 +272,11 @@ impl TvEvent {
         use TvEvent as E;
         let f = faction_name;
         let said = |kind: &str, seat: Option<Seat>, text: String| {
-            let mut e = LogEntry::new(kind, text);
-            e.seat = seat;
-            e
+            let e = LogEntry::new(kind, text);
+            match seat {
+                Some(s) => e.seat(s),
+                None => e,
+            }
         };
         match *self {
             E::SetUp { hidden, deck } => said(
@@ -497,7 +499,8 @@ impl TvEvent {
                 ),
             )
             .seat(seat)
-            .location(region.id()),
+            .location(region.id())
+            .region(region.id()),
             E::Pass { seat } => said(
                 "pass",
                 Some(seat),
@@ -622,6 +625,7 @@ impl TvEvent {
                 LogEntry::new("vote", text)
                     .seat(EQUALITY)
                     .location(region.id())
+                    .region(region.id())
                     .amount(votes as i64)
             }
             E::AmendmentPassed { card, points } => LogEntry::new(
@@ -650,7 +654,8 @@ impl TvEvent {
                 format!("{} is in force in {}", law.name(), region.name()),
             )
             .seat(EQUALITY)
-            .location(region.id()),
+            .location(region.id())
+            .region(region.id()),
             E::WomenOpen { region, red, blue } => said(
                 "women-voters",
                 None,
@@ -668,7 +673,8 @@ impl TvEvent {
                 ),
             )
             .seat(SUPREMACY)
-            .location(region.id()),
+            .location(region.id())
+            .region(region.id()),
         }
     }
 }

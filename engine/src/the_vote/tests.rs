@@ -1677,3 +1677,26 @@ fn a_marker_choice_names_a_marker_its_row_holds_and_each_kind_is_named() {
         ["blue-apathy", "red-apathy", "supremacy"]
     );
 }
+
+#[test]
+fn log_entries_name_their_regions_cards_and_seats_as_data() {
+    // A client renders an entry from its data: the region it is about (also its
+    // `location`), its card first among `cards`, its seat first among `seats`.
+    let mut regions = 0;
+    for seed in 0..20 {
+        let setup = Setup::new("standard", 2, seed);
+        for e in crate::testing::random_log::<TheVote>(&setup, seed) {
+            if let Some(place) = &e.location {
+                assert_eq!(e.regions, [place.clone()], "{e:?}");
+                assert!(Region::from_id(place).is_some(), "{e:?}");
+                regions += 1;
+            } else {
+                assert!(e.regions.is_empty(), "{e:?}");
+            }
+            assert_eq!(e.cards.first(), e.card.as_ref(), "{e:?}");
+            assert_eq!(e.seats.first(), e.seat.as_ref(), "{e:?}");
+            assert_eq!(e.amounts.first(), e.amount.as_ref(), "{e:?}");
+        }
+    }
+    assert!(regions > 100, "entries about a region: {regions}");
+}

@@ -401,6 +401,7 @@ impl VfwEvent {
                 );
                 about(entry(seq, "vote", text), *by, board)
                     .location(code(*state))
+                    .state(code(*state))
                     .dice(vec![u32::from(*a), u32::from(*b)])
             }
             Congress { by, before, now } => about(
@@ -431,14 +432,17 @@ impl VfwEvent {
                     "{} {word} the amendment ({checks} checks, {xs} Xs)",
                     state_name(*state)
                 );
-                about(entry(seq, "decided", text), *by, board).location(code(*state))
+                about(entry(seq, "decided", text), *by, board)
+                    .location(code(*state))
+                    .state(code(*state))
             }
             Vetoed { by, state } => about(
                 entry(
                     seq,
                     "decided",
                     format!("{}'s check becomes an X", state_name(*state)),
-                ),
+                )
+                .state(code(*state)),
                 *by,
                 board,
             ),
@@ -447,7 +451,8 @@ impl VfwEvent {
                     seq,
                     "decided",
                     format!("{} reconsiders the amendment", state_name(*state)),
-                ),
+                )
+                .state(code(*state)),
                 *by,
                 board,
             ),
@@ -456,7 +461,8 @@ impl VfwEvent {
                     seq,
                     "remove",
                     format!("Opposing cubes leave {}", state_name(*state)),
-                ),
+                )
+                .state(code(*state)),
                 *by,
                 board,
             ),
@@ -466,7 +472,9 @@ impl VfwEvent {
                     CubeChange::Removed(hue) => format!("removes a {} cube from", hue.slug()),
                 };
                 let text = format!("{} {what} {}", side(by), code(*state));
-                about(entry(seq, "cube", text), *by, board).location(code(*state))
+                about(entry(seq, "cube", text), *by, board)
+                    .location(code(*state))
+                    .state(code(*state))
             }
             RemovesCube { by, state, hue } => about(
                 entry(

@@ -246,7 +246,8 @@ impl BotEvent {
                     ),
                 )
                 .dice(vec![u32::from(*n)])
-                .location(code(*state));
+                .location(code(*state))
+                .state(code(*state));
                 e.seq = seq as u64;
                 return e;
             }

@@ -90,6 +90,20 @@ pub enum PendingKind {
 }
 
 impl PendingKind {
+    /// For a decision taken one step at a time: how many steps are left and what each is
+    /// ("die", "cube", "state", "success"), as the words' "(N left)" say.
+    pub fn left(&self) -> Option<(u32, &'static str)> {
+        use PendingKind::*;
+        match *self {
+            PoolAssign { left } => Some((left, "die")),
+            Campaign { left } | Place { left } | Remove { left } => Some((left, "cube")),
+            // Every cube of a state goes at once: the steps are states.
+            RemoveFromState { left } => Some((left, "state")),
+            Congress { left } => Some((left, "success")),
+            _ => None,
+        }
+    }
+
     /// The stable slug of the kind, as the wire names it.
     pub fn slug(&self) -> &'static str {
         use PendingKind::*;

@@ -1764,3 +1764,30 @@ fn a_seats_hidden_digest_leaves_out_its_own_hand_but_not_the_other_sides() {
     assert_ne!(after[1], before[1], "seat 1 does not see seat 0's hand");
     assert_ne!(after[2], before[2], "spectators see no hand");
 }
+
+#[test]
+fn log_entries_name_their_states_as_data() {
+    // A client renders an entry from its data: a cube, a state's vote or its decision
+    // names the state (also its `location`) in `states`; so does a state's check turned
+    // to an X, its reconsidering, and opposing cubes leaving it.
+    let mut states = 0;
+    for (variant, seats) in [("standard", 2), ("solitaire", 1), ("team-4", 4)] {
+        for seed in 0..10 {
+            let setup = Setup::new(variant, seats, seed);
+            for e in crate::testing::random_log::<VotesForWomen>(&setup, seed) {
+                if let Some(place) = &e.location
+                    && ["cube", "vote", "decided"].contains(&e.kind.as_str())
+                {
+                    assert_eq!(e.states, [place.clone()], "{e:?}");
+                    states += 1;
+                }
+                for s in &e.states {
+                    assert!(STATES.iter().any(|d| d.code == s), "{e:?}");
+                }
+                assert_eq!(e.seats.first(), e.seat.as_ref(), "{e:?}");
+                assert_eq!(e.cards.first(), e.card.as_ref(), "{e:?}");
+            }
+        }
+    }
+    assert!(states > 1000, "entries about a state: {states}");
+}

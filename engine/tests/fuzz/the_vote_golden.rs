@@ -8,7 +8,7 @@
 //! `THE_VOTE_GOLDEN_PRINT=1 cargo test -p hustings-engine --test fuzz the_vote_golden -- --nocapture`.
 
 use hustings_engine::core::digest_of;
-use hustings_engine::testing::{prompt_as_recorded, scrambled_seed};
+use hustings_engine::testing::{log_as_recorded, prompt_as_recorded, scrambled_seed};
 use hustings_engine::the_vote::TheVote;
 use hustings_engine::{Game, Setup};
 use rand::SeedableRng;
@@ -36,7 +36,7 @@ fn digest_of_game(seed: u64) -> u64 {
         acc.push(digest_of(&(seat, action.to_string())));
         game.apply_action(seat, action);
     }
-    acc.push(digest_of(&game.log()[..]));
+    acc.push(digest_of(&log_as_recorded(&game.log())));
     acc.push(digest_of(&game.outcome()));
     digest_of(&acc)
 }

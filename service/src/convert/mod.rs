@@ -118,6 +118,11 @@ pub fn log_entry(e: &engine::LogEntry) -> pb::LogEntry {
         target: e.target.map(|t| t as u32),
         // The game's; the projection marks the service's own entries.
         origin: pb::Origin::Game as i32,
+        seats: e.seats.iter().map(|&s| s as u32).collect(),
+        cards: e.cards.clone(),
+        states: e.states.clone(),
+        regions: e.regions.clone(),
+        amounts: e.amounts.clone(),
     }
 }
 

@@ -461,3 +461,67 @@ fn votes_for_women_pending_counts_the_cubes_of_a_step() {
         );
     }
 }
+
+/// In random games of every Votes for Women table, a decision taken step by step says how
+/// many steps are left and what each is, as data: `left` is the "(N left)" its text says,
+/// `left_unit` what it counts (a whole state when every cube of one goes at once), and a
+/// cube-by-cube step's `left` is its cubes not yet placed.
+#[test]
+fn votes_for_women_pending_gives_the_steps_left_and_their_unit() {
+    use hustings_engine::votes_for_women::VotesForWomen;
+    use rand::{Rng, SeedableRng};
+    let mut units = std::collections::BTreeMap::<(String, String), usize>::new();
+    for (variant, seats) in [
+        ("solitaire", 1),
+        ("coop", 2),
+        ("standard", 2),
+        ("team-4", 4),
+    ] {
+        for seed in 0..6u64 {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let mut game =
+                VotesForWomen::new(&engine::Setup::new(variant, seats, seed)).expect("set-up");
+            for _ in 0..4000 {
+                let to_act = game.to_act();
+                let Some(&seat) = to_act.first() else { break };
+                let p = votes_for_women_view(&game.view(engine::Viewer::Spectator), &to_act, true);
+                let pending = p.pending.expect("pending");
+                let said = pending
+                    .text
+                    .rsplit_once(" left)")
+                    .and_then(|(head, _)| head.rsplit_once('(')?.1.parse::<u32>().ok());
+                match said {
+                    Some(n) => {
+                        assert_eq!(pending.left, n, "{variant} {seed}: {pending:?}");
+                        let unit = match pending.kind.as_str() {
+                            "pool-assign" => "die",
+                            "remove" if pending.text.contains("from a state") => "state",
+                            "campaign" | "place" | "remove" => "cube",
+                            "congress" => "success",
+                            other => panic!("{other}: steps left in {pending:?}"),
+                        };
+                        assert_eq!(pending.left_unit, unit, "{variant} {seed}: {pending:?}");
+                        *units
+                            .entry((pending.kind.clone(), unit.to_string()))
+                            .or_default() += 1;
+                    }
+                    None => {
+                        assert_eq!((pending.left, pending.left_unit.as_str()), (0, ""));
+                    }
+                }
+                if pending.cubes_total > 0 {
+                    assert_eq!(pending.left, pending.cubes_total - pending.cubes_done);
+                }
+                let prompt = game.prompt(seat).expect("a prompt for the seat to act");
+                let choice = &prompt.choices[rng.random_range(0..prompt.choices.len())];
+                game.apply(seat, &choice.id).expect("a legal choice");
+            }
+        }
+    }
+    for kind in ["campaign", "place", "remove"] {
+        assert!(
+            units.contains_key(&(kind.to_string(), "cube".to_string())),
+            "a {kind} step counted cubes: {units:?}"
+        );
+    }
+}

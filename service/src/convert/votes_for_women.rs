@@ -72,6 +72,8 @@ pub(super) fn vfw_pending(v: &vfw::View) -> pb::VotesForWomenPending {
         player: p.player_name(b).into(),
         cubes_total: p.cubes.map_or(0, |c| c.total),
         cubes_done: p.cubes.map_or(0, |c| c.done),
+        left: p.kind.left().map_or(0, |(n, _)| n),
+        left_unit: p.kind.left().map_or("", |(_, unit)| unit).into(),
     }
 }
 
