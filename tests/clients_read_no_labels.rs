@@ -1,13 +1,26 @@
 //! The clients know no rules: neither the browser client (`web/src`) nor the terminal client
-//! (`cli-client/src`) reads meaning out of a choice's label or an effect's description with a
-//! substring test or a regex. What they need to draw comes as data (a choice's kind, card,
-//! location, amount and subject; a space's effects; a roll's reach). This scans their code
-//! (not their tests) and fails on any such test, naming the line.
+//! (`cli-client/src`) reads meaning out of a choice's label, an effect's description, or a
+//! log entry's or a prompt's text with a substring test or a regex. What they need to draw
+//! comes as data (a choice's kind, card, location, amount and subject; a space's effects; a
+//! roll's reach; a log entry's seats, cards, states, regions and amounts; a pending
+//! decision's steps left). This scans their code (not their tests) and fails on any such
+//! test, naming the line.
 
 use std::path::{Path, PathBuf};
 
-/// Names under which clients hold a label or an effect's text.
-const TEXTS: &[&str] = &["label", "description", "effectText"];
+/// Names under which clients hold a label, an effect's text, or a log entry's or a prompt's
+/// text.
+const TEXTS: &[&str] = &["label", "description", "effectText", "text"];
+
+/// Files allowed to take a text apart, each with why that reads no meaning out of it.
+const ALLOWED: &[(&str, &str)] = &[(
+    "web/src/match/logGroups.ts",
+    "folds a run of repeated log steps into one line: it cuts out of each entry's text only \
+     the place the entry names as data (`location`), to see that the steps read alike",
+)];
+
+/// Wrapping words to a width splits on white space: layout, not reading.
+const WRAPPING: &[&str] = &["split(/\\s+/)", "split_whitespace()"];
 
 /// String methods that test or take apart a text (TypeScript and Rust).
 const METHODS: &[&str] = &[
@@ -54,7 +67,11 @@ fn offence(line: &str) -> Option<String> {
             if let Some(call) = rest.strip_prefix('.') {
                 let call = call.trim_start();
                 let method: String = call.chars().take_while(|&c| is_ident(c)).collect();
-                if METHODS.contains(&method.as_str()) && call[method.len()..].starts_with('(') {
+                let wraps = WRAPPING.iter().any(|w| call.starts_with(w));
+                if METHODS.contains(&method.as_str())
+                    && call[method.len()..].starts_with('(')
+                    && !wraps
+                {
                     return Some(format!("{name}.{method}(…)"));
                 }
             }
@@ -106,6 +123,10 @@ fn no_client_reads_a_label_or_an_effect_text() {
     );
     let mut found = Vec::new();
     for f in &files {
+        let shown = f.strip_prefix(root).unwrap_or(f).display().to_string();
+        if ALLOWED.iter().any(|(file, _)| shown == *file) {
+            continue;
+        }
         let text = std::fs::read_to_string(f).expect("readable");
         for (n, line) in text.lines().enumerate() {
             if line.trim_start().starts_with("#[cfg(test)]") {
@@ -113,7 +134,6 @@ fn no_client_reads_a_label_or_an_effect_text() {
             }
             let code = line.split("//").next().unwrap_or_default();
             if let Some(why) = offence(code) {
-                let shown = f.strip_prefix(root).unwrap_or(f).display();
                 found.push(format!("{shown}:{}: {why}: {}", n + 1, line.trim()));
             }
         }
@@ -135,6 +155,10 @@ fn the_scan_catches_the_ways_labels_were_read() {
         "  if (space.description.startsWith(\"pay\")) return { cls: \"ad\" };",
         "        if choice.label.contains(\"reroll\") {",
         "    let n = c.description.split_once(' ');",
+        "  const result = e.text.split(\": \").slice(-1)[0] ?? \"\";",
+        "  const left = /\\((\\d+) left\\)/.exec(text);",
+        "  const m = /\\b([A-Za-z][\\w-]*) (\\d+) of (\\d+)\\b/.exec(prompt.text);",
+        "    if (e?.kind === \"oppobot\") out.push({ text: e.text.replace(/^Oppobot: /, \"\") });",
     ] {
         assert!(offence(line).is_some(), "missed: {line}");
     }
@@ -145,6 +169,8 @@ fn the_scan_catches_the_ways_labels_were_read() {
         "        label: c.label.clone(),",
         "  const labelled = labels.includes(x);",
         "    let text = wrap(&c.description, width);",
+        "  for (const word of text.split(/\\s+/).filter(Boolean)) {",
+        "    for word in text.split_whitespace() {",
     ] {
         assert!(offence(line).is_none(), "flagged: {line}");
     }

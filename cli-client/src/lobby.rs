@@ -183,9 +183,9 @@ pub fn create_request(game: &str, setup: &SetupArgs) -> anyhow::Result<CreateMat
 
 /// `30s` or `2d` (per decision), `10m+5s` (a game clock with an increment) or `1d+4h/3d`
 /// (a correspondence clock: a bank with an increment, held to at most the cap).
-pub fn parse_clock(text: &str) -> anyhow::Result<ClockSetting> {
+pub fn parse_clock(spec: &str) -> anyhow::Result<ClockSetting> {
     use hustings_proto::v1::{GameClock, PerDecisionClock, clock_setting::Kind};
-    let kind = match text.split_once('+') {
+    let kind = match spec.split_once('+') {
         Some((base, rest)) => {
             let (inc, cap) = match rest.split_once('/') {
                 Some((inc, cap)) => (inc, Some(cap)),
@@ -193,18 +193,18 @@ pub fn parse_clock(text: &str) -> anyhow::Result<ClockSetting> {
             };
             Kind::Game(GameClock {
                 base_ms: parse_duration_ms(base)
-                    .with_context(|| format!("--clock {text:?}: the base time"))?,
+                    .with_context(|| format!("--clock {spec:?}: the base time"))?,
                 increment_ms: parse_duration_ms(inc)
-                    .with_context(|| format!("--clock {text:?}: the increment"))?,
+                    .with_context(|| format!("--clock {spec:?}: the increment"))?,
                 max_ms: cap
                     .map(parse_duration_ms)
                     .transpose()
-                    .with_context(|| format!("--clock {text:?}: the cap"))?
+                    .with_context(|| format!("--clock {spec:?}: the cap"))?
                     .unwrap_or(0),
             })
         }
         None => Kind::PerDecision(PerDecisionClock {
-            limit_ms: parse_duration_ms(text).with_context(|| format!("--clock {text:?}"))?,
+            limit_ms: parse_duration_ms(spec).with_context(|| format!("--clock {spec:?}"))?,
         }),
     };
     Ok(ClockSetting { kind: Some(kind) })

@@ -6,6 +6,7 @@
 import type { JSX } from "preact";
 import type { Choice, LogEntry } from "../gen/hustings/v1/hustings_pb";
 import type { PresidencyPlayer, PresidencySpace, PresidencyView } from "../gen/hustings/v1/presidency_pb";
+import { debateResult } from "./debate";
 import { effectKind, shortEffect } from "./presidencyEffects";
 import type { BoardModule, BoardProps } from "./types";
 import { Clickable, Die, SeatMark, seatColor, wrap } from "./svg";
@@ -322,7 +323,7 @@ function DebateArea(props: { x: number; y: number; w: number; entry: LogEntry | 
   const b = e.dice.slice(2, 4);
   const mover = props.names[e.seat ?? 0] ?? "";
   const other = props.names[e.target ?? 0] ?? "";
-  const result = e.text.split(": ").slice(-1)[0] ?? "";
+  const result = debateResult(e, props.names);
   return (
     <g class="debate" transform={`translate(${props.x},${props.y})`} data-dice={e.dice.join(",")}>
       <text class="area-title">Last debate</text>

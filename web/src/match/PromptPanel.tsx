@@ -24,15 +24,6 @@ function followRematch(s: MatchState, held: HeldSeat): void {
 /** Board choices listed by name in the hint: those the number keys 1–9 reach. */
 const HINTED = 9;
 
-/** "cube 3 of 8" in a prompt's text, as numbers. */
-export function progressFromText(text: string): { label: string; done: number; total: number } | undefined {
-  const m = /\b([A-Za-z][\w-]*) (\d+) of (\d+)\b/.exec(text);
-  if (!m || m[1]?.toLowerCase() === "round") return undefined;
-  const done = Number(m[2]);
-  const total = Number(m[3]);
-  return total > 1 && done >= 1 && done <= total ? { label: m[0], done, total } : undefined;
-}
-
 function Progress({ p }: { p: { label: string; done: number; total: number } }) {
   return (
     <div class="progress" role="progressbar" aria-valuemin={1} aria-valuemax={p.total} aria-valuenow={p.done} aria-label={p.label}>
@@ -127,7 +118,7 @@ export function PromptPanel(props: {
   }, [conn]);
 
   const progress =
-    prompt && view ? (board.progress?.(view, prompt, s.log) ?? progressFromText(prompt.text)) : undefined;
+    prompt && view ? board.progress?.(view, prompt, s.log) : undefined;
   const number = (c: Choice) => numbered.indexOf(c) + 1;
 
   return (

@@ -165,12 +165,12 @@ export function nowLines(v: VotesForWomenView): { text: string; cls?: string }[]
   return out;
 }
 
-/** The Oppobot's latest moves, from the log (its entries say "Oppobot: …"). */
+/** The Oppobot's latest moves, from the log: its entries of kind "oppobot", as they read. */
 export function oppobotLines(log: LogEntry[], n: number): { text: string; key: string }[] {
   const out: { text: string; key: string }[] = [];
   for (let i = log.length - 1; i >= 0 && out.length < n; i--) {
     const e = log[i];
-    if (e?.kind === "oppobot") out.push({ text: e.text.replace(/^Oppobot: /, ""), key: String(e.seq) });
+    if (e?.kind === "oppobot") out.push({ text: e.text, key: String(e.seq) });
   }
   return out.reverse();
 }

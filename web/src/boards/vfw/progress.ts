@@ -6,10 +6,10 @@
 // states (whose total is not fixed: states that cannot take a cube are skipped), or a
 // server from before those fields — the cubes already placed are counted from the log,
 // whose entries for this play sit at its end (one "cube" or "remove" entry per cube, with
-// the State cards claimed and the states decided along the way), beside the "(N left)" of
-// the pending text.
+// the State cards claimed and the states decided along the way), beside the pending's `left`
+// cubes still to go (a server from before `left` shows no progress there).
 import type { LogEntry } from "../../gen/hustings/v1/hustings_pb";
-import type { VotesForWomenView } from "../../gen/hustings/v1/votes_for_women_pb";
+import type { VotesForWomenPending, VotesForWomenView } from "../../gen/hustings/v1/votes_for_women_pb";
 
 export interface Progress {
   label: string;
@@ -24,7 +24,7 @@ const ALONG_THE_WAY = new Set(["claim", "decided"]);
 export function playProgress(v: VotesForWomenView, log: LogEntry[]): Progress | undefined {
   const p = v.pending;
   if (!p) return undefined;
-  const step = p.cubesTotal > 1 ? { done: p.cubesDone, total: p.cubesTotal } : fromLog(p.kind, p.text, log);
+  const step = p.cubesTotal > 1 ? { done: p.cubesDone, total: p.cubesTotal } : fromLog(p, log);
   if (!step || step.total < 2 || step.done >= step.total) return undefined;
   const what = `cube ${step.done + 1} of ${step.total}`;
   // A Campaigner's cubes are its own; a card's are the card's (the play on top of the stack).
@@ -34,12 +34,11 @@ export function playProgress(v: VotesForWomenView, log: LogEntry[]): Progress | 
 }
 
 /** Cubes placed so far and in all, counted from the end of the log (see the top). */
-function fromLog(kind: string, text: string, log: LogEntry[]): { done: number; total: number } | undefined {
+function fromLog(p: VotesForWomenPending, log: LogEntry[]): { done: number; total: number } | undefined {
   // "place" counts cubes added (or opposing cubes taken off by adding), "remove" opposing
   // cubes removed; removing all the cubes of several states counts states, not cubes.
-  const entry = kind === "place" ? "cube" : kind === "remove" && !text.includes("from a state") ? "remove" : "";
-  const left = /\((\d+) left\)/.exec(text);
-  if (!entry || !left) return undefined;
+  const entry = p.leftUnit !== "cube" ? "" : p.kind === "place" ? "cube" : p.kind === "remove" ? "remove" : "";
+  if (!entry) return undefined;
   let placed = 0;
   let seat: number | undefined;
   for (let i = log.length - 1; i >= 0; i--) {
@@ -50,5 +49,5 @@ function fromLog(kind: string, text: string, log: LogEntry[]): { done: number; t
     seat = e.seat;
     placed++;
   }
-  return { done: placed, total: placed + Number(left[1]) };
+  return { done: placed, total: placed + p.left };
 }
