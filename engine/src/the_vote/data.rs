@@ -16,7 +16,10 @@
 //!
 //! These are rules revisions 0 and 1's numbers. Revision 2 retunes the map's set-up sides and
 //! Congress Control Points for balance under IS-MCTS self-play (`retune.rs` lists each change);
-//! a game reads them from its own revision's table (`View::table`).
+//! a game reads every number of its table from its own revision's (`View::table`), never from
+//! [`TABLE`], so a revision that retunes any of them is played as it says. Only the cards and
+//! the Regions' ids and names, the same in every revision, are read from [`CARDS`] and
+//! [`REGIONS`] directly (by `Card` and `Region`).
 //!
 //! Structure is as findings.md has it (card numbers, factions, types and counts, 34 Men boxes,
 //! the West's 5 and 4). `cargo run --release -p hustings-bot --example balance` prints the

@@ -6,7 +6,7 @@ use super::*;
 impl TheVote {
     /// Every card whose place is not public: the Deck and the set-up discards.
     pub(super) fn unseen(view: &View) -> Vec<Card> {
-        let mut seen = vec![false; T.cards.len() + 1];
+        let mut seen = vec![false; view.table().cards.len() + 1];
         let places = view
             .placed_cards()
             .chain(view.action.iter().map(|a| a.card));

@@ -12,9 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::actions::Op;
 use super::data::Law;
-use super::{
-    ActionKind, Card, EQUALITY, Region, Row, SIDE_NAMES, SUPREMACY, T, View, faction_name,
-};
+use super::{ActionKind, Card, EQUALITY, Region, Row, SIDE_NAMES, SUPREMACY, View, faction_name};
 use crate::core::{LogEntry, Seat};
 
 /// What Victory Points are scored for.
@@ -299,7 +297,7 @@ impl TvEvent {
                         "Drawn to the Display for {}: {} ({})",
                         faction.name(),
                         card.name(),
-                        card.def().describe(&T)
+                        card.def().describe(v.table())
                     ),
                 )
                 .seat(faction.seat())
@@ -311,7 +309,7 @@ impl TvEvent {
                     "{} earns {n} PW{} (now {now})",
                     f(seat),
                     if got < n {
-                        format!(", {} lost above {}", n - got, T.pw_max)
+                        format!(", {} lost above {}", n - got, v.table().pw_max)
                     } else {
                         String::new()
                     }
@@ -643,7 +641,7 @@ impl TvEvent {
                 format!(
                     "The {} fails with {points} of {} Congress Control Points",
                     card.name(),
-                    T.amendment_points
+                    v.table().amendment_points
                 ),
             )
             .seat(EQUALITY)

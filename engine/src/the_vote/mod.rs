@@ -72,7 +72,7 @@ use serde::{Deserialize, Serialize};
 pub use self::actions::Action;
 use self::actions::{Op, Play};
 pub use self::card::Card;
-use self::data::{CardKind, CardType, Faction, Law, Special, TABLE, Table};
+use self::data::{CardKind, CardType, Faction, Law, Special};
 pub use self::decisions::Decision;
 use self::log::{ReshuffleFor, TvEvent, VoteResult, VpFor};
 pub use self::pending::{AmendmentStatus, Pending};
@@ -91,14 +91,6 @@ pub const BLUE: usize = 1;
 pub const RED: usize = 2;
 pub const SUP: usize = 3;
 const SIDE_NAMES: [&str; 4] = ["Equality", "Blue Apathy", "Red Apathy", "Supremacy"];
-
-const T: Table = TABLE;
-
-/// The data table of the current rules revision (for AIs and tools that read card and region
-/// facts). A game reads its own revision's through [`View::table`].
-pub fn table() -> &'static Table {
-    retune::table_of(crate::core::RULES_REVISION)
-}
 
 fn faction_name(seat: Seat) -> &'static str {
     Faction::from_seat(seat).name()
@@ -454,7 +446,7 @@ impl View {
     }
     /// Markers a faction has left in its pool.
     pub fn pool(&self, seat: Seat) -> u8 {
-        (T.markers_each as u32).saturating_sub(self.markers_on_map(seat)) as u8
+        (self.table().markers_each as u32).saturating_sub(self.markers_on_map(seat)) as u8
     }
     /// Every card whose place is public: the Display, the Discard pile, the Removed cards,
     /// the cards beside the map and the Reserves (not the card of the action in progress).

@@ -96,7 +96,8 @@ impl TheVote {
         self.start_all_in(seat, card, false);
         self.org_score(seat);
         let before = self.player(seat).org;
-        let after = (before + 1).min(T.org_max);
+        let table = self.public.table();
+        let after = (before + 1).min(table.org_max);
         self.player_mut(seat).org = after;
         self.refresh_all(seat);
         self.note(|| TvEvent::Org {
@@ -106,9 +107,9 @@ impl TheVote {
         });
         self.discard_card(card);
         if seat == EQUALITY
-            && before + 1 == T.org_max
-            && after == T.org_max
-            && let Some(ss) = T.special(Special::SilentSentinels)
+            && before + 1 == table.org_max
+            && after == table.org_max
+            && let Some(ss) = table.special(Special::SilentSentinels)
             && self.public.aside.contains(&ss)
         {
             {

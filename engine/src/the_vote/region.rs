@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{RegionDef, TABLE as T};
+use super::data::REGIONS;
 
 /// A Region, by its index into the data table (0–5).
 ///
@@ -16,35 +16,38 @@ use super::data::{RegionDef, TABLE as T};
 pub struct Region(u8);
 
 impl Region {
-    /// The Region at this index, if the table has one.
+    /// The Region at this index, if the table has one. Every revision's table has the same
+    /// Regions in the same order (`retune.rs` tests it), so this needs no game.
     pub fn new(index: usize) -> Option<Region> {
-        (index < T.regions.len()).then_some(Region(index as u8))
+        (index < REGIONS.len()).then_some(Region(index as u8))
     }
     /// The index into the data table's Regions (and the state's `regions`).
     pub fn index(self) -> usize {
         self.0 as usize
     }
-    /// The Region's facts in revision 1's data table. Rules revision 2 retunes set-up sides
-    /// and Congress Control Points, so a game reads those through `View::table` (names, ids
-    /// and box counts are the same in every revision).
-    pub fn def(self) -> &'static RegionDef {
-        &T.regions[self.index()]
-    }
+    // A Region hands out only its id and name, which every revision shares, so that choice
+    // ids and log lines need no game. Its numbers (boxes, set-up sides, Congress Control
+    // Points) are the game's revision's to say: a rules revision may retune them, so they
+    // are read through `View::region_def` and never from here.
+
     /// The Region's stable id (`the-west`).
     pub fn id(self) -> &'static str {
-        self.def().id
+        REGIONS[self.index()].id
     }
     /// The Region's printed name.
     pub fn name(self) -> &'static str {
-        self.def().name
+        REGIONS[self.index()].name
     }
     /// The Region with this stable id, if any.
     pub fn from_id(id: &str) -> Option<Region> {
-        T.region_by_id(id).and_then(Region::new)
+        REGIONS
+            .iter()
+            .position(|r| r.id == id)
+            .and_then(Region::new)
     }
     /// Every Region, in table order.
     pub fn all() -> impl Iterator<Item = Region> {
-        (0..T.regions.len() as u8).map(Region)
+        (0..REGIONS.len() as u8).map(Region)
     }
 }
 
@@ -87,7 +90,7 @@ mod tests {
             Some(west)
         );
         assert!(serde_json::from_str::<Region>("6").is_err());
-        assert_eq!(Region::all().count(), T.regions.len());
+        assert_eq!(Region::all().count(), REGIONS.len());
         assert!(Region::all().all(|r| Region::from_id(r.id()) == Some(r)));
     }
 }

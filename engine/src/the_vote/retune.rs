@@ -16,9 +16,16 @@ pub const REVISION: u32 = 2;
 
 /// The tables, in a static so that each has one address: revision 1's (also revision 0's)
 /// and revision 2's.
+///
+/// Every table keeps [`data::CARDS`] and the Regions' ids and names, in the same order: a
+/// [`super::Card`] or [`super::Region`] reads those without a game (to name itself in a
+/// choice id, a log line or a stored state), and a retune that changed them would make it
+/// say something its game does not. The test below holds every table to that.
 static TABLES: [Table; 2] = [data::TABLE, TABLE_2];
 
-/// The data table a game set up under rules revision `rules` plays with.
+/// The data table a game set up under rules revision `rules` plays with: a game reads every
+/// number and fact of its data through this (as [`super::View::table`]), never through
+/// [`data::TABLE`], so that whatever a revision retunes is played.
 pub fn table_of(rules: u32) -> &'static Table {
     &TABLES[usize::from(rules >= REVISION)]
 }
@@ -105,6 +112,25 @@ mod tests {
         }
         // The cards are revision 1's.
         assert!(std::ptr::eq(one.cards, two.cards));
+    }
+
+    /// What `Card` and `Region` read from `data::CARDS` and `data::REGIONS` without a game is
+    /// the same in every revision's table.
+    #[test]
+    fn every_revision_has_the_same_cards_and_region_names() {
+        for table in &TABLES {
+            assert_eq!(table.cards.len(), data::CARDS.len());
+            for (a, b) in table.cards.iter().zip(&data::CARDS) {
+                assert_eq!(
+                    (a.number, a.id, a.name, a.faction, a.cost, a.kind, a.entry),
+                    (b.number, b.id, b.name, b.faction, b.cost, b.kind, b.entry)
+                );
+            }
+            assert_eq!(table.regions.len(), data::REGIONS.len());
+            for (a, b) in table.regions.iter().zip(&data::REGIONS) {
+                assert_eq!((a.id, a.name), (b.id, b.name));
+            }
+        }
     }
 
     #[test]

@@ -16,11 +16,16 @@
 //!   ([`View::refresh_on_empty_deck`]).
 //!
 //! Revision 2 (issue 22): the reconstructed numbers retuned for balance under IS-MCTS
-//! self-play (`retune.rs`). A game reads its Regions' set-up sides and Congress Control
-//! Points from its own revision's table ([`View::table`], [`View::region_points`]), never
-//! from [`super::data::TABLE`] directly.
+//! self-play (`retune.rs`).
+//!
+//! A game reads every number and every Region or card fact of the data table (PW, VP and Org
+//! limits, the pool, the turn cap, set-up sides, Congress Control Points, box counts) from
+//! its own revision's table ([`View::table`], [`View::region_def`]), never from
+//! [`super::data::TABLE`]: that is revision 0 and 1's table, and reading it in a game would
+//! silently ignore whatever a later revision retunes. An AI reads it from the view it is given
+//! the same way.
 
-use super::data::Table;
+use super::data::{RegionDef, Table};
 use super::region::Region;
 use super::{View, retune};
 
@@ -29,9 +34,15 @@ impl View {
     pub fn table(&self) -> &'static Table {
         retune::table_of(self.rules)
     }
+    /// `region`'s facts under this game's revision: its boxes, set-up sides and Congress
+    /// Control Points ([`Region`] itself names only its id and name, the same in every
+    /// revision).
+    pub fn region_def(&self, region: Region) -> &'static RegionDef {
+        &self.table().regions[region.index()]
+    }
     /// `region`'s Congress Control Points under this game's revision.
     pub fn region_points(&self, region: Region) -> u32 {
-        self.table().regions[region.index()].congress_points as u32
+        self.region_def(region).congress_points as u32
     }
     fn corrected(&self) -> bool {
         self.rules >= 1

@@ -27,7 +27,8 @@ impl TheVote {
             })
             .collect();
         let of = |entry: data::Entry| -> Vec<Card> {
-            T.cards
+            table
+                .cards
                 .iter()
                 .filter(|c| c.entry == entry)
                 .filter_map(|c| Card::new(c.number))
@@ -38,19 +39,19 @@ impl TheVote {
         prelude.shuffle(&mut rng);
         regular.shuffle(&mut rng);
         let setup_discards: Vec<Card> = regular
-            .drain(..T.setup_discards.min(regular.len()))
+            .drain(..table.setup_discards.min(regular.len()))
             .collect();
         let mut deck = regular;
         deck.extend(prelude);
-        let court = T.special(Special::SupremeCourts);
-        let aside: Vec<Card> = T
+        let court = table.special(Special::SupremeCourts);
+        let aside: Vec<Card> = table
             .cards
             .iter()
             .filter_map(|c| Card::new(c.number))
             .filter(|&c| c.def().entry == data::Entry::Special && Some(c) != court)
             .collect();
         let player = || Player {
-            org: T.org_start,
+            org: table.org_start,
             pw: 0,
             vp: 0,
             reserve: Vec::new(),
@@ -87,7 +88,7 @@ impl TheVote {
         };
         let (hidden, deck) = (game.public.hidden_discards, game.public.deck_count);
         game.note(|| TvEvent::SetUp { hidden, deck });
-        let each = T.setup_display_each;
+        let each = table.setup_display_each;
         game.fill_display([each, each]);
         game.income();
         game.settle();

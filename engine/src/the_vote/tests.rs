@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
-use super::data::{CARDS, Entry, REGIONS};
+use super::data::{CARDS, Entry, REGIONS, TABLE};
 use super::*;
 use crate::testing::{check_redaction, random_prompt_step};
 
@@ -113,7 +113,7 @@ fn choose(g: &mut TheVote, seat: Seat, id: &str) {
 }
 
 fn set_men(g: &mut TheVote, r: Region, sides: [u8; 4]) {
-    assert_eq!(sides.iter().sum::<u8>(), r.def().men);
+    assert_eq!(sides.iter().sum::<u8>(), g.public.region_def(r).men);
     g.public.regions[r.index()].men = sides;
 }
 
@@ -166,7 +166,7 @@ fn data_36_cards_numbered_with_prelude_regular_and_the_four_specials() {
         ),
     ];
     for (n, name, faction, special) in specials {
-        let c = T.card(n);
+        let c = TABLE.card(n);
         assert_eq!(
             (c.name, c.faction, c.kind),
             (name, faction, CardKind::Special(special))
@@ -245,7 +245,7 @@ fn data_one_organization_card_per_faction_and_four_prelude_cards_each() {
             .filter(|c| c.faction == f && c.entry == Entry::Prelude)
             .count();
         assert!(
-            prelude >= T.setup_display_each,
+            prelude >= TABLE.setup_display_each,
             "{f:?} has {prelude} Prelude cards"
         );
     }
@@ -276,15 +276,15 @@ fn data_map_34_men_boxes_the_west_5_and_4_markers_within_limits() {
 
 #[test]
 fn data_sixty_points_are_reachable_and_more_than_half() {
-    let total = T.total_points();
-    assert!(T.amendment_points * 2 > total);
+    let total = TABLE.total_points();
+    assert!(TABLE.amendment_points * 2 > total);
     let n = REGIONS.len();
     let reachable_without_all = (0..(1u32 << n) - 1).any(|mask| {
         (0..n)
             .filter(|i| mask >> i & 1 == 1)
             .map(|i| REGIONS[i].congress_points as u32)
             .sum::<u32>()
-            >= T.amendment_points
+            >= TABLE.amendment_points
     });
     assert!(reachable_without_all, "60 needs fewer than all six Regions");
 }
@@ -546,7 +546,7 @@ fn supremacy_persuades_blue_apathy_only_while_its_pool_lasts() {
         let r = region(id);
         g.public.regions[r.index()].women_open = true;
         g.public.regions[r.index()].laws[Law::WomanSuffrage.index()] = true;
-        g.public.regions[r.index()].women = [0, 0, r.def().women, 0];
+        g.public.regions[r.index()].women = [0, 0, g.public.region_def(r).women, 0];
     }
     g.public.regions[region("the-west").index()].women = [0, 1, 3, 0];
     assert_eq!(g.public.markers_on_map(SUPREMACY), 39);
@@ -917,7 +917,7 @@ fn woman_suffrage_falls_back_to_blue_apathy_when_red_runs_out() {
         let r = region(id);
         g.public.regions[r.index()].women_open = true;
         g.public.regions[r.index()].laws[Law::WomanSuffrage.index()] = true;
-        g.public.regions[r.index()].women = [0, 0, r.def().women, 0];
+        g.public.regions[r.index()].women = [0, 0, g.public.region_def(r).women, 0];
     }
     set_men(&mut g, region("new-england"), [0, 2, 1, 2]);
     assert_eq!(g.public.pool(SUPREMACY), 2);
@@ -1321,7 +1321,7 @@ fn passive_abilities_score_then_refresh_one_card_per_refresher() {
 #[test]
 fn the_safety_cap_ends_the_game_on_vp() {
     let mut g = end_of_turn();
-    g.public.turn = T.turn_cap;
+    g.public.turn = g.public.table().turn_cap;
     g.public.players[EQUALITY].vp = 20;
     g.public.players[SUPREMACY].vp = 10;
     choose(&mut g, SUPREMACY, "pass");

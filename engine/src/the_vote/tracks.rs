@@ -8,9 +8,10 @@ impl TheVote {
         if n == 0 {
             return;
         }
+        let pw_max = self.public.table().pw_max;
         let p = self.player_mut(seat);
         let before = p.pw;
-        p.pw = (p.pw + n).min(T.pw_max);
+        p.pw = (p.pw + n).min(pw_max);
         let got = p.pw - before;
         let now = p.pw;
         self.note(|| TvEvent::Pw { seat, n, got, now });
@@ -20,8 +21,9 @@ impl TheVote {
         if n == 0 {
             return;
         }
+        let vp_max = self.public.table().vp_max;
         let p = self.player_mut(seat);
-        p.vp = (p.vp + n).min(T.vp_max);
+        p.vp = (p.vp + n).min(vp_max);
         let now = p.vp;
         self.note(|| TvEvent::Vp { seat, n, why, now });
     }

@@ -41,11 +41,9 @@ impl TheVote {
             );
             return;
         }
-        if s >= T.vp_max {
-            self.finish(
-                vec![SUPREMACY],
-                format!("Supremacy reaches {} VP", T.vp_max),
-            );
+        let vp_max = self.public.table().vp_max;
+        if s >= vp_max {
+            self.finish(vec![SUPREMACY], format!("Supremacy reaches {vp_max} VP"));
             return;
         }
         self.congress_control();
@@ -145,14 +143,15 @@ impl TheVote {
             self.start_refresh(SUPREMACY);
             return;
         }
-        if self.public.turn >= T.turn_cap {
+        let turn_cap = self.public.table().turn_cap;
+        if self.public.turn >= turn_cap {
             let (e, s) = (self.player(EQUALITY).vp, self.player(SUPREMACY).vp);
             let w = if e > s { EQUALITY } else { SUPREMACY };
             self.finish(
                 vec![w],
                 format!(
                     "the safety cap of {} turns is reached: {} leads on VP ({e} to {s})",
-                    T.turn_cap,
+                    turn_cap,
                     faction_name(w)
                 ),
             );

@@ -206,7 +206,7 @@ impl TheVote {
                     .map(|t| self.public.region_points(t.region))
                     .sum();
                 let card = a.card;
-                if points >= T.amendment_points {
+                if points >= self.public.table().amendment_points {
                     self.note(|| TvEvent::AmendmentPassed { card, points });
                     for r in Region::all() {
                         if !self.public.region(r).law(law) {
@@ -227,7 +227,7 @@ impl TheVote {
                     self.public.aside.push(a.card);
                 }
                 self.public.action = None;
-                self.gain_pw(SUPREMACY, T.special_pw);
+                self.gain_pw(SUPREMACY, self.public.table().special_pw);
                 self.end_player_phase();
             }
         }
@@ -237,7 +237,7 @@ impl TheVote {
         self.public.region_mut(region).laws[law.index()] = true;
         self.note(|| TvEvent::Law { law, region });
         if law == Law::WomanSuffrage && !self.public.region(region).women_open {
-            let boxes = region.def().women;
+            let boxes = self.public.region_def(region).women;
             let red = boxes.min(self.public.pool(SUPREMACY));
             let blue = (boxes - red).min(self.public.pool(EQUALITY));
             let r = self.public.region_mut(region);
@@ -286,7 +286,7 @@ impl TheVote {
         };
         self.reshuffle(why);
         put(&mut self.public, a.card);
-        self.gain_pw(earner, T.special_pw);
+        self.gain_pw(earner, self.public.table().special_pw);
         self.end_player_phase();
     }
 
