@@ -1687,7 +1687,7 @@ fn log_entries_name_their_regions_cards_and_seats_as_data() {
         let setup = Setup::new("standard", 2, seed);
         for e in crate::testing::random_log::<TheVote>(&setup, seed) {
             if let Some(place) = &e.location {
-                assert_eq!(e.regions, [place.clone()], "{e:?}");
+                assert_eq!(e.regions, std::slice::from_ref(place), "{e:?}");
                 assert!(Region::from_id(place).is_some(), "{e:?}");
                 regions += 1;
             } else {

@@ -1778,7 +1778,7 @@ fn log_entries_name_their_states_as_data() {
                 if let Some(place) = &e.location
                     && ["cube", "vote", "decided"].contains(&e.kind.as_str())
                 {
-                    assert_eq!(e.states, [place.clone()], "{e:?}");
+                    assert_eq!(e.states, std::slice::from_ref(place), "{e:?}");
                     states += 1;
                 }
                 for s in &e.states {
