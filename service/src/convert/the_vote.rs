@@ -28,10 +28,9 @@ pub(super) fn the_vote_card(card: tv::Card, full: bool) -> pb::TheVoteCard {
     let (region, law, suppress) = match c.kind {
         // Only Supremacy flips cards to suppress: Equality's Region cards never do.
         CardKind::Region { region, suppress } => (
-            tv::data::TABLE
-                .regions
-                .get(region as usize)
-                .map(|r| r.id.to_string())
+            // Region ids are the same in every rules revision (the engine tests it).
+            tv::Region::new(region as usize)
+                .map(|r| r.id().to_string())
                 .unwrap_or_default(),
             String::new(),
             if c.faction == tv::data::Faction::Supremacy {
@@ -65,7 +64,9 @@ pub(super) fn the_vote_card(card: tv::Card, full: bool) -> pb::TheVoteCard {
     }
 }
 
-/// The text of a card of The Vote, rendered once per card.
+/// The text of a card of The Vote, rendered once per card: the cards, and the region names
+/// their texts use, are the same in every rules revision (the engine tests it), so any
+/// revision's table renders them alike.
 pub(super) fn the_vote_description(number: u8) -> String {
     static TEXTS: OnceLock<HashMap<u8, String>> = OnceLock::new();
     TEXTS
@@ -109,13 +110,15 @@ pub(super) fn the_vote_pending(v: &tv::View) -> pb::TheVotePending {
 
 /// The Vote's typed view, with the card texts when `full`.
 pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
-    use tv::data::{Law, TABLE};
+    use tv::data::Law;
+    // The numbers of the game's own rules revision, as the game plays them.
+    let table = v.table();
     let the_vote_card = |card: tv::Card| the_vote_card(card, full);
     let the_vote_cards = |cards: &[tv::Card]| the_vote_cards(cards, full);
     let finished = v.outcome.is_some();
     pb::TheVoteView {
         turn: v.turn,
-        turn_cap: TABLE.turn_cap,
+        turn_cap: table.turn_cap,
         phase: if finished {
             "finished"
         } else if v.phase_index == 0 {
@@ -177,7 +180,7 @@ pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
         congress: Some(pb::TheVoteCongress {
             controller: v.congress as u32,
             points: v.congress_points.to_vec(),
-            total: TABLE.total_points(),
+            total: table.total_points(),
         }),
         display: the_vote_cards(&v.display),
         discard: the_vote_cards(&v.discard),
@@ -234,11 +237,11 @@ pub fn the_vote_view(v: &tv::View, full: bool) -> pb::TheVoteView {
         }),
         pending: Some(the_vote_pending(v)),
         limits: Some(pb::TheVoteLimits {
-            markers_each: TABLE.markers_each as u32,
-            org_max: TABLE.org_max as u32,
-            pw_max: TABLE.pw_max as u32,
-            vp_max: TABLE.vp_max as u32,
-            amendment_points: TABLE.amendment_points,
+            markers_each: table.markers_each as u32,
+            org_max: table.org_max as u32,
+            pw_max: table.pw_max as u32,
+            vp_max: table.vp_max as u32,
+            amendment_points: table.amendment_points,
         }),
     }
 }
