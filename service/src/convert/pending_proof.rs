@@ -64,8 +64,13 @@ fn play_and_digest(
                 for &viewer in &viewers {
                     let bytes = match game.view(viewer) {
                         engine::AnyView::VotesForWomen(v) => {
-                            let new = vfw_pending(&v);
+                            let mut new = vfw_pending(&v);
                             kinds.insert(new.kind.clone());
+                            // As recorded: without the fields added since (issue 42's
+                            // `left`/`left_unit`, tested against the text's "(N left)" in
+                            // `convert::tests`).
+                            new.left = 0;
+                            new.left_unit.clear();
                             new.encode_to_vec()
                         }
                         engine::AnyView::TheVote(v) => {
