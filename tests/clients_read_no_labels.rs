@@ -88,7 +88,7 @@ fn offence(line: &str) -> Option<String> {
 }
 
 /// The client code under `dir`: TypeScript outside tests and generated code, and Rust up to
-/// its `#[cfg(test)]` module.
+/// its `#[cfg(test)]` module (or outside a test module's own file).
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -102,6 +102,9 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
             }
         } else if (name.ends_with(".ts") || name.ends_with(".tsx") || name.ends_with(".rs"))
             && !name.contains(".test.")
+            // Rust test modules kept in their own files.
+            && name != "tests.rs"
+            && !name.ends_with("_tests.rs")
             && name != "test_views.rs"
         {
             out.push(p);
