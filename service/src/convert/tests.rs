@@ -395,14 +395,20 @@ fn step_key(b: &vfw::Board) -> StepKey {
     )
 }
 
-/// In random games of every Votes for Women table, a cube-by-cube step says where it is:
-/// its cubes left (`cubes_total - cubes_done`) are the "(N left)" of its text, and each
-/// cube placed or removed takes the next decision of the same step one cube on.
-#[test]
-fn votes_for_women_pending_counts_the_cubes_of_a_step() {
+/// Plays 6 seeded random games of every Votes for Women table to their ends, calling `step`
+/// at each decision with the table, the seed, the game, what the views say it waits for,
+/// and the choice about to be made.
+fn each_vfw_pending(
+    mut step: impl FnMut(
+        &str,
+        u64,
+        &hustings_engine::votes_for_women::VotesForWomen,
+        pb::VotesForWomenPending,
+        &str,
+    ),
+) {
     use hustings_engine::votes_for_women::VotesForWomen;
     use rand::{Rng, SeedableRng};
-    let mut followed = std::collections::BTreeMap::<String, usize>::new();
     for (variant, seats) in [
         ("solitaire", 1),
         ("coop", 2),
@@ -413,47 +419,66 @@ fn votes_for_women_pending_counts_the_cubes_of_a_step() {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let mut game =
                 VotesForWomen::new(&engine::Setup::new(variant, seats, seed)).expect("set-up");
-            let mut before: Option<(pb::VotesForWomenPending, String, StepKey)> = None;
             for _ in 0..4000 {
                 let to_act = game.to_act();
                 let Some(&seat) = to_act.first() else { break };
-                let key = step_key(game.board());
                 let p = votes_for_women_view(&game.view(engine::Viewer::Spectator), &to_act, true);
                 let pending = p.pending.expect("pending");
-                if pending.cubes_total > 0 {
-                    assert!(
-                        ["campaign", "place", "remove"].contains(&pending.kind.as_str()),
-                        "{variant} {seed}: {pending:?}"
-                    );
-                    assert!(pending.cubes_done < pending.cubes_total, "{pending:?}");
-                    let left = pending.cubes_total - pending.cubes_done;
-                    assert!(
-                        pending.text.contains(&format!("({left} left)")),
-                        "{variant} {seed}: {pending:?}"
-                    );
-                    // The same step (the same play, at the same op, the same
-                    // Campaigner), one cube on.
-                    if let Some((b, chosen, k)) = &before
-                        && *k == key
-                        && b.kind == pending.kind
-                        && (chosen.starts_with("purple:")
-                            || chosen.starts_with("yellow:")
-                            || chosen.starts_with("state:"))
-                    {
-                        assert_eq!(pending.cubes_total, b.cubes_total, "{variant} {seed}");
-                        assert_eq!(pending.cubes_done, b.cubes_done + 1, "{variant} {seed}");
-                        *followed.entry(pending.kind.clone()).or_default() += 1;
-                    }
-                } else {
-                    assert_eq!(pending.cubes_done, 0);
-                }
                 let prompt = game.prompt(seat).expect("a prompt for the seat to act");
-                let choice = &prompt.choices[rng.random_range(0..prompt.choices.len())];
-                before = Some((pending, choice.id.clone(), key));
-                game.apply(seat, &choice.id).expect("a legal choice");
+                let choice = prompt.choices[rng.random_range(0..prompt.choices.len())]
+                    .id
+                    .clone();
+                step(variant, seed, &game, pending, &choice);
+                game.apply(seat, &choice).expect("a legal choice");
             }
         }
     }
+}
+
+/// In random games of every Votes for Women table, a cube-by-cube step says where it is:
+/// its cubes left (`cubes_total - cubes_done`) are the "(N left)" of its text, and each
+/// cube placed or removed takes the next decision of the same step one cube on.
+#[test]
+fn votes_for_women_pending_counts_the_cubes_of_a_step() {
+    let mut followed = std::collections::BTreeMap::<String, usize>::new();
+    let mut before: Option<(pb::VotesForWomenPending, String, StepKey)> = None;
+    let mut playing = (String::new(), u64::MAX);
+    each_vfw_pending(|variant, seed, game, pending, choice| {
+        // A new game follows no step of the last one.
+        if (variant, seed) != (playing.0.as_str(), playing.1) {
+            playing = (variant.to_string(), seed);
+            before = None;
+        }
+        let key = step_key(game.board());
+        if pending.cubes_total > 0 {
+            assert!(
+                ["campaign", "place", "remove"].contains(&pending.kind.as_str()),
+                "{variant} {seed}: {pending:?}"
+            );
+            assert!(pending.cubes_done < pending.cubes_total, "{pending:?}");
+            let left = pending.cubes_total - pending.cubes_done;
+            assert!(
+                pending.text.contains(&format!("({left} left)")),
+                "{variant} {seed}: {pending:?}"
+            );
+            // The same step (the same play, at the same op, the same
+            // Campaigner), one cube on.
+            if let Some((b, chosen, k)) = &before
+                && *k == key
+                && b.kind == pending.kind
+                && (chosen.starts_with("purple:")
+                    || chosen.starts_with("yellow:")
+                    || chosen.starts_with("state:"))
+            {
+                assert_eq!(pending.cubes_total, b.cubes_total, "{variant} {seed}");
+                assert_eq!(pending.cubes_done, b.cubes_done + 1, "{variant} {seed}");
+                *followed.entry(pending.kind.clone()).or_default() += 1;
+            }
+        } else {
+            assert_eq!(pending.cubes_done, 0);
+        }
+        before = Some((pending, choice.to_string(), key));
+    });
     for kind in ["campaign", "place", "remove"] {
         assert!(
             followed.get(kind).is_some_and(|&n| n > 0),
@@ -468,56 +493,35 @@ fn votes_for_women_pending_counts_the_cubes_of_a_step() {
 /// cube-by-cube step's `left` is its cubes not yet placed.
 #[test]
 fn votes_for_women_pending_gives_the_steps_left_and_their_unit() {
-    use hustings_engine::votes_for_women::VotesForWomen;
-    use rand::{Rng, SeedableRng};
     let mut units = std::collections::BTreeMap::<(String, String), usize>::new();
-    for (variant, seats) in [
-        ("solitaire", 1),
-        ("coop", 2),
-        ("standard", 2),
-        ("team-4", 4),
-    ] {
-        for seed in 0..6u64 {
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-            let mut game =
-                VotesForWomen::new(&engine::Setup::new(variant, seats, seed)).expect("set-up");
-            for _ in 0..4000 {
-                let to_act = game.to_act();
-                let Some(&seat) = to_act.first() else { break };
-                let p = votes_for_women_view(&game.view(engine::Viewer::Spectator), &to_act, true);
-                let pending = p.pending.expect("pending");
-                let said = pending
-                    .text
-                    .rsplit_once(" left)")
-                    .and_then(|(head, _)| head.rsplit_once('(')?.1.parse::<u32>().ok());
-                match said {
-                    Some(n) => {
-                        assert_eq!(pending.left, n, "{variant} {seed}: {pending:?}");
-                        let unit = match pending.kind.as_str() {
-                            "pool-assign" => "die",
-                            "remove" if pending.text.contains("from a state") => "state",
-                            "campaign" | "place" | "remove" => "cube",
-                            "congress" => "success",
-                            other => panic!("{other}: steps left in {pending:?}"),
-                        };
-                        assert_eq!(pending.left_unit, unit, "{variant} {seed}: {pending:?}");
-                        *units
-                            .entry((pending.kind.clone(), unit.to_string()))
-                            .or_default() += 1;
-                    }
-                    None => {
-                        assert_eq!((pending.left, pending.left_unit.as_str()), (0, ""));
-                    }
-                }
-                if pending.cubes_total > 0 {
-                    assert_eq!(pending.left, pending.cubes_total - pending.cubes_done);
-                }
-                let prompt = game.prompt(seat).expect("a prompt for the seat to act");
-                let choice = &prompt.choices[rng.random_range(0..prompt.choices.len())];
-                game.apply(seat, &choice.id).expect("a legal choice");
+    each_vfw_pending(|variant, seed, _, pending, _| {
+        let said = pending
+            .text
+            .rsplit_once(" left)")
+            .and_then(|(head, _)| head.rsplit_once('(')?.1.parse::<u32>().ok());
+        match said {
+            Some(n) => {
+                assert_eq!(pending.left, n, "{variant} {seed}: {pending:?}");
+                let unit = match pending.kind.as_str() {
+                    "pool-assign" => "die",
+                    "remove" if pending.text.contains("from a state") => "state",
+                    "campaign" | "place" | "remove" => "cube",
+                    "congress" => "success",
+                    other => panic!("{other}: steps left in {pending:?}"),
+                };
+                assert_eq!(pending.left_unit, unit, "{variant} {seed}: {pending:?}");
+                *units
+                    .entry((pending.kind.clone(), unit.to_string()))
+                    .or_default() += 1;
+            }
+            None => {
+                assert_eq!((pending.left, pending.left_unit.as_str()), (0, ""));
             }
         }
-    }
+        if pending.cubes_total > 0 {
+            assert_eq!(pending.left, pending.cubes_total - pending.cubes_done);
+        }
+    });
     for kind in ["campaign", "place", "remove"] {
         assert!(
             units.contains_key(&(kind.to_string(), "cube".to_string())),
