@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use hustings::server_proc::temp_dir;
-use hustings_engine::testing::{prompt_as_recorded, worded_as_recorded};
+use hustings_engine::testing::{log_as_recorded, prompt_as_recorded, worded_as_recorded};
 use hustings_engine::{self as engine, LogEntry, Outcome, Seat, Setup};
 use hustings_service::actor::{Played, seat_name};
 use hustings_service::clock::{ClockSetting, MatchSettings};
@@ -128,10 +128,9 @@ fn rebuild(record: &MatchRecord, default_choices: &[usize]) -> Expected {
     }
     hash_prompts(&*played.game);
     // Texts in the recordings' wording: every deliberate rewording since is listed (and
-    // undone) by worded_as_recorded, so any other change of text still fails.
-    let log: Vec<LogEntry> = played
-        .game
-        .log_all(0)
+    // undone) by worded_as_recorded, so any other change of text still fails; entries
+    // without the fields added since (log_as_recorded), as the recordings had none.
+    let log: Vec<LogEntry> = log_as_recorded(&played.game.log_all(0))
         .iter()
         .map(|e| serde_json::from_str(&worded_as_recorded(&json(e))).expect("an entry"))
         .collect();
