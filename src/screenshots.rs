@@ -74,12 +74,24 @@ pub fn manifest() -> BTreeMap<String, String> {
 }
 
 /// Saves `png` as the docs' screenshot `name` and records today's digest for it.
+///
+/// The browser tests run side by side, and each saving test reads the manifest, changes its
+/// own line and writes it back: one lock keeps two of them from each writing back what it
+/// read before the other's line was in (which lost a screenshot's line), and the manifest is
+/// replaced whole by a rename, so no test ever reads it half written.
 pub fn save_for_docs(name: &str, png: &[u8]) {
+    static MANIFEST_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let dir = docs_dir();
     std::fs::create_dir_all(&dir).expect("docs/screenshots");
     std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot copied");
+    // A test that panicked while holding the lock left the manifest whole (see the rename).
+    let _held = MANIFEST_LOCK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut m = manifest();
     m.insert(name.to_string(), inputs_digest());
     let text: String = m.iter().map(|(n, d)| format!("{n} {d}\n")).collect();
-    std::fs::write(dir.join(MANIFEST), text).expect("manifest written");
+    let part = dir.join(format!("{MANIFEST}.part"));
+    std::fs::write(&part, text).expect("manifest written");
+    std::fs::rename(&part, dir.join(MANIFEST)).expect("manifest replaced");
 }
