@@ -5,7 +5,7 @@
 //! printed, each kind of news checked against what was already told ([`Told`]) so that a
 //! resumed stream repeating itself repeats nothing on screen.
 
-use hustings_proto::v1::{Choice, MatchStatus, MatchUpdate};
+use hustings_proto::v1::{Choice, MatchStatus, MatchUpdate, Prompt};
 use tokio::time::Instant;
 
 use super::presence::{bot_waits_text, presence_changes};
@@ -104,19 +104,7 @@ impl Session {
         }
         match u.prompt {
             Some(prompt) if t.viewer == Some(prompt.seat) && self.token.is_some() => {
-                let same = pending
-                    .as_ref()
-                    .is_some_and(|p| p.version == u.version && p.prompt == prompt);
-                if !same {
-                    *pending = Some(Pending {
-                        version: u.version,
-                        prompt,
-                        shown: false,
-                        show_at: Instant::now() + SETTLE,
-                        auto: None,
-                        redraw: false,
-                    });
-                }
+                hold(pending, u.version, prompt, None);
                 told.announced = None;
             }
             _ => {
@@ -184,19 +172,8 @@ impl Session {
                     kind: QUIT.into(),
                     ..Default::default()
                 });
-                let same = pending
-                    .as_ref()
-                    .is_some_and(|p| p.version == u.version && p.prompt == prompt);
-                if !same {
-                    *pending = Some(Pending {
-                        version: u.version,
-                        prompt,
-                        shown: false,
-                        show_at: Instant::now() + SETTLE,
-                        auto: (self.rematches > 0).then(|| "rematch".to_string()),
-                        redraw: false,
-                    });
-                }
+                let auto = (self.rematches > 0).then(|| "rematch".to_string());
+                hold(pending, u.version, prompt, auto);
                 None
             }
             None if t.viewer.is_some_and(|v| u.rematch_offers.contains(&v)) => {
@@ -212,5 +189,23 @@ impl Session {
             }
             None => Some(End::Finished),
         }
+    }
+}
+
+/// Holds `prompt` (of `version`) to be shown once the stream settles, unless it is the one
+/// already held: a repeat of the same prompt keeps its place (and whether it was shown).
+fn hold(pending: &mut Option<Pending>, version: u64, prompt: Prompt, auto: Option<String>) {
+    let same = pending
+        .as_ref()
+        .is_some_and(|p| p.version == version && p.prompt == prompt);
+    if !same {
+        *pending = Some(Pending {
+            version,
+            prompt,
+            shown: false,
+            show_at: Instant::now() + SETTLE,
+            auto,
+            redraw: false,
+        });
     }
 }
