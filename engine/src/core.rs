@@ -594,6 +594,13 @@ pub struct LogEntry {
     /// Every number the entry gives, `amount` first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub amounts: Vec<i64>,
+    /// Set on a step a single action may take several times in a row (Votes for Women: a
+    /// card that places six cubes logs six "cube" steps). Consecutive entries with the same
+    /// seat and the same `run` are one action repeated, and a client may show them as one
+    /// line: this text with `{n}` replaced by the number of steps and `{places}` by their
+    /// `location`s, comma-separated, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<String>,
     /// `None`: everyone sees this entry. `Some(seats)`: only these seats see it in full;
     /// everyone else sees `redacted_text` (or nothing when that is `None`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -668,6 +675,11 @@ impl LogEntry {
     /// A region it names (its id).
     pub fn region(mut self, id: impl Into<String>) -> Self {
         self.regions.push(id.into());
+        self
+    }
+    /// The step repeats within one action: see [`LogEntry::run`] for the text's holes.
+    pub fn run(mut self, text: impl Into<String>) -> Self {
+        self.run = Some(text.into());
         self
     }
     /// Makes the entry private to `seats`; others see `redacted` instead, if given.

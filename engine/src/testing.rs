@@ -525,6 +525,9 @@ pub fn random_log<G: Game>(setup: &Setup, seed: u64) -> Vec<LogEntry> {
 ///   state, region and number an entry names, as data for clients (tested in
 ///   `presidency::tests`, `the_vote::tests`, `votes_for_women::tests` and the service's
 ///   `convert` tests).
+/// - Issue 42, `LogEntry::run`: the line a run of one repeated step reads as (Votes for
+///   Women's cube steps; tested in `votes_for_women::tests` and the browser's
+///   `logGroups.test.ts`).
 pub fn log_as_recorded(entries: &[LogEntry]) -> Vec<LogEntry> {
     entries
         .iter()
@@ -534,6 +537,7 @@ pub fn log_as_recorded(entries: &[LogEntry]) -> Vec<LogEntry> {
             states: Vec::new(),
             regions: Vec::new(),
             amounts: Vec::new(),
+            run: None,
             ..e.clone()
         })
         .collect()

@@ -467,14 +467,16 @@ impl VfwEvent {
                 board,
             ),
             Cube { by, state, change } => {
-                let what = match change {
-                    CubeChange::Added(hue) => format!("adds a {} cube in", hue.slug()),
-                    CubeChange::Removed(hue) => format!("removes a {} cube from", hue.slug()),
+                let (verb, hue, to) = match change {
+                    CubeChange::Added(hue) => ("adds", hue, "in"),
+                    CubeChange::Removed(hue) => ("removes", hue, "from"),
                 };
-                let text = format!("{} {what} {}", side(by), code(*state));
+                let (who, hue) = (side(by), hue.slug());
+                let text = format!("{who} {verb} a {hue} cube {to} {}", code(*state));
                 about(entry(seq, "cube", text), *by, board)
                     .location(code(*state))
                     .state(code(*state))
+                    .run(format!("{who} {verb} {{n}} {hue} cubes: {{places}}"))
             }
             RemovesCube { by, state, hue } => about(
                 entry(

@@ -1791,3 +1791,68 @@ fn log_entries_name_their_states_as_data() {
     }
     assert!(states > 1000, "entries about a state: {states}");
 }
+
+#[test]
+fn cube_steps_give_the_line_a_run_of_them_reads_as() {
+    // A client folds consecutive entries of one seat with the same `run` into one line (the
+    // browser's log pane). Two cube steps share a run exactly when they are the same step
+    // in another state: the same seat, and the same words but for the state's code. Only
+    // cube steps have a run; its holes are `{n}` and `{places}`.
+    let (mut cubes, mut same) = (0, 0);
+    let without_place = |e: &LogEntry| {
+        let place = e.location.as_deref().unwrap_or_default();
+        e.text.strip_suffix(place).map(str::to_string)
+    };
+    for (variant, seats) in [("standard", 2), ("solitaire", 1), ("team-4", 4)] {
+        for seed in 0..10 {
+            let setup = Setup::new(variant, seats, seed);
+            let log = crate::testing::random_log::<VotesForWomen>(&setup, seed);
+            for e in &log {
+                let Some(run) = &e.run else {
+                    assert_ne!(e.kind, "cube", "{e:?}");
+                    continue;
+                };
+                assert_eq!(e.kind, "cube", "{e:?}");
+                assert!(run.contains("{n}") && run.contains("{places}"), "{run}");
+                assert!(
+                    without_place(e).is_some(),
+                    "the text ends with the place: {e:?}"
+                );
+                cubes += 1;
+            }
+            for pair in log.windows(2) {
+                let [a, b] = pair else { continue };
+                if a.kind != "cube" || b.kind != "cube" {
+                    continue;
+                }
+                let alike = a.seat == b.seat && without_place(a) == without_place(b);
+                assert_eq!(a.run == b.run && a.seat == b.seat, alike, "{a:?} {b:?}");
+                same += usize::from(alike);
+            }
+        }
+    }
+    assert!(
+        cubes > 1000 && same > 300,
+        "cube steps {cubes}, alike in a row {same}"
+    );
+    let added = VfwEvent::Cube {
+        by: Actor {
+            side: Side::Suffragist,
+            slot: 0,
+        },
+        state: 31,
+        change: log::CubeChange::Added(Hue::Purple),
+    };
+    let board = VotesForWomen::new(&Setup::new("standard", 2, 1))
+        .expect("set-up")
+        .board;
+    let e = added.render(0, &board);
+    assert_eq!(
+        e.text,
+        format!("Suffragist adds a purple cube in {}", STATES[31].code)
+    );
+    assert_eq!(
+        e.run.as_deref(),
+        Some("Suffragist adds {n} purple cubes: {places}")
+    );
+}

@@ -123,6 +123,7 @@ pub fn log_entry(e: &engine::LogEntry) -> pb::LogEntry {
         states: e.states.clone(),
         regions: e.regions.clone(),
         amounts: e.amounts.clone(),
+        run: e.run.clone().unwrap_or_default(),
     }
 }
 

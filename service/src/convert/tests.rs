@@ -529,3 +529,37 @@ fn votes_for_women_pending_gives_the_steps_left_and_their_unit() {
         );
     }
 }
+
+#[test]
+fn a_log_entry_keeps_its_data_on_the_wire_and_a_redacted_one_loses_it() {
+    let whole = engine::LogEntry::new("cube", "Opposition adds a red cube in NY")
+        .seat(1)
+        .card("horace-greeley")
+        .amount(2)
+        .location("NY")
+        .state("NY")
+        .run("Opposition adds {n} red cubes: {places}")
+        .private(vec![1], Some("Opposition does something".into()));
+    let own = log_entry(&whole.for_viewer(engine::Viewer::Seat(1)).expect("seen"));
+    assert_eq!(own.text, "Opposition adds a red cube in NY");
+    assert_eq!(own.run, "Opposition adds {n} red cubes: {places}");
+    assert_eq!(
+        (own.seats, own.cards, own.states, own.amounts),
+        (
+            vec![1],
+            vec!["horace-greeley".to_string()],
+            vec!["NY".to_string()],
+            vec![2]
+        )
+    );
+    let other = log_entry(&whole.for_viewer(engine::Viewer::Seat(0)).expect("redacted"));
+    assert_eq!(other.text, "Opposition does something");
+    assert_eq!((other.seat, &other.seats), (Some(1), &vec![1]));
+    assert!(
+        other.run.is_empty()
+            && other.location.is_empty()
+            && other.states.is_empty()
+            && other.cards.is_empty(),
+        "{other:?}"
+    );
+}
