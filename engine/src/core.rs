@@ -284,32 +284,6 @@ impl GameInfo {
     }
 }
 
-/// The setters of the structured fields a [`Choice`] and a [`LogEntry`] share.
-macro_rules! structured_fields {
-    () => {
-        /// The card it is about (its id).
-        pub fn card(mut self, card: impl Into<String>) -> Self {
-            self.card = Some(card.into());
-            self
-        }
-        /// The place it is about (a space, a state, a region).
-        pub fn location(mut self, location: impl Into<String>) -> Self {
-            self.location = Some(location.into());
-            self
-        }
-        /// The amount it is about.
-        pub fn amount(mut self, amount: i64) -> Self {
-            self.amount = Some(amount);
-            self
-        }
-        /// The seat it is aimed at.
-        pub fn target(mut self, seat: Seat) -> Self {
-            self.target = Some(seat);
-            self
-        }
-    };
-}
-
 /// The one decision a seat faces now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Prompt {
@@ -364,7 +338,27 @@ impl Choice {
             ..Choice::default()
         }
     }
-    structured_fields!();
+    /// The card it is about (its id). (A [`LogEntry`]'s setters of the same fields also
+    /// keep its lists — `cards`, `amounts`, `seats` — in step.)
+    pub fn card(mut self, card: impl Into<String>) -> Self {
+        self.card = Some(card.into());
+        self
+    }
+    /// The place it is about (a space, a state, a region).
+    pub fn location(mut self, location: impl Into<String>) -> Self {
+        self.location = Some(location.into());
+        self
+    }
+    /// The amount it is about.
+    pub fn amount(mut self, amount: i64) -> Self {
+        self.amount = Some(amount);
+        self
+    }
+    /// The seat it is aimed at.
+    pub fn target(mut self, seat: Seat) -> Self {
+        self.target = Some(seat);
+        self
+    }
 }
 
 // ----- typed actions ----------------------------------------------------------------------
