@@ -115,6 +115,19 @@ impl Session {
         // their time is short (in plain output).
         let mut tick = tokio::time::interval(TICK);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        // Sends the choice `$id` for `$version`: once sent (or overtaken by the match, which
+        // the stream then catches up with) the prompt is answered; a dropped connection ends
+        // this stream (the choice is sent again after the reconnection); a refusal runs
+        // `$refused`, where the player is asked again.
+        macro_rules! send {
+            ($version:expr, $id:expr, refused => $refused:expr) => {
+                match self.act(&mut client, $version, $id, resend).await? {
+                    ActResult::Sent => pending = None,
+                    ActResult::Dropped(why) => return Ok(Break::Dropped(why)),
+                    ActResult::Retry => $refused,
+                }
+            };
+        }
         loop {
             let show_at = pending.as_ref().filter(|p| !p.shown).map(|p| p.show_at);
             let asking = pending.as_ref().is_some_and(|p| p.shown);
@@ -155,31 +168,17 @@ impl Session {
                     if let Some(id) = p.auto.clone() {
                         self.show_prompt(t, p);
                         out(&format!("{id}\n"));
-                        let version = p.version;
-                        match self.act(&mut client, version, &id, resend).await? {
-                            ActResult::Sent => pending = None,
-                            ActResult::Dropped(why) => return Ok(Break::Dropped(why)),
-                            ActResult::Retry => {}
-                        }
+                        send!(p.version, &id, refused => {});
                         continue;
                     }
                     // The rest of a line that named several places, or the colour already
                     // chosen for this card.
                     let key = play_key(t.view.as_ref(), &p.prompt);
                     match t.answers.on_prompt(&p.prompt, &key, &t.log) {
-                        Some(Do::Act { id }) => {
-                            let version = p.version;
-                            match self.act(&mut client, version, &id, resend).await? {
-                                ActResult::Sent => pending = None,
-                                ActResult::Dropped(why) => return Ok(Break::Dropped(why)),
-                                ActResult::Retry => {
-                                    if let Some(why) = t.answers.refused() {
-                                        out(&format!("{}\n", self.style.bad(&why)));
-                                    }
-                                    self.show_prompt(t, p);
-                                }
-                            }
-                        }
+                        Some(Do::Act { id }) => send!(p.version, &id, refused => {
+                            self.say_refused(t);
+                            self.show_prompt(t, p);
+                        }),
                         Some(Do::Say(why)) => self.show_prompt_noted(t, p, Some(&why)),
                         Some(_) | None => self.show_prompt(t, p),
                     }
@@ -212,17 +211,10 @@ impl Session {
                             if id == QUIT {
                                 return Ok(Break::End(End::Finished));
                             }
-                            let version = p.version;
-                            match self.act(&mut client, version, &id, resend).await? {
-                                ActResult::Sent => pending = None,
-                                ActResult::Dropped(why) => return Ok(Break::Dropped(why)),
-                                ActResult::Retry => {
-                                    if let Some(why) = t.answers.refused() {
-                                        out(&format!("{}\n", self.style.bad(&why)));
-                                    }
-                                    out(&self.status_and_cursor(t));
-                                }
-                            }
+                            send!(p.version, &id, refused => {
+                                self.say_refused(t);
+                                out(&self.status_and_cursor(t));
+                            });
                         }
                         Do::Say(text) => self.say_at_prompt(t, &text),
                         Do::Wait => out(&self.status_and_cursor(t)),
@@ -263,6 +255,13 @@ impl Session {
                     }
                 },
             }
+        }
+    }
+
+    /// Says why the rest of a line's answers were not sent, if the refusal dropped any.
+    fn say_refused(&self, t: &mut Tracker) {
+        if let Some(why) = t.answers.refused() {
+            out(&format!("{}\n", self.style.bad(&why)));
         }
     }
 
