@@ -457,12 +457,12 @@ impl<A: PartialEq> ActionSink<A> for Contains<A> {
 
 // ----- the log ----------------------------------------------------------------------------
 
-/// A game's log, numbered as it grows: by default its [`LogEntry`]s themselves; a game
-/// that logs typed events (`E`) instead renders their entries only when the log is read,
-/// so playing builds no text. A state built for search (resampled) keeps none:
-/// [`GameLog::push_with`] then does not even build the entry.
+/// A game's log: its typed events (`E`, the game's [`crate::Game::Event`]) in order, each
+/// rendered into a [`LogEntry`] numbered by its position only when the log is read, so
+/// playing builds no text. A state built for search (resampled) keeps none:
+/// [`GameLog::push_event`] then does not even build the event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameLog<E = LogEntry> {
+pub struct GameLog<E> {
     entries: Vec<E>,
     /// Whether entries are kept.
     on: bool,
@@ -529,23 +529,6 @@ impl<E> GameLog<E> {
     /// Every entry, unredacted.
     pub fn entries(&self) -> &[E] {
         &self.entries
-    }
-}
-
-impl GameLog<LogEntry> {
-    /// Appends the entry `entry()` builds, numbered, if the log is on.
-    #[inline]
-    pub fn push_with(&mut self, entry: impl FnOnce() -> LogEntry) {
-        if self.on {
-            let mut e = entry();
-            e.seq = self.entries.len() as u64;
-            self.entries.push(e);
-        }
-    }
-
-    /// Appends an entry, numbered, if the log is on.
-    pub fn push(&mut self, entry: LogEntry) {
-        self.push_with(|| entry);
     }
 }
 

@@ -57,6 +57,10 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     /// One decision of this game (see [`Action`]): its `Display` is the choice id.
     type Action: Action;
 
+    /// One entry of this game's log as it happened, typed; put into words
+    /// ([`Game::render_event`]) only when the log is read, so that play costs no text.
+    type Event: Clone + Debug + Send + Sync;
+
     /// The game's stable id (`presidency`, `votes-for-women`, `the-vote`).
     const ID: &'static str;
 
@@ -141,23 +145,30 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
         }
     }
 
-    /// The full, unredacted log. Borrowed where a game keeps its entries as they are read;
-    /// a game that logs typed events renders them here, on demand.
-    fn log(&self) -> Cow<'_, [LogEntry]>;
+    /// The log's typed events, in order (none in a state built for search, which keeps no
+    /// log: see [`GameLog::off`]).
+    fn events(&self) -> &GameLog<Self::Event>;
 
-    /// How many entries the log holds, without rendering any. Override it where
-    /// [`Game::log`] renders.
-    fn log_len(&self) -> usize {
-        self.log().len()
+    /// `event`, the log's entry numbered `seq`, in words and data as this state reads it.
+    fn render_event(&self, event: &Self::Event, seq: u64) -> LogEntry;
+
+    /// The full, unredacted log, rendered from its events.
+    fn log(&self) -> Cow<'_, [LogEntry]> {
+        self.log_from(0)
     }
 
-    /// The unredacted log from entry `from` on (nothing past its end). Override it where
-    /// [`Game::log`] renders, so that only the new entries are.
+    /// How many entries the log holds, without rendering any.
+    fn log_len(&self) -> usize {
+        self.events().len()
+    }
+
+    /// The unredacted log from entry `from` on (nothing past its end): only those entries
+    /// are rendered.
     fn log_from(&self, from: usize) -> Cow<'_, [LogEntry]> {
-        match self.log() {
-            Cow::Borrowed(all) => Cow::Borrowed(all.get(from..).unwrap_or(&[])),
-            Cow::Owned(mut all) => Cow::Owned(all.split_off(from.min(all.len()))),
-        }
+        Cow::Owned(
+            self.events()
+                .render_from(from, |e, seq| self.render_event(e, seq)),
+        )
     }
 
     /// What `viewer` may know of the state (the log is separate: see [`Game::log_for`]).

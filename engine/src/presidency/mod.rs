@@ -182,17 +182,6 @@ pub struct Presidency {
 }
 
 impl Presidency {
-    /// Every log entry, rendered (see [`log`]).
-    pub fn log(&self) -> Vec<LogEntry> {
-        self.render_log(0)
-    }
-
-    /// The log from entry `from` on, rendered from its events on this board.
-    fn render_log(&self, from: usize) -> Vec<LogEntry> {
-        self.log
-            .render_from(from, |e, seq| e.render(&self.public, seq))
-    }
-
     /// The public state (the same for every viewer).
     pub fn public(&self) -> &View {
         &self.public
@@ -219,6 +208,7 @@ impl Game for Presidency {
     const ID: &'static str = GAME_ID;
     type View = View;
     type Action = Action;
+    type Event = PresEvent;
 
     fn info() -> GameInfo {
         setup::info()
@@ -264,16 +254,12 @@ impl Game for Presidency {
         self.describe(action)
     }
 
-    fn log(&self) -> std::borrow::Cow<'_, [LogEntry]> {
-        std::borrow::Cow::Owned(self.render_log(0))
+    fn events(&self) -> &GameLog<PresEvent> {
+        &self.log
     }
 
-    fn log_len(&self) -> usize {
-        self.log.len()
-    }
-
-    fn log_from(&self, from: usize) -> std::borrow::Cow<'_, [LogEntry]> {
-        std::borrow::Cow::Owned(self.render_log(from))
+    fn render_event(&self, event: &PresEvent, seq: u64) -> LogEntry {
+        event.render(&self.public, seq)
     }
 
     fn view(&self, _viewer: Viewer) -> View {

@@ -1446,7 +1446,7 @@ fn log_and_prompt_texts_say_one_vote_not_one_votes() {
             let c = p.choices[seed as usize % p.choices.len()].id.clone();
             g.play(&c);
         }
-        for e in g.log() {
+        for e in g.log().iter() {
             assert!(!bad(&e.text), "{}", e.text);
             ones += e.text.contains(" 1 vote") as usize;
         }

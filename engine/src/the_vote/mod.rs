@@ -519,17 +519,6 @@ pub fn federal_law_vp(pw: u8) -> u8 {
 }
 
 impl TheVote {
-    /// Every log entry, rendered (see [`log`]).
-    pub fn log(&self) -> Vec<LogEntry> {
-        self.render_log(0)
-    }
-
-    /// The log from entry `from` on, rendered from its events on this board.
-    fn render_log(&self, from: usize) -> Vec<LogEntry> {
-        self.log
-            .render_from(from, |e, seq| e.render(&self.public, seq))
-    }
-
     /// The public state (every viewer's view).
     pub fn public(&self) -> &View {
         &self.public
@@ -559,6 +548,7 @@ impl Game for TheVote {
     const ID: &'static str = GAME_ID;
     type View = View;
     type Action = Action;
+    type Event = TvEvent;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -619,16 +609,12 @@ impl Game for TheVote {
         self.describe(seat, action)
     }
 
-    fn log(&self) -> std::borrow::Cow<'_, [LogEntry]> {
-        std::borrow::Cow::Owned(self.render_log(0))
+    fn events(&self) -> &GameLog<TvEvent> {
+        &self.log
     }
 
-    fn log_len(&self) -> usize {
-        self.log.len()
-    }
-
-    fn log_from(&self, from: usize) -> std::borrow::Cow<'_, [LogEntry]> {
-        std::borrow::Cow::Owned(self.render_log(from))
+    fn render_event(&self, event: &TvEvent, seq: u64) -> LogEntry {
+        event.render(&self.public, seq)
     }
 
     fn view(&self, _viewer: Viewer) -> View {

@@ -727,12 +727,6 @@ impl VotesForWomen {
         }
     }
 
-    /// The log from entry `from` on, rendered.
-    fn render_log(&self, from: usize) -> Vec<LogEntry> {
-        self.log
-            .render_from(from, |e, seq| e.render(seq as usize, &self.board))
-    }
-
     /// Whether card `c` is in effect. Oppobot cards count as the Opposition cards whose
     /// names they bear (its The Civil War is the one Union Victory tests).
     fn in_box(&self, c: CardId) -> bool {
@@ -873,6 +867,7 @@ impl Game for VotesForWomen {
     const ID: &'static str = GAME_ID;
     type View = View;
     type Action = Action;
+    type Event = VfwEvent;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -1052,16 +1047,12 @@ impl Game for VotesForWomen {
         self.describe(seat, action)
     }
 
-    fn log(&self) -> std::borrow::Cow<'_, [LogEntry]> {
-        std::borrow::Cow::Owned(self.render_log(0))
+    fn events(&self) -> &GameLog<VfwEvent> {
+        &self.log
     }
 
-    fn log_len(&self) -> usize {
-        self.log.len()
-    }
-
-    fn log_from(&self, from: usize) -> std::borrow::Cow<'_, [LogEntry]> {
-        std::borrow::Cow::Owned(self.render_log(from))
+    fn render_event(&self, event: &VfwEvent, seq: u64) -> LogEntry {
+        event.render(seq as usize, &self.board)
     }
 
     fn view(&self, viewer: Viewer) -> View {
