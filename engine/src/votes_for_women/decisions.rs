@@ -10,7 +10,7 @@
 //!
 //! | decision | who | actions | where |
 //! |---|---|---|---|
-//! | [`Decision::Task`] | the side playing the top card | see `tasks.rs` | `tasks.rs` |
+//! | [`Decision::Task`] | the side playing the top card | see `tasks/mod.rs` | `tasks/` |
 //! | [`Decision::Operations`] | the active player | `event:C`, `campaign:C`, `organize:C`, `lobby:C`, `discard:C`, `claimed:C`, `done` | `operations.rs` |
 //! | [`Decision::Commit`], [`Decision::Answer`] | the Suffragist, the Opposition | `commit:N`; `defer`, `match`, `supersede` | `strategy.rs` |
 //! | [`Decision::VotePick`], [`Decision::VoteReroll`] | the picker, the losing side | `state:NY`; `keep`, `reroll` | `voting.rs` |

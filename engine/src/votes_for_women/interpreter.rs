@@ -1,6 +1,6 @@
 //! The effect interpreter: every card is a program of [`Op`]s run in a [`Frame`] on the
 //! board's stack. A card that plays another pushes a frame on top; the parent resumes when
-//! it pops. An op that needs a decision leaves a [`Task`] on its frame (see `tasks.rs`).
+//! it pops. An op that needs a decision leaves a [`Task`] on its frame (see `tasks/`).
 
 use super::*;
 
@@ -249,7 +249,7 @@ impl VotesForWomen {
     }
 
     /// The ops that add or remove cubes: each leaves the placement task it needs (the
-    /// decisions are in `tasks.rs`), except clearing a state, done at once.
+    /// decisions are in `tasks/cubes.rs`), except clearing a state, done at once.
     fn exec_cubes(&mut self, side: Side, op: Op) {
         match op {
             Op::Add(count, area, cap) => {

@@ -7,7 +7,7 @@
 //! Suffragist may hold the amendment back until enough states lean her way.
 //!
 //! Revision 0 (and the Oppobot, whose text only removes) moves Congress the player's own
-//! way by every success at once (`tasks.rs`, `apply_dice`).
+//! way by every success at once (`tasks/dice.rs`, `apply_dice`).
 
 use super::actions::{Action, Word};
 use super::decisions::{Offer, ch};

@@ -21,7 +21,7 @@
 //! | `lobbying.rs` | Lobbying successes spent one by one, each adding or removing a marker (revision 1) |
 //! | `revision.rs` | which rules corrections a game plays by (its rules revision) |
 //! | `interpreter.rs` | the effect interpreter: frames, ops, a card's end (boxed or out), drawn cards |
-//! | `tasks.rs` | the decisions a card in play waits for (dice, cubes, regions, cards to play or stack), each with its application |
+//! | `tasks/` | the decisions a card in play waits for, one file per family, each task's offers, text and application side by side: `dice.rs` (keep or re-roll, dice to Campaigners), `campaign.rs` (Campaigners placing and moving), `cubes.rs` (placing and removing cubes), `states.rs` (a region or a state to pick), `cards.rs` (cards to take, play, stack or discard); `mod.rs` dispatches |
 //! | `cubes.rs` | cubes and states, Congress and the amendment, checks, Xs and the end of the game |
 //! | `strategy.rs` | the Strategy Phase: commitment and answer |
 //! | `voting.rs` | Final Voting |
