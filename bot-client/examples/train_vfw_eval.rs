@@ -19,7 +19,7 @@ use hustings_bot::ai::{Ai, from_spec};
 use hustings_bot::local::play_local_observed;
 use hustings_engine::Setup;
 use hustings_engine::votes_for_women::data::Side;
-use hustings_engine::votes_for_women::{GAME_ID, SOLITAIRE, VotesForWomen};
+use hustings_engine::votes_for_women::{GAME_ID, Variant, VotesForWomen};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -66,7 +66,8 @@ fn play(args: &Args, g: u64) -> Result<Played, String> {
     let solitaire = args.solitaire_every > 0 && g.is_multiple_of(args.solitaire_every);
     let setup = if solitaire {
         let hard = (g / args.solitaire_every) % 2 == 1;
-        Setup::new(SOLITAIRE, 1, seed).with_option("oppobot", if hard { "hard" } else { "normal" })
+        Setup::new(Variant::Solitaire.as_str(), 1, seed)
+            .with_option("oppobot", if hard { "hard" } else { "normal" })
     } else {
         Setup::new("standard", 2, seed)
     };

@@ -33,7 +33,7 @@ use hustings_engine::testing::{games_from_env, scrambled_seed};
 use hustings_engine::the_vote::TheVote;
 use hustings_engine::the_vote::data::{CardKind, Special, TABLE};
 use hustings_engine::votes_for_women::{
-    self as vfw, PlayFrom, Task, VotesForWomen, data as vdata, player,
+    PlayFrom, Task, Variant, VotesForWomen, data as vdata, player,
 };
 use hustings_engine::{AnyGame, AnyView, Game, IntoAnyView, Seat, Setup, Viewer};
 use hustings_proto::v1 as pb;
@@ -931,7 +931,7 @@ fn audit_votes_for_women_solitaire() {
         audit::<VotesForWomen>(
             &format!("votes-for-women solitaire {mode}"),
             games(120),
-            |seed| Setup::new(vfw::SOLITAIRE, 1, seed).with_option("oppobot", mode),
+            |seed| Setup::new(Variant::Solitaire.as_str(), 1, seed).with_option("oppobot", mode),
         );
     }
 }
@@ -958,12 +958,18 @@ fn audit_teams(variants: &[(&str, usize)]) {
 
 #[test]
 fn audit_votes_for_women_coop_and_two_suffragists() {
-    audit_teams(&[(vfw::COOP, 2), (vfw::TEAM_3_SUFFRAGISTS, 3)]);
+    audit_teams(&[
+        (Variant::Coop.as_str(), 2),
+        (Variant::Team3Suffragists.as_str(), 3),
+    ]);
 }
 
 #[test]
 fn audit_votes_for_women_two_oppositions_and_team_of_four() {
-    audit_teams(&[(vfw::TEAM_3_OPPOSITION, 3), (vfw::TEAM_4, 4)]);
+    audit_teams(&[
+        (Variant::Team3Opposition.as_str(), 3),
+        (Variant::Team4.as_str(), 4),
+    ]);
 }
 
 /// Random play alone reaches a search of the shared deck (Eye on the Future) rarely; this
@@ -976,7 +982,7 @@ fn audit_votes_for_women_team_deck_searches() {
     let want = games(40);
     while games_done < want {
         seed += 7_919;
-        let setup = Setup::new(vfw::TEAM_4, 4, seed);
+        let setup = Setup::new(Variant::Team4.as_str(), 4, seed);
         let mut g = VotesForWomen::new(&setup).expect("set-up");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // Prefer Eye on the Future wherever it is offered, else play at random.

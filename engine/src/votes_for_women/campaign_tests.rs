@@ -153,7 +153,7 @@ fn team_dice_split_gives_each_own_campaigner_at_least_one_die() {
         (Hue::Red, Region::Midwest),
     ];
     let start = |rules: u32| {
-        let mut g = team_tests::table(TEAM_3_SUFFRAGISTS, 3, 1, &camps);
+        let mut g = team_tests::table(Variant::Team3Suffragists.as_str(), 3, 1, &camps);
         g.board.rules = rules;
         team_tests::give(&mut g, player(S, 0), 5);
         g.hidden.forced_dice = vec![4, 3, 1];
@@ -192,7 +192,7 @@ fn team_lone_own_campaigner_takes_every_die() {
         (Hue::Yellow, Region::South),
         (Hue::Red, Region::Midwest),
     ];
-    let mut g = team_tests::table(TEAM_3_SUFFRAGISTS, 3, 2, &camps);
+    let mut g = team_tests::table(Variant::Team3Suffragists.as_str(), 3, 2, &camps);
     team_tests::give(&mut g, player(S, 1), 5);
     g.hidden.forced_dice = vec![1, 2, 3];
     g.run();

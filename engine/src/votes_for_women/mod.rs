@@ -24,6 +24,7 @@
 //! | `tasks/` | the decisions a card in play waits for, one file per family, each task's offers, text and application side by side: `dice.rs` (keep or re-roll, dice to Campaigners), `campaign.rs` (Campaigners placing and moving), `cubes.rs` (placing and removing cubes), `states.rs` (a region or a state to pick), `cards.rs` (cards to take, play, stack or discard); `mod.rs` dispatches |
 //! | `cubes.rs` | cubes and states, Congress and the amendment, checks, Xs and the end of the game |
 //! | `strategy.rs` | the Strategy Phase: commitment and answer |
+//! | `variant.rs` | [`Variant`]: the ways to play (seats, partners, the Oppobot), serialized as their ids |
 //! | `voting.rs` | Final Voting |
 //! | `cleanup.rs` | Cleanup and the team exchanges |
 //! | `pending.rs` | what the views say the game waits for (kind, player, a cube step's progress) |
@@ -120,10 +121,12 @@ mod tasks;
 mod team_tests;
 #[cfg(test)]
 mod tests;
+mod variant;
 mod voting;
 
 pub use oppobot::OppobotMode;
 pub use pending::{CubeProgress, Pending, PendingKind};
+pub use variant::Variant;
 
 use std::collections::HashSet;
 
@@ -136,9 +139,9 @@ use self::data::*;
 use self::decisions::{Describe, Listing};
 use self::log::{Actor, VfwEvent};
 use self::oppobot_log::BotEvent;
+use crate::Game;
 use crate::core::*;
 use crate::rng::{self, GameRng};
-use crate::{Game, Options};
 
 pub const GAME_ID: &str = "votes-for-women";
 /// Checks the Suffragist needs, and Xs the Opposition needs.
@@ -148,16 +151,6 @@ pub const TURNS: u8 = 6;
 pub const ROUNDS: u8 = 6;
 /// Cards drawn in each Planning phase.
 pub const PLANNING_DRAW: usize = 6;
-/// The variant with one Suffragist seat against the Oppobot.
-pub const SOLITAIRE: &str = "solitaire";
-/// Purple and Yellow (two seats) together against the Oppobot.
-pub const COOP: &str = "coop";
-/// Purple and Yellow against one Opposition player (3 seats).
-pub const TEAM_3_SUFFRAGISTS: &str = "team-3-suffragists";
-/// One Suffragist against a First and a Second Opposition player (3 seats).
-pub const TEAM_3_OPPOSITION: &str = "team-3-opposition";
-/// Purple and Yellow against a First and a Second Opposition player (4 seats).
-pub const TEAM_4: &str = "team-4";
 /// Cards each player of a two-player side draws in the Planning phase (to hold 4).
 pub const TEAM_PLANNING_DRAW: usize = 3;
 
@@ -393,7 +386,7 @@ pub struct Vote {
 /// Everything public.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Board {
-    pub variant: String,
+    pub variant: Variant,
     /// The side of each seat.
     pub seats: Vec<Side>,
     pub turn: u8,
@@ -879,7 +872,7 @@ impl Game for VotesForWomen {
                 .into(),
             variants: vec![
                 VariantInfo {
-                    id: "standard".into(),
+                    id: Variant::Standard.as_str().into(),
                     name: "Two players".into(),
                     description: "Suffragist against Opposition.".into(),
                     min_seats: 2,
@@ -889,7 +882,7 @@ impl Game for VotesForWomen {
                     timeout_policy: None,
                 },
                 VariantInfo {
-                    id: SOLITAIRE.into(),
+                    id: Variant::Solitaire.as_str().into(),
                     name: "Solitaire against the Oppobot".into(),
                     description: "One Suffragist against the Oppobot, the automated Opposition, \
                               with the Oppobot deck (reconstruction): its cards are our own \
@@ -904,7 +897,7 @@ impl Game for VotesForWomen {
                     timeout_policy: Some(TimeoutPolicy::DefaultChoice),
                 },
                 VariantInfo {
-                    id: COOP.into(),
+                    id: Variant::Coop.as_str().into(),
                     name: "Co-op against the Oppobot".into(),
                     description: "Purple and Yellow Suffragists together against the Oppobot \
                               (Oppobot deck (reconstruction)). Buttons are pooled, each draws 3 \
@@ -920,7 +913,7 @@ impl Game for VotesForWomen {
                     timeout_policy: Some(TimeoutPolicy::DefaultChoice),
                 },
                 VariantInfo {
-                    id: TEAM_3_SUFFRAGISTS.into(),
+                    id: Variant::Team3Suffragists.as_str().into(),
                     name: "Three players: two Suffragists".into(),
                     description: "Purple and Yellow Suffragists against one Opposition player. \
                               The Suffragists pool buttons and campaign dice, draw 3 cards each \
@@ -937,7 +930,7 @@ impl Game for VotesForWomen {
                     timeout_policy: Some(TimeoutPolicy::DefaultChoice),
                 },
                 VariantInfo {
-                    id: TEAM_3_OPPOSITION.into(),
+                    id: Variant::Team3Opposition.as_str().into(),
                     name: "Three players: two Opposition".into(),
                     description: "One Suffragist against a First and a Second Opposition player, \
                               who pool buttons, draw 3 cards each to hold 4, alternate rounds \
@@ -958,7 +951,7 @@ impl Game for VotesForWomen {
                     timeout_policy: Some(TimeoutPolicy::DefaultChoice),
                 },
                 VariantInfo {
-                    id: TEAM_4.into(),
+                    id: Variant::Team4.as_str().into(),
                     name: "Four players: two against two".into(),
                     description: "Purple and Yellow Suffragists against a First and a Second \
                               Opposition player, each side with the team rules above; Final \

@@ -6,8 +6,10 @@ use super::tests::open_map;
 use super::*;
 
 fn solitaire(difficulty: &str) -> VotesForWomen {
-    VotesForWomen::new(&Setup::new(SOLITAIRE, 1, 7).with_option("oppobot", difficulty))
-        .expect("set-up")
+    VotesForWomen::new(
+        &Setup::new(Variant::Solitaire.as_str(), 1, 7).with_option("oppobot", difficulty),
+    )
+    .expect("set-up")
 }
 
 /// A Turn-2 solitaire state with an empty map, the Oppobot to play round 2 with `top` on
@@ -344,7 +346,7 @@ fn the_oppobot_deck_has_42_cards_named_like_opposition_cards() {
         assert_eq!(card_by_slug(slug(c)), Some(c));
     }
     let info = VotesForWomen::info();
-    let v = info.variant(SOLITAIRE).unwrap();
+    let v = info.variant(Variant::Solitaire.as_str()).unwrap();
     assert!(v.description.contains("Oppobot deck (reconstruction)"));
 }
 

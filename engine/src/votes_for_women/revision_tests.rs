@@ -302,9 +302,10 @@ fn every_rendered_congress_effect_has_the_sign_of_the_way_it_moves_the_markers()
 #[test]
 fn the_oppobot_playing_the_civil_war_removes_a_marker_and_says_minus_one() {
     for (rules, shown) in [(1, "-1 Congress"), (0, "+1 Congress")] {
-        let mut g =
-            VotesForWomen::new(&Setup::new(SOLITAIRE, 1, 7).with_option("oppobot", "normal"))
-                .unwrap();
+        let mut g = VotesForWomen::new(
+            &Setup::new(Variant::Solitaire.as_str(), 1, 7).with_option("oppobot", "normal"),
+        )
+        .unwrap();
         g.edit(|b, h| {
             b.rules = rules;
             b.turn = 2;

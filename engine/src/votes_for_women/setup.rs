@@ -6,28 +6,14 @@ use super::*;
 impl VotesForWomen {
     pub(super) fn setup(setup: &Setup) -> Result<Self, SetupError> {
         let info = Self::info();
-        let (variant, opts): (VariantInfo, Options) = info.validate(setup)?;
+        let (_, opts) = info.validate(setup)?;
+        // The catalogue has checked the id; every id it lists parses (`variant.rs` tests
+        // it), and one that did not would be refused with the catalogue's own error.
+        let variant: Variant = setup.variant.parse()?;
         let hard = opts.choice("oppobot")? == "hard";
-        let solitaire = variant.id == SOLITAIRE || variant.id == COOP;
-        let seats: Vec<Side> = match variant.id.as_str() {
-            SOLITAIRE => vec![Side::Suffragist],
-            COOP => vec![Side::Suffragist, Side::Suffragist],
-            TEAM_3_SUFFRAGISTS => vec![Side::Suffragist, Side::Suffragist, Side::Opposition],
-            TEAM_3_OPPOSITION => vec![Side::Suffragist, Side::Opposition, Side::Opposition],
-            TEAM_4 => vec![
-                Side::Suffragist,
-                Side::Suffragist,
-                Side::Opposition,
-                Side::Opposition,
-            ],
-            _ => vec![Side::Suffragist, Side::Opposition],
-        };
-        let pair = |side: Side| seats.iter().filter(|&&s| s == side).count() == 2;
-        let players = if pair(Side::Suffragist) || pair(Side::Opposition) {
-            4
-        } else {
-            2
-        };
+        let solitaire = variant.against_oppobot();
+        let seats = variant.seats().to_vec();
+        let players = if variant.has_pair() { 4 } else { 2 };
         let mut rng = rng::from_seed(setup.seed);
         let mut states: Vec<CardId> = deck_cards(Deck::State).collect();
         states.shuffle(&mut rng);
@@ -68,7 +54,7 @@ impl VotesForWomen {
                 .collect();
             // The second player of a side starts with a random Early card: the top of the
             // shuffled Early cards.
-            if pair(Side::of_player(i))
+            if variant.players(Side::of_player(i)) == 2
                 && let Some(c) = decks[i].draw()
             {
                 hands[i + 2].push(c);
@@ -76,7 +62,7 @@ impl VotesForWomen {
         }
         let mut game = VotesForWomen {
             board: Board {
-                variant: variant.id.clone(),
+                variant,
                 seats,
                 turn: 1,
                 phase: Phase::Operations,

@@ -79,18 +79,18 @@ fn team_catalogue_has_every_mode_with_its_seats() {
     let info = VotesForWomen::info();
     for (id, seats) in [
         ("standard", 2),
-        (SOLITAIRE, 1),
-        (COOP, 2),
-        (TEAM_3_SUFFRAGISTS, 3),
-        (TEAM_3_OPPOSITION, 3),
-        (TEAM_4, 4),
+        (Variant::Solitaire.as_str(), 1),
+        (Variant::Coop.as_str(), 2),
+        (Variant::Team3Suffragists.as_str(), 3),
+        (Variant::Team3Opposition.as_str(), 3),
+        (Variant::Team4.as_str(), 4),
     ] {
         let v = info.variants.iter().find(|v| v.id == id).expect(id);
         assert_eq!((v.min_seats, v.max_seats), (seats, seats), "{id}");
         assert_eq!(v.seat_names.len(), seats, "{id}");
         assert_eq!(new(id, seats, 1).num_seats(), seats, "{id}");
     }
-    let g = new(TEAM_4, 4, 1);
+    let g = new(Variant::Team4.as_str(), 4, 1);
     let names: Vec<&str> = (0..4)
         .map(|s| {
             let (side, slot) = g.board.seat_player(s).expect("seat");
@@ -107,7 +107,7 @@ fn team_catalogue_has_every_mode_with_its_seats() {
 fn team_second_player_starts_with_a_random_early_card_and_partners_hold_four() {
     let mut yellow_starts = HashSet::new();
     for seed in 0..12 {
-        let g = new(TEAM_4, 4, seed);
+        let g = new(Variant::Team4.as_str(), 4, seed);
         let purple = g.player_hand(Side::Suffragist, 0);
         let yellow = g.player_hand(Side::Suffragist, 1);
         let first = g.player_hand(Side::Opposition, 0);
@@ -144,7 +144,7 @@ fn team_second_player_starts_with_a_random_early_card_and_partners_hold_four() {
 
 #[test]
 fn team_partners_draw_three_each_in_planning() {
-    let mut g = new(TEAM_3_SUFFRAGISTS, 3, 2);
+    let mut g = new(Variant::Team3Suffragists.as_str(), 3, 2);
     play_until(&mut g, &["done", "decline"], |g| g.board.turn == 2);
     assert_eq!(g.board.phase, Phase::Strategy);
     assert_eq!(g.player_hand(Side::Suffragist, 0).len(), 4);
@@ -155,7 +155,7 @@ fn team_partners_draw_three_each_in_planning() {
 
 #[test]
 fn team_rounds_alternate_between_partners() {
-    let mut g = new(TEAM_4, 4, 3);
+    let mut g = new(Variant::Team4.as_str(), 4, 3);
     let mut order = Vec::new();
     for _ in 0..4 {
         let seat = g.to_act()[0];
@@ -172,7 +172,7 @@ fn team_rounds_alternate_between_partners() {
 
 #[test]
 fn team_one_opposition_player_plays_every_round() {
-    let mut g = new(TEAM_3_SUFFRAGISTS, 3, 4);
+    let mut g = new(Variant::Team3Suffragists.as_str(), 3, 4);
     let mut order = Vec::new();
     while order.len() < 4 {
         let seat = g.to_act()[0];
@@ -193,7 +193,7 @@ fn team_one_opposition_player_plays_every_round() {
 #[test]
 fn team_buttons_are_pooled_and_organizing_counts_both_colours() {
     let mut g = table(
-        TEAM_3_SUFFRAGISTS,
+        Variant::Team3Suffragists.as_str(),
         3,
         2,
         &[
@@ -223,7 +223,7 @@ fn team_campaign_rolls_for_every_campaigner_of_the_side_but_moves_only_own() {
         (Hue::Red, Region::Midwest),
     ];
     // Yellow (round 2) rolls three dice and all three go to her one Campaigner.
-    let mut g = table(TEAM_3_SUFFRAGISTS, 3, 2, &camps);
+    let mut g = table(Variant::Team3Suffragists.as_str(), 3, 2, &camps);
     give(&mut g, player(Side::Suffragist, 1), 5);
     g.hidden.forced_dice = vec![1, 2, 3];
     g.run();
@@ -251,7 +251,7 @@ fn team_campaign_rolls_for_every_campaigner_of_the_side_but_moves_only_own() {
                 .is_some_and(|s| region_of(s) == Region::South)
     }));
     // Purple (round 1) rolls three dice and gives each to one of her two Campaigners.
-    let mut g = table(TEAM_3_SUFFRAGISTS, 3, 1, &camps);
+    let mut g = table(Variant::Team3Suffragists.as_str(), 3, 1, &camps);
     give(&mut g, player(Side::Suffragist, 0), 5);
     g.hidden.forced_dice = vec![3, 4, 1];
     g.run();
@@ -269,7 +269,7 @@ fn team_campaign_rolls_for_every_campaigner_of_the_side_but_moves_only_own() {
     }
     // A player without a Campaigner of her own cannot campaign.
     let mut g = table(
-        TEAM_3_SUFFRAGISTS,
+        Variant::Team3Suffragists.as_str(),
         3,
         2,
         &[(Hue::Purple, Region::Northeast), (Hue::Red, Region::South)],
@@ -285,7 +285,7 @@ fn team_campaign_rolls_for_every_campaigner_of_the_side_but_moves_only_own() {
 
 #[test]
 fn team_second_player_decides_the_strategy_commitment_and_who_gets_the_card() {
-    let mut g = new(TEAM_4, 4, 6);
+    let mut g = new(Variant::Team4.as_str(), 4, 6);
     play_until(&mut g, &["done", "decline"], |g| {
         g.board.phase == Phase::Strategy
     });
@@ -311,7 +311,7 @@ fn team_second_player_decides_the_strategy_commitment_and_who_gets_the_card() {
 
 #[test]
 fn team_cleanup_exchanges_happen_only_when_both_agree() {
-    let mut g = new(TEAM_3_SUFFRAGISTS, 3, 8);
+    let mut g = new(Variant::Team3Suffragists.as_str(), 3, 8);
     play_until(&mut g, &["organize", "done"], |g| {
         g.board.phase == Phase::Cleanup
     });
@@ -360,7 +360,7 @@ fn team_cleanup_exchanges_happen_only_when_both_agree() {
 #[test]
 fn team_anti_suffrage_riots_hit_each_suffragist_player() {
     let mut g = table(
-        TEAM_3_SUFFRAGISTS,
+        Variant::Team3Suffragists.as_str(),
         3,
         1,
         &[(Hue::Purple, Region::Northeast), (Hue::Red, Region::South)],
@@ -390,11 +390,11 @@ fn team_anti_suffrage_riots_hit_each_suffragist_player() {
 #[test]
 fn team_final_voting_order_alternates_partners() {
     for (variant, seats, order) in [
-        (TEAM_4, 4, vec![0, 2, 1, 3, 0]),
-        (TEAM_3_SUFFRAGISTS, 3, vec![0, 2, 1, 2, 0]),
-        (TEAM_3_OPPOSITION, 3, vec![0, 1, 0, 2, 0]),
+        (Variant::Team4.as_str(), 4, vec![0, 2, 1, 3, 0]),
+        (Variant::Team3Suffragists.as_str(), 3, vec![0, 2, 1, 2, 0]),
+        (Variant::Team3Opposition.as_str(), 3, vec![0, 1, 0, 2, 0]),
         // Co-op: Purple, the Oppobot (no seat), Yellow, the Oppobot, Purple.
-        (COOP, 2, vec![0, 1, 0]),
+        (Variant::Coop.as_str(), 2, vec![0, 1, 0]),
     ] {
         let mut g = new(variant, seats, 9);
         g.edit(|b, _| {
@@ -413,7 +413,7 @@ fn team_final_voting_order_alternates_partners() {
             play_until(&mut g, &["keep"], |g| g.board.vote.is_none());
         }
         assert_eq!(seen, order, "{variant}");
-        if variant == COOP {
+        if variant == Variant::Coop.as_str() {
             // Each of the Oppobot's picks came between two of the players'.
             let log = g.log();
             let picks = log.iter().filter(|e| {
@@ -427,7 +427,7 @@ fn team_final_voting_order_alternates_partners() {
 
 #[test]
 fn team_a_win_goes_to_every_seat_of_the_side() {
-    let mut g = new(TEAM_4, 4, 10);
+    let mut g = new(Variant::Team4.as_str(), 4, 10);
     g.edit(|b, _| {
         b.amendment_sent = true;
         b.checks = 35;
@@ -436,7 +436,7 @@ fn team_a_win_goes_to_every_seat_of_the_side() {
     g.decide_state(0, Side::Suffragist);
     let o = g.outcome().expect("over");
     assert_eq!(o.winners, vec![0, 1]);
-    let mut g = new(TEAM_3_OPPOSITION, 3, 10);
+    let mut g = new(Variant::Team3Opposition.as_str(), 3, 10);
     g.edit(|b, _| {
         b.amendment_sent = true;
         b.xs = 12;
@@ -447,7 +447,7 @@ fn team_a_win_goes_to_every_seat_of_the_side() {
 
 #[test]
 fn coop_yellow_commits_against_the_oppobot_and_both_win_or_lose_together() {
-    let mut g = new(COOP, 2, 12);
+    let mut g = new(Variant::Coop.as_str(), 2, 12);
     assert_eq!(g.board.seats, vec![Side::Suffragist, Side::Suffragist]);
     assert!(g.board.oppobot.is_some());
     assert!(
@@ -480,7 +480,7 @@ fn coop_yellow_commits_against_the_oppobot_and_both_win_or_lose_together() {
     });
     g.decide_state(0, Side::Suffragist);
     assert_eq!(g.outcome().expect("over").winners, vec![0, 1]);
-    let mut g = new(COOP, 2, 13);
+    let mut g = new(Variant::Coop.as_str(), 2, 13);
     g.edit(|b, _| {
         b.amendment_sent = true;
         b.xs = 12;
@@ -492,10 +492,10 @@ fn coop_yellow_commits_against_the_oppobot_and_both_win_or_lose_together() {
 #[test]
 fn team_partner_hands_stay_hidden_and_views_pass_the_redaction_checker() {
     for (variant, seats) in [
-        (COOP, 2),
-        (TEAM_3_SUFFRAGISTS, 3),
-        (TEAM_3_OPPOSITION, 3),
-        (TEAM_4, 4),
+        (Variant::Coop.as_str(), 2),
+        (Variant::Team3Suffragists.as_str(), 3),
+        (Variant::Team3Opposition.as_str(), 3),
+        (Variant::Team4.as_str(), 4),
     ] {
         let mut g = new(variant, seats, 14);
         for step in 0..400 {
@@ -533,7 +533,7 @@ fn team_partner_hands_stay_hidden_and_views_pass_the_redaction_checker() {
 fn team_eye_on_the_future_shows_the_playable_deck_cards_never_the_partners_hand() {
     const EYE_ON_THE_FUTURE: CardId = 113;
     const TEA_PARTIES: CardId = 50;
-    let mut g = table(TEAM_4, 4, 1, &[]);
+    let mut g = table(Variant::Team4.as_str(), 4, 1, &[]);
     g.board.turn = 5;
     // The Start cards were played long ago (the table put them back in the decks).
     for (side, start) in [(0, SENECA_FALLS), (1, THE_PATRIARCHY)] {
@@ -585,7 +585,7 @@ fn team_eye_on_the_future_shows_the_playable_deck_cards_never_the_partners_hand(
 
 #[test]
 fn team_a_card_stacked_on_the_shared_deck_is_named_to_both_partners_only() {
-    let g = new(TEAM_4, 4, 3);
+    let g = new(Variant::Team4.as_str(), 4, 3);
     // Purple stacks (the choice is only asked about, not made: the answer depends on who
     // chose and who is told).
     let told = |viewer| g.choice_seen_by(0, "top:lucy-stone", viewer);

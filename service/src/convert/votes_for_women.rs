@@ -194,7 +194,7 @@ pub fn votes_for_women_view(
     };
     let seat_of = |side: Side| b.seats.iter().position(|&s| s == side).unwrap_or(0) as u32;
     pb::VotesForWomenView {
-        variant: b.variant.clone(),
+        variant: b.variant.to_string(),
         viewer_side: v.viewer.map(vfw_side).unwrap_or_default(),
         seat_sides: b.seats.iter().map(|&s| vfw_side(s)).collect(),
         turn: b.turn as u32,

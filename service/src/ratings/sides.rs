@@ -10,27 +10,19 @@
 //! The ranking is the outcome's: the winners rank first, every other side second (a draw:
 //! all first). Scores are not read: what a score is worth differs from game to game.
 
-use hustings_engine::votes_for_women::{
-    COOP, GAME_ID as VOTES_FOR_WOMEN, TEAM_3_OPPOSITION, TEAM_3_SUFFRAGISTS, TEAM_4,
-};
+use hustings_engine::votes_for_women::{GAME_ID as VOTES_FOR_WOMEN, Variant};
 use hustings_engine::{Outcome, Seat};
 use hustings_ratings::{MatchResult, Side};
 
-/// Votes for Women's team variants' sides (the seat order is the variants' `seat_names`);
-/// co-op's partners are one side, against the Oppobot (so it cannot be rated).
-const TEAMS: &[(&str, &[&[Seat]])] = &[
-    (COOP, &[&[0, 1]]),
-    (TEAM_3_SUFFRAGISTS, &[&[0, 1], &[2]]),
-    (TEAM_3_OPPOSITION, &[&[0], &[1, 2]]),
-    (TEAM_4, &[&[0, 1], &[2, 3]]),
-];
-
 /// The sides of a match of `game`'s `variant` with `seats` seats, each its seats in order.
+/// Votes for Women's variant says which seats are partners (its `seat_names` order); co-op's
+/// partners are one side, against the Oppobot (so it cannot be rated).
 pub fn sides_of(game: &str, variant: &str, seats: usize) -> Vec<Vec<Seat>> {
     if game == VOTES_FOR_WOMEN
-        && let Some((_, sides)) = TEAMS.iter().find(|(v, _)| *v == variant)
+        && let Ok(variant) = variant.parse::<Variant>()
+        && variant.has_pair()
     {
-        return sides.iter().map(|s| s.to_vec()).collect();
+        return variant.sides();
     }
     (0..seats).map(|s| vec![s]).collect()
 }
@@ -83,7 +75,6 @@ pub fn result_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hustings_engine::votes_for_women as vfw;
 
     fn outcome(winners: Vec<Seat>) -> Outcome {
         Outcome {
@@ -99,7 +90,13 @@ mod tests {
 
     #[test]
     fn team_variants_put_partners_on_one_side() {
-        let r = result_of(VOTES_FOR_WOMEN, TEAM_4, &held(4), &outcome(vec![2, 3])).unwrap();
+        let r = result_of(
+            VOTES_FOR_WOMEN,
+            Variant::Team4.as_str(),
+            &held(4),
+            &outcome(vec![2, 3]),
+        )
+        .unwrap();
         assert_eq!(r.sides.len(), 2);
         assert_eq!(r.sides[0].accounts, ["a0", "a1"]);
         assert_eq!(r.sides[0].seat, "0+1/4");
@@ -123,8 +120,16 @@ mod tests {
         let mut seats = held(2);
         seats[1] = None;
         assert!(result_of("the-vote", "standard", &seats, &outcome(vec![0])).is_err());
-        assert!(!can_be_rated(VOTES_FOR_WOMEN, vfw::SOLITAIRE, 1));
-        assert!(!can_be_rated(VOTES_FOR_WOMEN, vfw::COOP, 2));
-        assert!(can_be_rated(VOTES_FOR_WOMEN, TEAM_3_OPPOSITION, 3));
+        assert!(!can_be_rated(
+            VOTES_FOR_WOMEN,
+            Variant::Solitaire.as_str(),
+            1
+        ));
+        assert!(!can_be_rated(VOTES_FOR_WOMEN, Variant::Coop.as_str(), 2));
+        assert!(can_be_rated(
+            VOTES_FOR_WOMEN,
+            Variant::Team3Opposition.as_str(),
+            3
+        ));
     }
 }
